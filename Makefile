@@ -1,0 +1,31 @@
+# One command sets up and plays; one sets up and tests. The venv is made on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint demo clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	@$(VENV)/bin/cardtable
+
+demo: $(STAMP)
+	@$(VENV)/bin/cardtable demo
+
+test: $(STAMP)
+	$(PY) -m pytest -n 2 -q
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check cardtable tests benchmarks
+	$(VENV)/bin/ruff format --check cardtable tests benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,5 @@
+"""`python -m cardtable`."""
+
+from cardtable.cli import main
+
+main()

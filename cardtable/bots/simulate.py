@@ -1,0 +1,57 @@
+"""Headless games between bots, for measuring bots and the engine's speed."""
+
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel
+
+from cardtable import games
+from cardtable.bots.seat_player import player_for
+from cardtable.engine import SeatKind
+
+
+class SimulationResult(BaseModel):
+    """What `cardtable simulate --json` prints on its last line."""
+
+    game: str
+    games: int
+    moves: int
+    seconds: float
+    moves_per_s: float
+    games_per_s: float
+    wins: list[int]
+    """Per seat, the games that seat won or shared."""
+
+
+def simulate(
+    game_id: str, n: int, kinds: list[SeatKind] | None = None, seed: int = 0
+) -> SimulationResult:
+    """Play `n` games with seeds seed, seed+1, ...; all seats random when `kinds` is None."""
+    game = games.get(game_id)
+    if kinds is None:
+        kinds = [SeatKind.RANDOM] * game.default_seats
+    game.check_seats(len(kinds))
+    wins = [0] * len(kinds)
+    moves = 0
+    start = time.perf_counter()
+    for g in range(seed, seed + n):
+        state = game.new_game(seats=len(kinds), seed=g)
+        players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(kinds)]
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            move, _ = players[seat].choose(game.view(state, seat), game.legal_moves(state, seat))
+            game.play(state, seat, move)
+            moves += 1
+        for seat in game.outcome(state).winners:
+            wins[seat] += 1
+    seconds = time.perf_counter() - start
+    return SimulationResult(
+        game=game_id,
+        games=n,
+        moves=moves,
+        seconds=round(seconds, 4),
+        moves_per_s=round(moves / seconds, 1) if seconds else 0.0,
+        games_per_s=round(n / seconds, 2) if seconds else 0.0,
+        wins=wins,
+    )

@@ -1,0 +1,22 @@
+"""Card vocabulary: suits, ranks and the three decks every game deals from."""
+
+from cardtable.cards.decks import pilatch_deck, run_it_deck, standard_deck
+from cardtable.cards.pilatch import PilatchCard, PilatchSuit, superior_suit
+from cardtable.cards.run_it import RunItCard, RunItColour, RunItKind
+from cardtable.cards.standard import Card, Colour, Suit, rank_name
+
+__all__ = [
+    "Card",
+    "Colour",
+    "PilatchCard",
+    "PilatchSuit",
+    "RunItCard",
+    "RunItColour",
+    "RunItKind",
+    "Suit",
+    "pilatch_deck",
+    "rank_name",
+    "run_it_deck",
+    "standard_deck",
+    "superior_suit",
+]

@@ -1,0 +1,74 @@
+"""The Pilatch card: three suits in a rock-paper-scissors cycle, ranks 1 to A, one Joker each."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class PilatchSuit(StrEnum):
+    """Rock, Paper and Scissors, each shown with a symbol and its letter."""
+
+    ROCK = "R"
+    PAPER = "P"
+    SCISSORS = "S"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol with its letter, so colour is never the only cue."""
+        return _SYMBOLS[self]
+
+    @property
+    def superior(self) -> PilatchSuit:
+        """The suit that beats this one."""
+        return superior_suit(self)
+
+
+_SYMBOLS = {PilatchSuit.ROCK: "●R", PilatchSuit.PAPER: "■P", PilatchSuit.SCISSORS: "✂S"}
+# Rock beats Scissors, Scissors beats Paper, Paper beats Rock: each key's superior suit.
+_SUPERIOR = {
+    PilatchSuit.SCISSORS: PilatchSuit.ROCK,
+    PilatchSuit.PAPER: PilatchSuit.SCISSORS,
+    PilatchSuit.ROCK: PilatchSuit.PAPER,
+}
+PILATCH_RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def superior_suit(suit: PilatchSuit) -> PilatchSuit:
+    """The suit that beats `suit`: Rock for Scissors, Scissors for Paper, Paper for Rock."""
+    return _SUPERIOR[suit]
+
+
+class PilatchCard(BaseModel):
+    """A Pilatch card: rank 1..14 (14 is the Ace) of a suit, or that suit's Joker (rank 0)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    suit: PilatchSuit
+    rank: int
+
+    @property
+    def is_joker(self) -> bool:
+        """True for one of the three Jokers."""
+        return self.rank == 0
+
+    @property
+    def rank_text(self) -> str:
+        """1..10, J, Q, K or A."""
+        return PILATCH_RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def short(self) -> str:
+        """Rank and suit, like 7●R; a Joker is Jkr●R."""
+        return f"{'Jkr' if self.is_joker else self.rank_text}{self.suit.symbol}"
+
+    @property
+    def label(self) -> str:
+        """The card in words: 'the 7 of Rock' or 'the Rock Joker'."""
+        if self.is_joker:
+            return f"the {self.suit.name.title()} Joker"
+        return f"the {self.rank_text} of {self.suit.name.title()}"
+
+    def __str__(self) -> str:
+        return self.short

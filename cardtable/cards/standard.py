@@ -1,0 +1,99 @@
+"""The standard French-suited card: four suits, Ace to King, and the Joker."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Colour(StrEnum):
+    """A standard card's colour: hearts and diamonds are red, spades and clubs black."""
+
+    RED = "red"
+    BLACK = "black"
+
+    @property
+    def other(self) -> Colour:
+        """The opposite colour."""
+        return Colour.BLACK if self is Colour.RED else Colour.RED
+
+    @property
+    def title(self) -> str:
+        """The colour's name for a team: Reds or Blacks."""
+        return "Reds" if self is Colour.RED else "Blacks"
+
+
+class Suit(StrEnum):
+    """The four standard suits, each with its symbol, letter and colour."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol as text: ♠ ♥ ♦ ♣."""
+        return _SYMBOLS[self]
+
+    @property
+    def colour(self) -> Colour:
+        """Red for hearts and diamonds, black for spades and clubs."""
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+    @property
+    def plural(self) -> str:
+        """The suit's name in words: Spades, Hearts, Diamonds, Clubs."""
+        return self.name.title()
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+
+
+def rank_name(rank: int) -> str:
+    """The short name of a standard rank: A, 2..10, J, Q, K."""
+    return _RANK_NAMES.get(rank, str(rank))
+
+
+class Card(BaseModel):
+    """A standard card: rank 1 (Ace) to 13 (King) of a suit, or a Joker (rank 0, no suit)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rank: int
+    suit: Suit | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a Joker."""
+        return self.suit is None
+
+    @property
+    def colour(self) -> Colour | None:
+        """The card's colour; a Joker has none."""
+        return None if self.suit is None else self.suit.colour
+
+    @property
+    def short(self) -> str:
+        """Rank and suit symbol, like 10♥; a Joker is 'Jkr'."""
+        if self.suit is None:
+            return "Jkr"
+        return f"{rank_name(self.rank)}{self.suit.symbol}"
+
+    @property
+    def label(self) -> str:
+        """The card in words, like 'the 10♥' for a log line."""
+        return "a Joker" if self.suit is None else f"the {self.short}"
+
+    @property
+    def long_name(self) -> str:
+        """The full name: 'Queen of Hearts'."""
+        if self.suit is None:
+            return "Joker"
+        return f"{_RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit.plural}"
+
+    def __str__(self) -> str:
+        return self.short

@@ -1,0 +1,158 @@
+"""The public game contract every game implements (DESIGN.md, "The game contract")."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from cardtable.engine.errors import IllegalMove
+
+
+class Move(BaseModel):
+    """A small frozen value: one thing a seat may do. Each game defines a union of these."""
+
+    model_config = ConfigDict(frozen=True)
+
+    def describe(self, player: str = "You") -> str:
+        """The move as a log line, with `player` as its subject."""
+        return f"{player}: {self.model_dump()}"
+
+
+class Event(BaseModel):
+    """Something that happened, as a line for the log.
+
+    `text` names seats as {0}, {1}, ... standing for `seats[0]`, `seats[1]`, ...
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    text: str
+    seats: tuple[int, ...] = ()
+
+    def render(self, names: list[str]) -> str:
+        """The line with the seats' names filled in."""
+        return self.text.format(*(names[s] for s in self.seats))
+
+
+class EndReason(StrEnum):
+    """Why a game ended."""
+
+    ALL_CARDS_PLAYED = "all-cards-played"
+    TARGET_REACHED = "target-reached"
+    WENT_OUT = "went-out"
+    BLOCKED = "blocked"
+    ROUNDS_COMPLETE = "rounds-complete"
+
+
+class Outcome(BaseModel):
+    """The result of a finished game (or the standing of one in play)."""
+
+    scores: list[int]
+    """Each seat's score; partners share their team's."""
+    teams: list[list[int]]
+    """The seats of each team; every seat alone when there are no teams."""
+    team_scores: list[int]
+    winners: list[int]
+    """The seats that won or shared the win."""
+    reason: EndReason | None
+    summary: str
+
+
+class View(BaseModel):
+    """What one seat may know of a game; `seat` None is a spectator."""
+
+    seat: int | None
+    seats: int
+    to_act: list[int]
+    hand: list[Any] | None
+    hand_sizes: list[int]
+    over: bool
+
+
+S = TypeVar("S", bound=BaseModel)
+M = TypeVar("M", bound=Move)
+Opts = TypeVar("Opts", bound=BaseModel)
+
+
+class Game(ABC, Generic[S, M, Opts]):
+    """The rules of one game, separate from any one play-through's state."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    blurb: ClassVar[str]
+    seat_counts: ClassVar[tuple[int, ...]]
+    default_seats: ClassVar[int]
+    state_model: ClassVar[type[BaseModel]]
+    options_model: ClassVar[type[BaseModel]]
+    move_adapter: ClassVar[TypeAdapter[Any]]
+
+    def options(self, options: Opts | dict[str, Any] | None) -> Opts:
+        """The game's options model from a model, a dict or None (all defaults)."""
+        if options is None:
+            return self.options_model()  # type: ignore[return-value]
+        if isinstance(options, self.options_model):
+            return options  # type: ignore[return-value]
+        return self.options_model.model_validate(options)  # type: ignore[return-value]
+
+    def check_seats(self, seats: int) -> None:
+        """Refuse a seat count the game is not played with."""
+        if seats not in self.seat_counts:
+            counts = ", ".join(str(n) for n in self.seat_counts)
+            raise IllegalMove(f"{self.name} is played by {counts} players, not {seats}.")
+
+    @abstractmethod
+    def new_game(self, seats: int, seed: int, options: Opts | dict[str, Any] | None = None) -> S:
+        """A freshly dealt game."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]:
+        """The seats that may act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: int) -> list[M]:
+        """Every move `seat` may make now."""
+
+    @abstractmethod
+    def check(self, state: S, seat: int, move: M) -> None:
+        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
+
+    @abstractmethod
+    def play(self, state: S, seat: int, move: M) -> list[Event]:
+        """Apply a move already checked; the fast path for bots."""
+
+    def apply(self, state: S, seat: int, move: M) -> list[Event]:
+        """Check the move, then apply it; on IllegalMove nothing has changed."""
+        self.check(state, seat, move)
+        return self.play(state, seat, move)
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What `seat` may know; None gives a spectator's view."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """Scores, winners and why the game ended."""
+
+    @abstractmethod
+    def cards(self, state: S) -> list[Any]:
+        """Every card of the game wherever it lies: hands, table, deck, captures."""
+
+    @abstractmethod
+    def explain(self, state: S, seat: int | None) -> str:
+        """One line: what this seat can do now, in words."""
+
+    def load_state(self, text: str) -> S:
+        """A state from its JSON text (`state.model_dump_json()`)."""
+        return self.state_model.model_validate_json(text)  # type: ignore[return-value]
+
+    def parse_move(self, data: Any) -> M:
+        """A move from its dict (as `move.model_dump(mode='json')` gives)."""
+        return self.move_adapter.validate_python(data)

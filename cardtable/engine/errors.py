@@ -1,0 +1,9 @@
+"""The one error a refused move raises."""
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse; `reason` is a sentence a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

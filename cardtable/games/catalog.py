@@ -1,0 +1,55 @@
+"""The five games of the table, as data: playable ones name the module that holds their rules."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class CatalogEntry(BaseModel):
+    """One game on the start screen."""
+
+    id: str
+    name: str
+    seats: str
+    summary: str
+    module: str | None
+    """The module whose `GAME` is the rules object; None while the game is not playable yet."""
+
+
+CATALOG: tuple[CatalogEntry, ...] = (
+    CatalogEntry(
+        id="runway",
+        name="Runway",
+        seats="2-5",
+        summary="Build a run of one suit up or down; triples earn special actions.",
+        module=None,
+    ),
+    CatalogEntry(
+        id="run-it",
+        name="Run It",
+        seats="2-8",
+        summary="Shed your hand by matching colour, number or action; stack penalties.",
+        module=None,
+    ),
+    CatalogEntry(
+        id="over-trump",
+        name="Over Trump",
+        seats="4",
+        summary="Two teams take tricks; the superior suit overtakes; Keepers and 1s decide hands.",
+        module=None,
+    ),
+    CatalogEntry(
+        id="sets-and-runs",
+        name="Sets and Runs",
+        seats="3-6",
+        summary="Seven rounds of contracts: lay down sets and runs, buy discards, go out first.",
+        module=None,
+    ),
+    CatalogEntry(
+        id="piles",
+        name="Piles",
+        seats="2 or 4",
+        summary="Take the Castle's piles with cards that beat their total value.",
+        module="cardtable.games.piles",
+    ),
+)

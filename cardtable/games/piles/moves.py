@@ -1,0 +1,38 @@
+"""The two Piles moves: place a card on a pile, or pass."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from cardtable.cards import Card
+from cardtable.engine import Move
+from cardtable.games.piles.castle import pile_name
+
+
+class Place(Move):
+    """Place a card from hand on one of the Castle's piles."""
+
+    kind: Literal["place"] = "place"
+    card: Card
+    pile: int
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann places the 7♥ on B2'."""
+        return f"{player} places {self.card.label} on {pile_name(self.pile)}"
+
+
+class Pass(Move):
+    """Pass: the opponent on the left takes one of the passer's cards at random."""
+
+    kind: Literal["pass"] = "pass"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann passes'."""
+        return f"{player} passes"
+
+
+PilesMove = Annotated[Place | Pass, Field(discriminator="kind")]
+MOVE_ADAPTER: TypeAdapter[Place | Pass] = TypeAdapter(PilesMove)
+PASS = Pass()

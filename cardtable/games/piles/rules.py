@@ -1,0 +1,285 @@
+"""The rules of Piles (RULES.md, "Piles"), behind the game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import Card, Colour, standard_deck
+from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
+from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place
+from cardtable.games.piles.scoring import points
+from cardtable.games.piles.state import PilesOptions, PilesState, PilesView, PileView
+
+HAND_SIZE = 10
+TEAMS_BY_SEATS = {4: [[0, 2], [1, 3]], 2: [[0], [1]]}
+
+
+def team_of(seat: int) -> int:
+    """A seat's team: partners sit opposite, so seats 0 and 2 are team 0, 1 and 3 team 1."""
+    return seat % 2
+
+
+def left_opponent(state: PilesState, seat: int) -> int:
+    """The player on the seat's left, always an opponent: she takes a passer's card."""
+    return (seat + 1) % state.seats
+
+
+def tops(state: PilesState) -> list[Card]:
+    """The top card of every pile."""
+    return [pile[-1] for pile in state.castle]
+
+
+def team_scores(state: PilesState) -> list[int]:
+    """Each team's points if the game ended now: other-colour cards it holds, and captures."""
+    if state.team_colours is None:
+        return [0, 0]
+    scores = []
+    for team, colour in enumerate(state.team_colours):
+        held = [card for pile in state.castle if pile[-1].colour is colour for card in pile]
+        scores.append(points(held, colour.other) + points(state.captured[team], colour.other))
+    return scores
+
+
+class Piles(Game[PilesState, Place | Pass, PilesOptions]):
+    """Piles: take control of the Castle's piles and capture the other colour's cards."""
+
+    id = "piles"
+    name = "Piles"
+    blurb = (
+        "Place cards on a 4x3 Castle of piles; a card of the other colour takes a pile only if it "
+        "beats the top card's total value. Capture the other colour's cards: Aces are worth 9."
+    )
+    seat_counts = (2, 4)
+    default_seats = 4
+    state_model = PilesState
+    options_model = PilesOptions
+    move_adapter = MOVE_ADAPTER
+
+    def new_game(self, seats: int, seed: int, options: Any = None) -> PilesState:
+        """Deal 10 to each seat and 12 face up into the Castle; a random dealer."""
+        self.check_seats(seats)
+        chance = Chance.seeded(seed)
+        deck = standard_deck()
+        chance.shuffle(deck)
+        dealer = chance.below(seats)
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for i in range(HAND_SIZE * seats):
+            hands[(dealer + 1 + i) % seats].append(deck[i])
+        rest = deck[HAND_SIZE * seats :]
+        return PilesState(
+            seats=seats,
+            options=self.options(options),
+            dealer=dealer,
+            turn=(dealer + 1) % seats,
+            hands=hands,
+            castle=[[card] for card in rest[:PILES]],
+            stock=rest[PILES:],
+            captured=[[], []],
+            chance=chance,
+        )
+
+    def is_over(self, state: PilesState) -> bool:
+        """Over once every card has been played or lost."""
+        return not state.stock and not any(state.hands)
+
+    def to_act(self, state: PilesState) -> list[int]:
+        """The one seat whose turn it is; nobody once the game is over."""
+        return [] if self.is_over(state) else [state.turn]
+
+    def legal_moves(self, state: PilesState, seat: int) -> list[Place | Pass]:
+        """Every card on every pile it may go on, and passing (not on the very first turn)."""
+        if self.is_over(state) or seat != state.turn:
+            return []
+        top = tops(state)
+        totals = [total_value(top, p) for p in range(PILES)]
+        colours = [card.colour for card in top]
+        moves: list[Place | Pass] = []
+        construct = Place.model_construct
+        for card in state.hands[seat]:
+            colour, rank = card.colour, card.rank
+            for p in range(PILES):
+                if colours[p] is colour or rank > totals[p]:
+                    moves.append(construct(kind="place", card=card, pile=p))
+        if state.turns_taken > 0:
+            moves.append(PASS)
+        return moves
+
+    def check(self, state: PilesState, seat: int, move: Place | Pass) -> None:
+        """Refuse, with the reason, anything the rules do not allow."""
+        if self.is_over(state):
+            raise IllegalMove("The game is over: no more cards can be played.")
+        if seat != state.turn:
+            raise IllegalMove("It is not your turn.")
+        if isinstance(move, Pass):
+            if state.turns_taken == 0:
+                raise IllegalMove(
+                    "The opener may not pass on the very first turn: place a card, "
+                    "and its colour becomes your team's."
+                )
+            return
+        if not isinstance(move, Place):
+            raise IllegalMove("In Piles you either place a card on a pile or pass.")
+        if move.card not in state.hands[seat]:
+            raise IllegalMove(f"You do not hold {move.card.label}.")
+        if not 0 <= move.pile < PILES:
+            raise IllegalMove("There is no such pile: the Castle's piles are A1 to D3.")
+        top = tops(state)
+        target = top[move.pile]
+        if move.card.colour is target.colour:
+            return
+        total = total_value(top, move.pile)
+        if move.card.rank <= total:
+            raise IllegalMove(
+                f"{move.card.short} cannot take {pile_name(move.pile)}: a {move.card.colour} "
+                f"card may cover the {target.colour} {target.short} only if it is worth more "
+                f"than its total value of {total} ({value_breakdown(top, move.pile)})."
+            )
+
+    def play(self, state: PilesState, seat: int, move: Place | Pass) -> list[Event]:
+        """Place the card or take the passer's card; then the next seat's turn."""
+        if isinstance(move, Pass):
+            events = self._pass(state, seat)
+        else:
+            events = self._place(state, seat, move)
+        state.turns_taken += 1
+        state.turn = (seat + 1) % state.seats
+        if not any(state.hands) and state.stock:
+            events.append(self._deal_stock(state))
+        if self.is_over(state):
+            events.append(Event(kind="game-over", text=self.outcome(state).summary))
+        return events
+
+    def _place(self, state: PilesState, seat: int, move: Place) -> list[Event]:
+        card = move.card
+        state.hands[seat].remove(card)
+        pile = state.castle[move.pile]
+        taken = pile[-1].colour is not card.colour
+        pile.append(card)
+        text = f"{{0}} places {card.short} on {pile_name(move.pile)}"
+        if taken:
+            text += f" and takes it for the {card.colour.title}"  # type: ignore[union-attr]
+        events = [Event(kind="place", text=text, seats=(seat,))]
+        if state.team_colours is None:
+            colour: Colour = card.colour  # type: ignore[assignment]
+            team = team_of(seat)
+            state.team_colours = [colour, colour.other] if team == 0 else [colour.other, colour]
+            events.append(
+                Event(
+                    kind="colours",
+                    text=f"{{0}}'s team are the {colour.title}: they capture {colour.other} cards",
+                    seats=(seat,),
+                )
+            )
+        return events
+
+    def _pass(self, state: PilesState, seat: int) -> list[Event]:
+        hand = state.hands[seat]
+        taker = left_opponent(state, seat)
+        card = hand.pop(state.chance.below(len(hand)))
+        state.captured[team_of(taker)].append(card)
+        return [
+            Event(
+                kind="pass",
+                text=f"{{0}} passes; {{1}} takes {card.short} from {{0}}'s hand at random",
+                seats=(seat, taker),
+            )
+        ]
+
+    def _deal_stock(self, state: PilesState) -> Event:
+        stock = state.stock
+        for i, card in enumerate(stock):
+            state.hands[(state.dealer + 1 + i) % state.seats].append(card)
+        count = len(stock)
+        state.stock = []
+        return Event(kind="deal", text=f"The remaining {count} cards are dealt, 10 each")
+
+    def view(self, state: PilesState, seat: int | None) -> PilesView:
+        """The Castle, captures and scores are public; a seat sees only its own hand."""
+        top = tops(state)
+        castle = [
+            PileView(top=pile[-1], height=len(pile), total=total_value(top, p), cards=list(pile))
+            for p, pile in enumerate(state.castle)
+        ]
+        return PilesView(
+            seat=seat,
+            seats=state.seats,
+            to_act=self.to_act(state),
+            hand=None if seat is None else list(state.hands[seat]),
+            hand_sizes=[len(hand) for hand in state.hands],
+            over=self.is_over(state),
+            dealer=state.dealer,
+            turn=state.turn,
+            turns_taken=state.turns_taken,
+            opener=(state.dealer + 1) % state.seats,
+            castle=castle,
+            captured=[list(cards) for cards in state.captured],
+            teams=TEAMS_BY_SEATS[state.seats],
+            team_colours=None if state.team_colours is None else list(state.team_colours),
+            team_scores=team_scores(state),
+            stock_count=len(state.stock),
+            show_buried=state.options.show_buried,
+        )
+
+    def outcome(self, state: PilesState) -> Outcome:
+        """Each team's captured points; the higher total wins, equal totals draw."""
+        teams = TEAMS_BY_SEATS[state.seats]
+        scores = team_scores(state)
+        over = self.is_over(state)
+        best = max(scores)
+        winners = sorted(seat for t, team in enumerate(teams) if scores[t] == best for seat in team)
+        if state.team_colours is None:
+            summary = "No card has been played yet."
+        else:
+            names = [colour.title for colour in state.team_colours]
+            standing = f"{names[0]} {scores[0]}, {names[1]} {scores[1]}"
+            if not over:
+                summary = f"In play: {standing}."
+            elif scores[0] == scores[1]:
+                summary = f"A draw: {standing}."
+            else:
+                summary = f"The {names[scores.index(best)]} win: {standing}."
+        return Outcome(
+            scores=[scores[team_of(seat)] for seat in range(state.seats)],
+            teams=teams,
+            team_scores=scores,
+            winners=winners if over else [],
+            reason=EndReason.ALL_CARDS_PLAYED if over else None,
+            summary=summary,
+        )
+
+    def cards(self, state: PilesState) -> list[Card]:
+        """Every card: hands, the Castle, the undealt stock and the captures."""
+        found = [card for hand in state.hands for card in hand]
+        found += [card for pile in state.castle for card in pile]
+        found += state.stock
+        found += [card for cards in state.captured for card in cards]
+        return found
+
+    def explain(self, state: PilesState, seat: int | None) -> str:
+        """What the seat can do now, in words."""
+        if self.is_over(state):
+            return f"The game is over. {self.outcome(state).summary}"
+        if seat is None or seat != state.turn:
+            return "Waiting for the player to move."
+        moves = self.legal_moves(state, seat)
+        places = [m for m in moves if isinstance(m, Place)]
+        cards = len({m.card for m in places})
+        if state.turns_taken == 0:
+            return (
+                "You open: place any card on a pile of its colour, or on the other colour when "
+                "it beats the top card's total. Its colour becomes your team's. You may not pass."
+            )
+        if state.team_colours is not None:
+            colour = state.team_colours[team_of(seat)]
+            aim = (
+                f"You are the {colour.title}: keep piles topped {colour.value} "
+                f"and bury {colour.other} cards under them. "
+            )
+        else:
+            aim = ""
+        return (
+            f"{aim}Place a card ({cards} of your {len(state.hands[seat])} can go somewhere, "
+            f"{len(places)} placements in all), or pass and the player on your left takes "
+            "one of your cards at random."
+        )

@@ -1,0 +1,149 @@
+"""How a Piles bot plans: weigh each move by the points it wins and the piles it leaves at risk."""
+
+from __future__ import annotations
+
+from cardtable.cards import Card, Colour, standard_deck
+from cardtable.games.piles.castle import NEIGHBOURS, pile_name, total_value
+from cardtable.games.piles.moves import Pass, Place
+from cardtable.games.piles.scoring import POINTS, points
+from cardtable.games.piles.state import PilesView
+
+FULL_DECK = frozenset(standard_deck())
+RISK_WEIGHT = 0.8
+CHANCE_WEIGHT = 0.25
+PASS_PENALTY = 1.0
+
+
+class _Board:
+    """The Castle from one team's side: what each pile is worth and how safe it is."""
+
+    def __init__(self, view: PilesView, colour: Colour) -> None:
+        self.colour = colour
+        self.piles = [list(pile.cards) for pile in view.castle]
+        self.tops = [pile[-1] for pile in self.piles]
+        seen = {card for pile in self.piles for card in pile}
+        seen.update(view.hand or [])
+        for cards in view.captured:
+            seen.update(cards)
+        unseen = [card for card in FULL_DECK if card not in seen]
+        hand_size = view.hand_sizes[(view.seat + 1) % view.seats]  # type: ignore[operator]
+        self._chance: dict[tuple[Colour, int], float] = {}
+        self._unseen = unseen
+        self._hand_size = hand_size
+        self.ours = [points(pile, colour) for pile in self.piles]
+        self.theirs = [points(pile, colour.other) for pile in self.piles]
+
+    def beat_chance(self, colour: Colour, total: int) -> float:
+        """Chance that the next opponent's hand holds a `colour` card above `total`."""
+        key = (colour, total)
+        if key not in self._chance:
+            unseen, hand_size = self._unseen, self._hand_size
+            threats = sum(1 for card in unseen if card.colour is colour and card.rank > total)
+            miss = 1.0
+            for i in range(min(hand_size, len(unseen))):
+                left = len(unseen) - i
+                miss *= max(left - threats, 0) / left
+            self._chance[key] = 1.0 - miss if unseen else 0.0
+        return self._chance[key]
+
+    def pile_value(self, p: int, tops: list[Card], ours: int, theirs: int) -> float:
+        """What pile `p` is worth to us: points held, less the points the next player may take."""
+        colour = self.colour
+        swing = ours + theirs
+        total = total_value(tops, p)
+        if tops[p].colour is colour:
+            return theirs - RISK_WEIGHT * swing * self.beat_chance(colour.other, total)
+        return -ours + CHANCE_WEIGHT * swing * self.beat_chance(colour, total)
+
+    def place_gain(self, card: Card, pile: int) -> tuple[float, float]:
+        """(value change, points gained now) of placing `card` on `pile`."""
+        colour = self.colour
+        near = (pile, *NEIGHBOURS[pile])
+        old_tops = self.tops
+        before = sum(self.pile_value(p, old_tops, self.ours[p], self.theirs[p]) for p in near)
+        tops = list(old_tops)
+        tops[pile] = card
+        worth = POINTS[card.rank]
+        ours = list(self.ours)
+        theirs = list(self.theirs)
+        if card.colour is colour:
+            ours[pile] += worth
+        else:
+            theirs[pile] += worth
+        after = sum(self.pile_value(p, tops, ours[p], theirs[p]) for p in near)
+
+        def held(p: int, t: list[Card], o: list[int], th: list[int]) -> int:
+            return th[p] if t[p].colour is colour else -o[p]
+
+        gained = held(pile, tops, ours, theirs) - held(pile, old_tops, self.ours, self.theirs)
+        return after - before, gained
+
+
+class PilesPlanner:
+    """A Piles bot that takes points, guards its piles and passes only when every card hurts."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PilesView, moves: list[Place | Pass]) -> tuple[Place | Pass, str]:
+        """The move with the best value, and a sentence saying why."""
+        assert view.seat is not None and view.hand is not None
+        team = view.seat % 2
+        boards: dict[Colour, _Board] = {}
+        best: tuple[float, Place | Pass, str] | None = None
+        for move in sorted(moves, key=_order):
+            if isinstance(move, Pass):
+                value, why = self._pass_value(view, view.team_colours[team])  # type: ignore[index]
+            else:
+                colour = view.team_colours[team] if view.team_colours else move.card.colour
+                board = boards.get(colour)  # type: ignore[arg-type]
+                if board is None:
+                    board = boards[colour] = _Board(view, colour)  # type: ignore[arg-type]
+                value, why = self._place_value(board, move)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, move, why)
+        assert best is not None
+        return best[1], best[2]
+
+    @staticmethod
+    def _pass_value(view: PilesView, colour: Colour) -> tuple[float, str]:
+        hand = view.hand or []
+        loss = sum(POINTS[c.rank] for c in hand if c.colour is colour) / max(len(hand), 1)
+        return -loss - PASS_PENALTY, (
+            "Every card you could place would give the other team more than passing "
+            f"costs (on average {loss:.1f} points of your colour's cards)."
+        )
+
+    @staticmethod
+    def _place_value(board: _Board, move: Place) -> tuple[float, str]:
+        card = move.card
+        colour = board.colour
+        change, gained = board.place_gain(card, move.pile)
+        spend = card.rank / 26 + (POINTS[card.rank] / 4 if card.colour is colour else 0)
+        name = pile_name(move.pile)
+        tops = list(board.tops)
+        tops[move.pile] = card
+        total = total_value(tops, move.pile)
+        if board.tops[move.pile].colour is not card.colour and card.colour is colour:
+            why = (
+                f"{card.short} takes {name} for your team ({gained:+d} points now); "
+                f"its total value becomes {total}."
+            )
+        elif card.colour is colour:
+            helped = sum(1 for n in NEIGHBOURS[move.pile] if tops[n].colour is colour)
+            why = f"{card.short} guards {name}: its total value rises to {total}" + (
+                f" and it backs {helped} neighbouring pile(s) of your colour." if helped else "."
+            )
+        else:
+            why = (
+                f"{card.short} is a card of the other colour you can spare: on {name} it does "
+                "the least harm to the piles you hold."
+            )
+        return change - spend, why
+
+
+def _order(move: Place | Pass) -> tuple[int, int, str]:
+    """A fixed order so that equal values always pick the same move."""
+    if isinstance(move, Pass):
+        return (1, 0, "")
+    return (0, move.pile, move.card.short)

@@ -1,0 +1,113 @@
+"""Checks every registered game gets: random playouts to the end with the contract's invariants."""
+
+from collections import Counter
+
+import pytest
+
+from cardtable import games
+from cardtable.engine import Chance, IllegalMove, Match, SeatConfig, SeatKind
+
+SEEDS = range(12)
+CASES = [
+    (game_id, seats, seed)
+    for game_id in games.ids()
+    for seats in games.get(game_id).seat_counts
+    for seed in SEEDS
+]
+MOVE_LIMIT = 5000
+
+
+def census(game, state):
+    return Counter(card.model_dump_json() for card in game.cards(state))
+
+
+def other_seats_swapped(game, state, viewer):
+    """A copy of `state` in which two seats other than `viewer` have swapped one card."""
+    others = [s for s in range(len(state.hands)) if s != viewer and state.hands[s]]
+    if len(others) < 2:
+        return None
+    a, b = others[:2]
+    twin = state.model_copy(deep=True)
+    twin.hands[a][0], twin.hands[b][0] = twin.hands[b][0], twin.hands[a][0]
+    if twin.hands[a] == state.hands[a]:
+        return None
+    return twin
+
+
+@pytest.mark.parametrize(("game_id", "seats", "seed"), CASES)
+def test_random_playout_keeps_the_contract(game_id, seats, seed):
+    game = games.get(game_id)
+    state = game.new_game(seats=seats, seed=seed)
+    assert len(state.hands) == seats
+    start_census = census(game, state)
+    chance = Chance.seeded(seed + 1000)
+    moves = 0
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        assert acting, "to_act is empty before the game is over"
+        seat = chance.choice(acting)
+        legal = game.legal_moves(state, seat)
+        assert legal, f"seat {seat} must act but has no legal move"
+        # A seat that is not to act is refused and nothing changes.
+        idle = [s for s in range(seats) if s not in acting]
+        if idle:
+            before = state.model_dump_json()
+            with pytest.raises(IllegalMove) as refused:
+                game.apply(state, idle[0], legal[0])
+            assert refused.value.reason
+            assert state.model_dump_json() == before
+        # Views leak nothing of other hands.
+        twin = other_seats_swapped(game, state, seat)
+        if twin is not None:
+            assert game.view(twin, seat) == game.view(state, seat)
+        move = chance.choice(legal)
+        game.apply(state, seat, move)
+        assert census(game, state) == start_census, "a card was created or lost"
+        moves += 1
+        assert moves < MOVE_LIMIT, "the game does not end"
+        if moves % 7 == 0:
+            assert game.load_state(state.model_dump_json()) == state
+    assert game.to_act(state) == []
+    outcome = game.outcome(state)
+    assert outcome.reason is not None
+    assert outcome.winners
+    assert game.load_state(state.model_dump_json()) == state
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_game_replays_exactly_from_options_seed_and_moves(game_id):
+    game = games.get(game_id)
+    seats = [SeatConfig(name=f"P{i}", kind=SeatKind.RANDOM) for i in range(game.default_seats)]
+    match = Match.start(game, seats, seed=5)
+    chance = Chance.seeded(9)
+    while not game.is_over(match.state):
+        seat = chance.choice(game.to_act(match.state))
+        match.play(seat, chance.choice(game.legal_moves(match.state, seat)))
+    assert match.replay() == match.state
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_refused_move_raises_illegal_move_with_a_reason(game_id):
+    game = games.get(game_id)
+    state = game.new_game(seats=game.default_seats, seed=3)
+    seat = game.to_act(state)[0]
+    wrong = (seat + 1) % game.default_seats
+    move = game.legal_moves(state, seat)[0]
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(state, wrong, move)
+    assert refused.value.reason.endswith(".")
+
+
+def test_every_game_has_a_catalog_entry_and_playable_ones_load():
+    assert [e.id for e in games.catalog()] == [
+        "runway",
+        "run-it",
+        "over-trump",
+        "sets-and-runs",
+        "piles",
+    ]
+    for game_id in games.ids():
+        game = games.get(game_id)
+        assert game.id == game_id
+    with pytest.raises(KeyError):
+        games.get("no-such-game")
