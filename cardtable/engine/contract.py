@@ -20,6 +20,10 @@ class Move(BaseModel):
         """The move as a log line, with `player` as its subject."""
         return f"{player}: {self.model_dump()}"
 
+    def brief(self) -> str:
+        """The move in a few words for a hint or a menu: '7♦ on D1', 'pass'."""
+        return self.describe("").strip()
+
 
 class Event(BaseModel):
     """Something that happened, as a line for the log.

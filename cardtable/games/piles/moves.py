@@ -22,6 +22,10 @@ class Place(Move):
         """'Ann places the 7♥ on B2'."""
         return f"{player} places {self.card.label} on {pile_name(self.pile)}"
 
+    def brief(self) -> str:
+        """'7♦ on D1'."""
+        return f"{self.card.short} on {pile_name(self.pile)}"
+
 
 class Pass(Move):
     """Pass: the opponent on the left takes one of the passer's cards at random."""
@@ -31,6 +35,10 @@ class Pass(Move):
     def describe(self, player: str = "You") -> str:
         """'Ann passes'."""
         return f"{player} passes"
+
+    def brief(self) -> str:
+        """'pass'."""
+        return "pass"
 
 
 PilesMove = Annotated[Place | Pass, Field(discriminator="kind")]

@@ -272,14 +272,10 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             )
         if state.team_colours is not None:
             colour = state.team_colours[team_of(seat)]
-            aim = (
-                f"You are the {colour.title}: keep piles topped {colour.value} "
-                f"and bury {colour.other} cards under them. "
-            )
+            aim = f"You are the {colour.title}: top piles {colour.value}, over {colour.other} cards. "
         else:
             aim = ""
         return (
-            f"{aim}Place a card ({cards} of your {len(state.hands[seat])} can go somewhere, "
-            f"{len(places)} placements in all), or pass and the player on your left takes "
-            "one of your cards at random."
+            f"{aim}Place one of your {cards} playable cards, or pass: "
+            "the player on your left takes a card of yours at random."
         )

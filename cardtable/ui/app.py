@@ -1,0 +1,174 @@
+"""The cardtable app: menu, setup, table and results, with the saved game kept safe."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from textual.app import App
+
+from cardtable import games
+from cardtable.engine import Match, SaveFileError, SeatConfig, SeatKind, last_game_path, parse_seats
+from cardtable.ui.screens.menu import MenuScreen
+
+STARTED = time.perf_counter()
+
+
+class Launch(BaseModel):
+    """What the command line asked the app to do first."""
+
+    command: Literal["menu", "play", "demo", "resume"] = "menu"
+    game: str | None = None
+    seats: str | None = None
+    seed: int | None = None
+    delay: float = 0.6
+
+
+def new_seed() -> int:
+    """A fresh seed for a game whose seed nobody chose."""
+    return random.SystemRandom().randrange(1, 10**9)
+
+
+class CardTableApp(App[None]):
+    """Five card games at one keyboard, with bots in any seat."""
+
+    TITLE = "cardtable"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, launch: Launch | None = None, save_path: Path | None = None) -> None:
+        super().__init__()
+        self.launch = launch or Launch()
+        self.save_path = save_path or last_game_path()
+        self.exit_message: str | None = None
+        self.first_paint: float | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        launch = self.launch
+        if launch.command == "play" and launch.game:
+            if launch.seats:
+                seats = parse_seats(launch.seats)
+                self.start_game(launch.game, seats, launch.seed, None)
+            else:
+                self.open_setup(launch.game)
+        elif launch.command == "demo":
+            self.start_demo(launch.game, launch.delay, launch.seed)
+        elif launch.command == "resume":
+            self.resume()
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self.first_paint = time.perf_counter() - STARTED
+        if os.environ.get("CARDTABLE_EXIT_AFTER_FIRST_PAINT"):
+            self.exit_message = f"first paint after {self.first_paint * 1000:.0f} ms"
+            self.exit()
+
+    # The saved game
+
+    def saved_game_label(self) -> str | None:
+        """A line describing the saved game in play, or None if there is none to continue."""
+        try:
+            match = Match.load(self.save_path, games)
+        except SaveFileError:
+            return None
+        if match.game.is_over(match.state):
+            return None
+        names = ", ".join(match.names)
+        return f"{match.game.name} with {names} ({len(match.record.log)} moves in)"
+
+    def resume(self) -> None:
+        """Continue the saved game, or say plainly why it cannot be continued."""
+        try:
+            match = Match.load(self.save_path, games)
+        except SaveFileError as err:
+            self.notify(err.message, title="Cannot continue", severity="error", timeout=10)
+            return
+        if match.game.is_over(match.state):
+            self.show_results(match)
+            return
+        self._show_table(match)
+
+    def _keep_unreadable_save(self) -> None:
+        """Before a new game's first save, move an unreadable save file aside rather than lose it."""
+        if not self.save_path.exists():
+            return
+        try:
+            Match.load(self.save_path, games)
+        except SaveFileError:
+            kept = self.save_path.with_name(f"unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            os.replace(self.save_path, kept)
+            self.notify(f"The old save file could not be read; it was kept as {kept}.", timeout=10)
+
+    # Navigation
+
+    def open_setup(self, game_id: str) -> None:
+        """The setup screen of a game."""
+        from cardtable.ui.screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen(game_id))
+
+    def start_game(
+        self, game_id: str, seats: list[SeatConfig], seed: int | None, options: Any
+    ) -> None:
+        """Deal a new game and open its table."""
+        game = games.get(game_id)
+        if len(seats) not in game.seat_counts:
+            counts = " or ".join(str(n) for n in game.seat_counts)
+            self.exit_message = f"cardtable: {game.name} needs {counts} seats, not {len(seats)}."
+            self.exit()
+            return
+        self._keep_unreadable_save()
+        match = Match.start(
+            game, seats, seed if seed is not None else new_seed(), options, self.save_path
+        )
+        self._show_table(match)
+
+    def start_demo(self, game_id: str | None, delay: float = 0.6, seed: int | None = None) -> None:
+        """Bots in every seat, game after game; all games in turn when `game_id` is None."""
+        self._demo_games = [game_id] if game_id else games.ids()
+        self._demo_index = 0
+        self._demo_delay = delay
+        self._start_demo_game(seed)
+
+    def _start_demo_game(self, seed: int | None = None) -> None:
+        game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])
+        self._demo_index += 1
+        seats = [SeatConfig(name=f"Bot {i + 1}", kind=SeatKind.BOT) for i in range(game.default_seats)]
+        match = Match.start(game, seats, seed if seed is not None else new_seed(), None, None)
+        self._show_table(match, demo=True, delay=self._demo_delay)
+
+    def _show_table(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+        from cardtable.ui.screens.table import TableScreen
+
+        self._to_menu_now()
+        self.push_screen(TableScreen(match, demo=demo, delay=delay))
+
+    def show_results(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+        """The results screen of a finished game."""
+        from cardtable.ui.screens.results import ResultsScreen
+
+        self._to_menu_now()
+        self.push_screen(ResultsScreen(match, demo=demo, delay=delay))
+
+    def play_again(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+        """A new deal with the same seats and options (in a demo, the next game in turn)."""
+        if demo:
+            self._start_demo_game()
+            return
+        record = match.record
+        self.start_game(record.game, record.seats, None, record.options)
+
+    def _to_menu_now(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def action_back_to_menu(self) -> None:
+        """Leave the table for the menu; the game stays saved to continue."""
+        self._to_menu_now()
+        menu = MenuScreen()
+        self.switch_screen(menu)

@@ -1,0 +1,109 @@
+"""The start screen: the five games, a saved game to continue, and the demo."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardtable import games
+
+BANNER = "♠ ♥  c a r d t a b l e  ♦ ♣"
+RESUME = "resume"
+
+
+class MenuScreen(Screen[None]):
+    """Pick a game to set up, continue the last game, read rules, or watch bots play."""
+
+    BINDINGS = [
+        Binding("enter", "choose", "Set up game", show=False),
+        Binding("r,question_mark", "rules", "Rules"),
+        Binding("d", "demo", "Demo: bots play"),
+        Binding("c", "resume", "Continue last game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(BANNER, id="banner")
+            yield Static("Friends around one keyboard, bots in any empty seat.", id="tagline")
+            yield OptionList(*self._options(), id="game-list")
+            yield Static("", id="menu-detail")
+        yield Footer()
+
+    def _options(self) -> list[Option]:
+        options = []
+        if self.app.saved_game_label():  # type: ignore[attr-defined]
+            label = Text.assemble(
+                ("Continue: ", "bold"), self.app.saved_game_label()  # type: ignore[attr-defined]
+            )
+            options.append(Option(label, id=RESUME))
+        for item in games.catalog():
+            playable = item.module is not None
+            label = Text.assemble(
+                (f"{item.name:<14}", "bold" if playable else "dim"),
+                (f"{item.seats:>7} players  ", "dim"),
+                ("" if playable else "not playable yet", "italic dim"),
+            )
+            options.append(Option(label, id=item.id, disabled=not playable))
+        return options
+
+    def on_mount(self) -> None:
+        game_list = self.query_one(OptionList)
+        game_list.focus()
+        first = next(
+            (i for i in range(game_list.option_count) if not game_list.get_option_at_index(i).disabled),
+            0,
+        )
+        game_list.highlighted = first
+
+    def _highlighted(self) -> str | None:
+        game_list = self.query_one(OptionList)
+        if game_list.highlighted is None:
+            return None
+        return game_list.get_option_at_index(game_list.highlighted).id
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Describe the highlighted game under the list."""
+        detail = self.query_one("#menu-detail", Static)
+        if event.option.id == RESUME:
+            detail.update("Pick up the last game exactly where it stood.")
+            return
+        item = games.entry(event.option.id or "")
+        note = "" if item.module else "\n[i]Coming soon: its rules are not in the engine yet.[/i]"
+        detail.update(f"[b]{item.name}[/b]: {item.summary}{note}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter or a click on a game opens its setup."""
+        self._open(event.option.id)
+
+    def action_choose(self) -> None:
+        """Set up the highlighted game."""
+        self._open(self._highlighted())
+
+    def _open(self, choice: str | None) -> None:
+        if choice == RESUME:
+            self.action_resume()
+        elif choice in games.ids():
+            self.app.open_setup(choice)  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        """The rules page of the highlighted game."""
+        choice = self._highlighted()
+        if choice and choice != RESUME:
+            from cardtable.ui.screens.rules import RulesScreen
+
+            self.app.push_screen(RulesScreen(choice))
+
+    def action_demo(self) -> None:
+        """Bots play the highlighted game, game after game."""
+        choice = self._highlighted()
+        self.app.start_demo(choice if choice in games.ids() else None)  # type: ignore[attr-defined]
+
+    def action_resume(self) -> None:
+        """Continue the saved game."""
+        self.app.resume()  # type: ignore[attr-defined]

@@ -1,0 +1,67 @@
+"""The results screen: who won, the scores, and what next."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtable.engine import Match
+
+
+class ResultsScreen(Screen[None]):
+    """The end of a game: the winners, each team's score, and keys for what comes next."""
+
+    BINDINGS = [
+        Binding("enter,n", "again", "Play again"),
+        Binding("m,escape", "app.back_to_menu", "Menu"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+        super().__init__()
+        self.match = match
+        self.demo = demo
+        self.delay = delay
+
+    def compose(self) -> ComposeResult:
+        game, state = self.match.game, self.match.state
+        outcome = game.outcome(state)
+        names = self.match.names
+        table = Table(title="Scores", expand=False)
+        table.add_column("Team" if any(len(t) > 1 for t in outcome.teams) else "Player")
+        table.add_column("Points", justify="right")
+        table.add_column("")
+        for t, team in enumerate(outcome.teams):
+            won = any(s in outcome.winners for s in team)
+            table.add_row(
+                " & ".join(names[s] for s in team),
+                str(outcome.team_scores[t]),
+                "★ winner" if won else "",
+                style="bold" if won else "",
+            )
+        winners = " & ".join(names[s] for s in outcome.winners)
+        with Middle(), Center(), Vertical(id="results"):
+            yield Static(f"[b]{game.name}: game over[/b]", id="results-title")
+            yield Static(outcome.summary, id="results-summary")
+            yield Static(f"Well played, {winners}!" if winners else "", id="results-winners")
+            yield Static(table)
+            yield Static(self._next_line(), id="results-next")
+        yield Footer()
+
+    def _next_line(self) -> str:
+        if self.demo:
+            return "The next demo game starts in a moment. Menu: m, quit: q."
+        return "Enter: play again with the same seats  ·  m: menu  ·  q: quit"
+
+    def on_mount(self) -> None:
+        if self.demo:
+            self.set_timer(max(2.0, self.delay * 4) if self.delay else 1.0, self.action_again)
+
+    def action_again(self) -> None:
+        """The same seats and options, a new deal (in a demo: the next game)."""
+        if self.is_current:
+            self.app.play_again(self.match, demo=self.demo, delay=self.delay)  # type: ignore[attr-defined]

@@ -1,0 +1,37 @@
+"""The rules page of a game, one key away from the table."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from cardtable import games
+from cardtable.rules_pages import rules_page
+
+
+class RulesScreen(ModalScreen[None]):
+    """Shows assets/rules/<game>.md; Escape, q or ? closes it."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "dismiss", "Back to the game"),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("down,j", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        name = games.entry(self.game_id).name
+        page = rules_page(self.game_id) or f"# {name}\n\nThe rules page of {name} is not written yet."
+        with VerticalScroll(id="rules-body"):
+            yield Markdown(page)
+        yield Footer()
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the page by `lines`."""
+        self.query_one("#rules-body", VerticalScroll).scroll_relative(y=lines, animate=False)

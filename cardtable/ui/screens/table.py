@@ -1,0 +1,226 @@
+"""The table screen: runs the turns of a match, whoever sits in each seat."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtable.bots import player_for
+from cardtable.engine import IllegalMove, Match, Move
+from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.tables import table_for
+from cardtable.ui.widgets import GameTable, MoveLog
+
+
+class TableScreen(Screen[None]):
+    """One game in play: people move with keys or the mouse, bots move on their own."""
+
+    BINDINGS = [
+        Binding("h", "hint", "Hint"),
+        Binding("question_mark,f1", "rules", "Rules"),
+        Binding("ctrl+n", "app.back_to_menu", "Menu"),
+    ]
+
+    def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+        super().__init__()
+        self.match = match
+        self.demo = demo
+        self.delay = delay
+        self.viewer: int | None = None
+        """The seat whose hand is shown: the last person handed the table (in a demo, the actor)."""
+        self.table = table_for(match.game.id)()
+        self.players = [
+            player_for(seat.kind, match.game.id, match.record.seed * 31 + i)
+            for i, seat in enumerate(match.seats)
+        ]
+        self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        if len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        self._pending = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-title")
+        yield self.table
+        yield Static(id="status")
+        with Middle(id="too-small"), Center():
+            yield Static(id="too-small-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MoveLog).show_lines(self.match.log_lines())
+        self.table.focus()
+        self._check_size(self.size.width, self.size.height)
+        self.advance()
+
+    # Size
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Too small a window gets a message instead of a broken table."""
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
+        small = width < need_w or height < need_h
+        self.set_class(small, "too-small")
+        if small:
+            self.query_one("#too-small-text", Static).update(
+                f"The {self.match.game.name} table needs a window of at least {need_w}x{need_h}.\n"
+                f"This one is {width}x{height}: make it larger (or the font smaller)."
+            )
+
+    # Turn flow
+
+    @property
+    def game(self):  # noqa: ANN201 - the match's rules object
+        """The rules of the game in play."""
+        return self.match.game
+
+    def acting(self) -> list[int]:
+        """The seats that may act now."""
+        return self.game.to_act(self.match.state)
+
+    def advance(self) -> None:
+        """Decide what happens next: a bot's move, a handoff, a person's turn or the result."""
+        state = self.match.state
+        if self.game.is_over(state):
+            self.redraw()
+            self.set_timer(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
+            return
+        seat = self.acting()[0]
+        if self.demo:
+            self.viewer = seat
+        if not self.match.seats[seat].is_human:
+            self.redraw()
+            if not self._pending:
+                self._pending = True
+                self.set_timer(self.delay, self._bot_move)
+            return
+        if self.viewer != seat and len(self.humans) > 1:
+            self.viewer = None
+            self.redraw()
+            self.app.push_screen(
+                HandoffScreen(self.match.names[seat], self._handoff_note()),
+                callback=lambda _: self._seat_ready(seat),
+            )
+            return
+        self.viewer = seat
+        self.redraw()
+
+    def _handoff_note(self) -> str:
+        lines = self.match.log_lines()
+        return f"Last move: {lines[-1]}" if lines else "The game is about to begin."
+
+    def _seat_ready(self, seat: int) -> None:
+        self.viewer = seat
+        self.redraw()
+        self.table.focus()
+
+    def _bot_move(self) -> None:
+        self._pending = False
+        if not self.is_current:
+            self.set_timer(0.2, self._bot_move)
+            self._pending = True
+            return
+        state = self.match.state
+        if self.game.is_over(state):
+            return
+        seat = self.acting()[0]
+        if self.match.seats[seat].is_human:
+            return
+        move, _ = self.players[seat].choose(
+            self.game.view(state, seat), self.game.legal_moves(state, seat)
+        )
+        self.play(seat, move)
+
+    def play(self, seat: int, move: Move) -> None:
+        """Send a move to the engine; show its reason if refused, else the new table."""
+        try:
+            events_ = self.match.play(seat, move)
+        except IllegalMove as refused:
+            self.say(refused.reason, refused=True)
+            return
+        log = self.query_one(MoveLog)
+        for event in events_:
+            log.write(event.render(self.match.names))
+        self.advance()
+
+    def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
+        """A person chose a move on the table."""
+        message.stop()
+        if self.viewer is None or self.viewer not in self.acting():
+            self.say("It is not your turn.", refused=True)
+            return
+        self.play(self.viewer, message.move)
+
+    def on_game_table_said(self, message: GameTable.Said) -> None:
+        """The table has something to tell the player."""
+        message.stop()
+        self.say(message.text, refused=message.refused)
+
+    # Drawing
+
+    def redraw(self) -> None:
+        """Draw the table for the viewer and say what she can do."""
+        state = self.match.state
+        acting = self.acting()
+        viewer = self.viewer
+        interactive = viewer is not None and viewer in acting and not self.demo
+        legal = self.game.legal_moves(state, viewer) if viewer is not None and viewer in acting else []
+        self.table.show(self.game.view(state, viewer), self.match.names, legal, interactive)
+        self.query_one("#table-title", Static).update(self._title(acting))
+        self.say(self._explain(acting, interactive))
+
+    def _title(self, acting: list[int]) -> str:
+        outcome = self.game.outcome(self.match.state)
+        who = ", ".join(self.match.names[s] for s in acting)
+        mode = "  [reverse] DEMO [/reverse]" if self.demo else ""
+        turn = f"{who} to play" if acting else "Game over"
+        return f"[b]{self.game.name}[/b]  ·  {turn}  ·  {outcome.summary}{mode}"
+
+    def _explain(self, acting: list[int], interactive: bool) -> str:
+        state = self.match.state
+        if not acting:
+            return self.game.explain(state, None)
+        if interactive:
+            return self.game.explain(state, self.viewer)
+        names = ", ".join(self.match.names[s] for s in acting)
+        return f"{names} is thinking…"
+
+    def say(self, text: str, refused: bool = False) -> None:
+        """Put a line on the status bar; a refusal stands out."""
+        status = self.query_one("#status", Static)
+        status.set_class(refused, "refused")
+        status.update(("✗ " if refused else "") + text)
+        if refused:
+            self.app.bell()
+
+    # Keys
+
+    def action_hint(self) -> None:
+        """Suggest a move and say why."""
+        viewer = self.viewer
+        if self.demo or viewer is None or viewer not in self.acting():
+            self.say("A hint is for the player whose turn it is.")
+            return
+        from cardtable.bots.seat_player import planner
+
+        state = self.match.state
+        move, why = planner(self.game.id).choose(
+            self.game.view(state, viewer), self.game.legal_moves(state, viewer)
+        )
+        how = self.table.suggest(move)
+        self.say(f"Hint: {move.brief()}. {why} {how}")
+
+    def action_rules(self) -> None:
+        """The rules page of this game."""
+        from cardtable.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game.id))
+
+    def _finish(self) -> None:
+        if self.is_current:
+            self.app.show_results(self.match, demo=self.demo, delay=self.delay)  # type: ignore[attr-defined]

@@ -1,0 +1,327 @@
+"""The Piles table: the Castle's 4x3 piles, the hand, teams and scores."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from cardtable.cards import Card
+from cardtable.games.piles import Pass, PilesView, Place
+from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
+from cardtable.ui.card_faces import colour_name, face, ink
+from cardtable.ui.widgets import GameTable, MoveLog
+
+HAND_SLOTS = 20
+
+
+class PileCell(Static):
+    """One pile: its top card, its total value and how many cards it holds."""
+
+    def __init__(self, pile: int) -> None:
+        super().__init__(id=f"pile-{pile}", classes="pile")
+        self.pile = pile
+        self.border_title = pile_name(pile)
+
+    def draw(self, top: Card, total: int, height: int) -> None:
+        """Show the pile's top card, total value and height."""
+        self.update(
+            Text.assemble(face(top, 6), "\n", (f"={total:<3}", "bold"), (f" ×{height}", "dim"))
+        )
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a pile places the selected card there."""
+        event.stop()
+        self.query_ancestor(PilesTable).click_pile(self.pile)
+
+
+class HandCard(Static):
+    """One card of the hand."""
+
+    def __init__(self, slot: int) -> None:
+        super().__init__(id=f"hand-{slot}", classes="hand-card")
+        self.slot = slot
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a card selects it."""
+        event.stop()
+        self.query_ancestor(PilesTable).click_card(self.slot)
+
+
+class PilesTable(GameTable):
+    """Choose a card (arrows or its number), then a pile (arrows), Enter to place; p passes."""
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("enter,space", "confirm", "Choose / place"),
+        Binding("escape", "back", "Back to hand", show=False),
+        Binding("tab", "switch_zone", "Hand / Castle", show=False),
+        Binding("p", "pass_turn", "Pass"),
+        *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="game-table")
+        self.view: PilesView | None = None
+        self.names: list[str] = []
+        self.legal: list[Place | Pass] = []
+        self.interactive = False
+        self.hand: list[Card] = []
+        self.card_cursor = 0
+        self.pile_cursor = 5
+        self.selected: int | None = None
+        """The hand slot chosen to place; None while choosing a card."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="piles-main"):
+            with Vertical(id="castle-area"):
+                with Horizontal(id="castle-columns"):
+                    yield Static("", classes="row-label")
+                    for col in "ABCD":
+                        yield Static(col, classes="column-label")
+                for row in range(ROWS):
+                    with Horizontal(classes="castle-row"):
+                        yield Static(f"{row + 1}", classes="row-label")
+                        for col in range(COLUMNS):
+                            yield PileCell(row * COLUMNS + col)
+                yield Static(
+                    " =total value   ×cards in the pile", id="castle-legend"
+                )
+            with Vertical(id="side"):
+                yield Static(id="teams")
+                yield Static(id="pile-detail")
+                yield MoveLog(id="log")
+        yield Static(id="hand-title")
+        with Horizontal(id="hand"):
+            for slot in range(HAND_SLOTS):
+                yield HandCard(slot)
+
+    # Drawing
+
+    def show(self, view: PilesView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+        """Draw the Castle, the teams and the viewer's hand."""
+        self.view = view
+        self.names = names
+        self.legal = legal
+        self.interactive = interactive
+        hand = view.hand or []
+        if hand != self.hand:
+            self.hand = list(hand)
+            self.selected = None
+            self.card_cursor = min(self.card_cursor, max(len(hand) - 1, 0))
+        for p, pile in enumerate(view.castle):
+            self.query_one(f"#pile-{p}", PileCell).draw(pile.top, pile.total, pile.height)
+        self._draw_teams()
+        self._draw_hand()
+        self._draw_marks()
+
+    def _draw_teams(self) -> None:
+        view = self.view
+        assert view is not None
+        lines = Text()
+        for t, team in enumerate(view.teams):
+            who = " & ".join(self.names[s] for s in team)
+            if view.team_colours:
+                lines.append_text(colour_name(view.team_colours[t]))
+            else:
+                lines.append(f"Team {t + 1}", style="bold")
+            lines.append(f"  {view.team_scores[t]:>3} pts\n", style="bold")
+            lines.append(f"  {who}\n")
+            if view.captured[t]:
+                lines.append("  took: ", style="dim")
+                for card in view.captured[t]:
+                    lines.append_text(ink(card))
+                    lines.append(" ")
+                lines.append("\n")
+        if not view.team_colours:
+            lines.append("The first card played sets\nthe teams' colours.\n", style="italic")
+        if view.stock_count:
+            lines.append(f"{view.stock_count} cards wait to be dealt\n", style="dim")
+        self.query_one("#teams", Static).update(lines)
+
+    def _draw_hand(self) -> None:
+        view = self.view
+        assert view is not None
+        playable = {m.card for m in self.legal if isinstance(m, Place)}
+        title = self.query_one("#hand-title", Static)
+        if view.seat is None or view.hand is None:
+            title.update("Hands are hidden: no player's turn at this screen.")
+        else:
+            who = self.names[view.seat]
+            colour = ""
+            if view.team_colours:
+                colour = f" ({view.team_colours[view.seat % 2].title})"
+            title.update(f"{who}'s hand{colour}: {len(self.hand)} cards")
+        for slot in range(HAND_SLOTS):
+            cell = self.query_one(f"#hand-{slot}", HandCard)
+            if slot < len(self.hand):
+                card = self.hand[slot]
+                cell.display = True
+                cell.update(face(card, 5))
+                cell.border_title = str((slot + 1) % 10) if slot < 10 else ""
+                cell.set_class(card not in playable and self.interactive, "unplayable")
+            else:
+                cell.display = False
+
+    def _draw_marks(self) -> None:
+        """Cursor, selection and the piles the selected card may go on."""
+        targets = self._targets()
+        in_castle = self.selected is not None
+        for p in range(PILES):
+            cell = self.query_one(f"#pile-{p}", PileCell)
+            cell.set_class(p in targets, "target")
+            cell.set_class(in_castle and p == self.pile_cursor, "cursor")
+            cell.set_class(in_castle and p not in targets, "dim")
+        for slot in range(min(len(self.hand), HAND_SLOTS)):
+            cell = self.query_one(f"#hand-{slot}", HandCard)
+            cell.set_class(self.interactive and slot == self.card_cursor and not in_castle, "cursor")
+            cell.set_class(slot == self.selected, "selected")
+        self._draw_detail()
+
+    def _draw_detail(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        p = self.pile_cursor if self.selected is not None else None
+        detail = self.query_one("#pile-detail", Static)
+        if p is None:
+            if self.interactive and self.hand:
+                card = self.hand[self.card_cursor]
+                n = len(self._targets(self.card_cursor))
+                detail.update(
+                    Text.assemble(ink(card), f" can go on {n} pile{'s' if n != 1 else ''}.")
+                    if n
+                    else Text.assemble(ink(card), " fits no pile now.")
+                )
+            else:
+                detail.update("")
+            return
+        pile = view.castle[p]
+        tops = [q.top for q in view.castle]
+        text = Text.assemble(
+            (f"{pile_name(p)}: ", "bold"),
+            ink(pile.top),
+            f"  total {pile.total}\n({value_breakdown(tops, p)}), {pile.height} card(s)",
+        )
+        if view.show_buried and pile.height > 1:
+            text.append("\nunder it: ")
+            for card in reversed(pile.cards[:-1]):
+                text.append_text(ink(card))
+                text.append(" ")
+        detail.update(text)
+
+    def _targets(self, slot: int | None = None) -> set[int]:
+        slot = self.selected if slot is None else slot
+        if slot is None or slot >= len(self.hand):
+            return set()
+        card = self.hand[slot]
+        return {m.pile for m in self.legal if isinstance(m, Place) and m.card == card}
+
+    # Input
+
+    def action_move(self, dx: int, dy: int) -> None:
+        """Arrows: along the hand, or around the Castle once a card is chosen."""
+        if not self.hand:
+            return
+        if self.selected is None:
+            if dy < 0 and self.interactive:
+                self.action_confirm()
+                return
+            self.card_cursor = (self.card_cursor + dx) % len(self.hand)
+        else:
+            if dy > 0 and self.pile_cursor // COLUMNS == ROWS - 1:
+                self.action_back()
+                return
+            row, col = divmod(self.pile_cursor, COLUMNS)
+            row = min(max(row + dy, 0), ROWS - 1)
+            col = (col + dx) % COLUMNS
+            self.pile_cursor = row * COLUMNS + col
+        self._draw_marks()
+
+    def action_confirm(self) -> None:
+        """Enter: choose the card under the cursor, or place the chosen card on the pile."""
+        if not self._may_act():
+            return
+        if self.selected is None:
+            self._select(self.card_cursor)
+        else:
+            self._place(self.pile_cursor)
+
+    def action_back(self) -> None:
+        """Escape: put the chosen card back and choose again."""
+        self.selected = None
+        self._draw_marks()
+
+    def action_switch_zone(self) -> None:
+        """Tab: between the hand and the Castle."""
+        if self.selected is None:
+            self.action_confirm()
+        else:
+            self.action_back()
+
+    def action_pick(self, slot: int) -> None:
+        """A number key chooses that card of the hand."""
+        if slot < len(self.hand) and self._may_act():
+            self.card_cursor = slot
+            self._select(slot)
+
+    def action_pass_turn(self) -> None:
+        """p: pass (the player on your left takes a card of yours at random)."""
+        if self._may_act():
+            self.post_message(self.Chosen(Pass()))
+
+    def click_card(self, slot: int) -> None:
+        """A click on a hand card chooses it."""
+        if self._may_act():
+            self.card_cursor = slot
+            self._select(slot)
+
+    def click_pile(self, pile: int) -> None:
+        """A click on a pile places the chosen card there."""
+        if not self._may_act():
+            return
+        if self.selected is None:
+            self.post_message(self.Said("Choose a card from your hand first, then its pile."))
+            return
+        self.pile_cursor = pile
+        self._place(pile)
+
+    def _may_act(self) -> bool:
+        if not self.interactive:
+            self.post_message(self.Said("It is not your turn: wait for the players before you."))
+        return self.interactive
+
+    def _select(self, slot: int) -> None:
+        if slot >= len(self.hand):
+            return
+        self.selected = slot
+        targets = self._targets()
+        if targets and self.pile_cursor not in targets:
+            self.pile_cursor = min(targets)
+        card = self.hand[slot]
+        if targets:
+            names = ", ".join(pile_name(p) for p in sorted(targets))
+            self.post_message(self.Said(f"{card.short} may go on {names}. Arrows and Enter, or click a pile; Esc to choose again."))
+        else:
+            self.post_message(self.Said(f"{card.short} fits no pile now: choose another card, or pass with p.", refused=True))
+        self._draw_marks()
+
+    def _place(self, pile: int) -> None:
+        assert self.selected is not None
+        self.post_message(self.Chosen(Place(card=self.hand[self.selected], pile=pile)))
+
+    def suggest(self, move: Place | Pass) -> str:  # type: ignore[override]
+        """Show the hinted card and pile; Enter then places it."""
+        if isinstance(move, Pass):
+            return "Press p to pass."
+        self.card_cursor = self.hand.index(move.card)
+        self.selected = self.card_cursor
+        self.pile_cursor = move.pile
+        self._draw_marks()
+        return "Enter places it."

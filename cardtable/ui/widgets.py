@@ -1,0 +1,54 @@
+"""Widgets every game table shares: the move log and the game-table base class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+from cardtable.engine import Move, View
+
+
+class MoveLog(RichLog):
+    """The game's log in players' names, newest at the bottom."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, max_lines=500, min_width=20, **kwargs)
+
+    def show_lines(self, lines: list[str]) -> None:
+        """Replace the log with these lines."""
+        self.clear()
+        for line in lines:
+            self.write(line)
+
+
+class GameTable(Widget, can_focus=True):
+    """Base of each game's table: draws one seat's view; keys and clicks become moves."""
+
+    class Chosen(Message):
+        """The player at the keyboard chose a move."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    class Said(Message):
+        """Something to say on the status line (a refused choice, a pointer)."""
+
+        def __init__(self, text: str, refused: bool = False) -> None:
+            super().__init__()
+            self.text = text
+            self.refused = refused
+
+    MIN_WIDTH = 80
+    MIN_HEIGHT = 24
+
+    def show(self, view: View, names: list[str], legal: list[Move], interactive: bool) -> None:
+        """Draw `view`; `legal` are the viewer's moves, `interactive` whether she may move now."""
+        raise NotImplementedError
+
+    def suggest(self, move: Move) -> str:
+        """Point at a hinted move on the table without playing it; say which key plays it."""
+        raise NotImplementedError
