@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", type=_game_id)
     play.add_argument("--seats", help='names and bots, like "Ann,Bob,bot,bot" (a name is a person)')
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--delay", type=float, default=0.6, help="seconds a bot waits to move")
     demo = sub.add_parser("demo", help="bots play on screen, game after game, until you stop them")
     demo.add_argument("game", nargs="?", type=_game_id)
     demo.add_argument(
@@ -108,7 +109,13 @@ def _run_app(args: argparse.Namespace) -> None:
     launch = Launch(command=args.command or "menu")
     if args.command == "play":
         _playable(args.game)
-        launch = Launch(command="play", game=args.game, seats=args.seats, seed=args.seed)
+        launch = Launch(
+            command="play",
+            game=args.game,
+            seats=args.seats,
+            seed=args.seed,
+            delay=max(args.delay, 0.0),
+        )
     elif args.command == "demo":
         if args.game:
             _playable(args.game)

@@ -91,10 +91,10 @@ class CardTableApp(App[None]):
         if match.game.is_over(match.state):
             self.show_results(match)
             return
-        self._show_table(match)
+        self._show_table(match, delay=self.launch.delay)
 
     def _keep_unreadable_save(self) -> None:
-        """Before a new game's first save, move an unreadable save file aside rather than lose it."""
+        """Before a new game's first save, move an unreadable save aside rather than lose it."""
         if not self.save_path.exists():
             return
         try:
@@ -126,7 +126,7 @@ class CardTableApp(App[None]):
         match = Match.start(
             game, seats, seed if seed is not None else new_seed(), options, self.save_path
         )
-        self._show_table(match)
+        self._show_table(match, delay=self.launch.delay)
 
     def start_demo(self, game_id: str | None, delay: float = 0.6, seed: int | None = None) -> None:
         """Bots in every seat, game after game; all games in turn when `game_id` is None."""
@@ -138,7 +138,9 @@ class CardTableApp(App[None]):
     def _start_demo_game(self, seed: int | None = None) -> None:
         game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])
         self._demo_index += 1
-        seats = [SeatConfig(name=f"Bot {i + 1}", kind=SeatKind.BOT) for i in range(game.default_seats)]
+        seats = [
+            SeatConfig(name=f"Bot {i + 1}", kind=SeatKind.BOT) for i in range(game.default_seats)
+        ]
         match = Match.start(game, seats, seed if seed is not None else new_seed(), None, None)
         self._show_table(match, demo=True, delay=self._demo_delay)
 

@@ -272,7 +272,9 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             )
         if state.team_colours is not None:
             colour = state.team_colours[team_of(seat)]
-            aim = f"You are the {colour.title}: top piles {colour.value}, over {colour.other} cards. "
+            aim = (
+                f"You are the {colour.title}: top piles {colour.value}, over {colour.other} cards. "
+            )
         else:
             aim = ""
         return (

@@ -39,7 +39,8 @@ class MenuScreen(Screen[None]):
         options = []
         if self.app.saved_game_label():  # type: ignore[attr-defined]
             label = Text.assemble(
-                ("Continue: ", "bold"), self.app.saved_game_label()  # type: ignore[attr-defined]
+                ("Continue: ", "bold"),
+                self.app.saved_game_label(),  # type: ignore[attr-defined]
             )
             options.append(Option(label, id=RESUME))
         for item in games.catalog():
@@ -56,7 +57,11 @@ class MenuScreen(Screen[None]):
         game_list = self.query_one(OptionList)
         game_list.focus()
         first = next(
-            (i for i in range(game_list.option_count) if not game_list.get_option_at_index(i).disabled),
+            (
+                i
+                for i in range(game_list.option_count)
+                if not game_list.get_option_at_index(i).disabled
+            ),
             0,
         )
         game_list.highlighted = first

@@ -27,7 +27,9 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         name = games.entry(self.game_id).name
-        page = rules_page(self.game_id) or f"# {name}\n\nThe rules page of {name} is not written yet."
+        page = (
+            rules_page(self.game_id) or f"# {name}\n\nThe rules page of {name} is not written yet."
+        )
         with VerticalScroll(id="rules-body"):
             yield Markdown(page)
         yield Footer()

@@ -9,7 +9,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
 
 from cardtable import games
 from cardtable.engine import SeatConfig, SeatKind
@@ -47,7 +57,9 @@ class SetupScreen(Screen[None]):
                 yield Label("Players")
                 with RadioSet(id="seat-count"):
                     for count in game.seat_counts:
-                        yield RadioButton(str(count), value=count == self.seat_count, name=str(count))
+                        yield RadioButton(
+                            str(count), value=count == self.seat_count, name=str(count)
+                        )
             yield Label("Seats (a person plays at this keyboard; bots play themselves)")
             with Vertical(id="seats"):
                 for i in range(max(game.seat_counts)):

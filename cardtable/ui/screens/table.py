@@ -97,7 +97,8 @@ class TableScreen(Screen[None]):
             self.redraw()
             if not self._pending:
                 self._pending = True
-                self.set_timer(self.delay, self._bot_move)
+                # A timer, even at no delay, lets the screen repaint between bot moves.
+                self.set_timer(max(self.delay, 0.001), self._bot_move)
             return
         if self.viewer != seat and len(self.humans) > 1:
             self.viewer = None
@@ -169,7 +170,9 @@ class TableScreen(Screen[None]):
         acting = self.acting()
         viewer = self.viewer
         interactive = viewer is not None and viewer in acting and not self.demo
-        legal = self.game.legal_moves(state, viewer) if viewer is not None and viewer in acting else []
+        legal = (
+            self.game.legal_moves(state, viewer) if viewer is not None and viewer in acting else []
+        )
         self.table.show(self.game.view(state, viewer), self.match.names, legal, interactive)
         self.query_one("#table-title", Static).update(self._title(acting))
         self.say(self._explain(acting, interactive))

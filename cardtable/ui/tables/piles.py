@@ -90,9 +90,7 @@ class PilesTable(GameTable):
                         yield Static(f"{row + 1}", classes="row-label")
                         for col in range(COLUMNS):
                             yield PileCell(row * COLUMNS + col)
-                yield Static(
-                    " =total value   ×cards in the pile", id="castle-legend"
-                )
+                yield Static(" =total value   ×cards in the pile", id="castle-legend")
             with Vertical(id="side"):
                 yield Static(id="teams")
                 yield Static(id="pile-detail")
@@ -180,7 +178,9 @@ class PilesTable(GameTable):
             cell.set_class(in_castle and p not in targets, "dim")
         for slot in range(min(len(self.hand), HAND_SLOTS)):
             cell = self.query_one(f"#hand-{slot}", HandCard)
-            cell.set_class(self.interactive and slot == self.card_cursor and not in_castle, "cursor")
+            cell.set_class(
+                self.interactive and slot == self.card_cursor and not in_castle, "cursor"
+            )
             cell.set_class(slot == self.selected, "selected")
         self._draw_detail()
 
@@ -307,9 +307,11 @@ class PilesTable(GameTable):
         card = self.hand[slot]
         if targets:
             names = ", ".join(pile_name(p) for p in sorted(targets))
-            self.post_message(self.Said(f"{card.short} may go on {names}. Arrows and Enter, or click a pile; Esc to choose again."))
+            said = f"{card.short} may go on {names}. Arrows and Enter, or click a pile; Esc: back."
+            self.post_message(self.Said(said))
         else:
-            self.post_message(self.Said(f"{card.short} fits no pile now: choose another card, or pass with p.", refused=True))
+            said = f"{card.short} fits no pile now: choose another card, or pass with p."
+            self.post_message(self.Said(said, refused=True))
         self._draw_marks()
 
     def _place(self, pile: int) -> None:

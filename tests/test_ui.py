@@ -1,0 +1,285 @@
+"""The app driven with Pilot: setup, handoff, a played card, a refusal, a bot game to the end."""
+
+import json
+
+from textual.widgets import Checkbox, Input, OptionList, Select
+
+from cardtable import games
+from cardtable.engine import Match, SeatKind, last_game_path
+from cardtable.games.piles import Place
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.screens.menu import MenuScreen
+from cardtable.ui.screens.results import ResultsScreen
+from cardtable.ui.screens.rules import RulesScreen
+from cardtable.ui.screens.setup import SetupScreen
+from cardtable.ui.screens.table import TableScreen
+
+SIZE = (100, 30)
+
+
+async def wait_until(pilot, condition, tries=200):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+def piles_app(seats: str, seed: int) -> CardTableApp:
+    """The app opened straight on a Piles table, bots moving at once."""
+    return CardTableApp(Launch(command="play", game="piles", seats=seats, seed=seed, delay=0))
+
+
+def targets(game, state, seat, card) -> set[int]:
+    """The piles `card` may go on."""
+    return {
+        m.pile for m in game.legal_moves(state, seat) if isinstance(m, Place) and m.card == card
+    }
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def my_turn(app) -> bool:
+    screen = app.screen
+    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+
+
+async def test_the_menu_lists_five_games_and_only_playable_ones_can_be_chosen():
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        options = app.screen.query_one(OptionList)
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert ids == ["runway", "run-it", "over-trump", "sets-and-runs", "piles"]
+        disabled = {o for o in ids if options.get_option(o).disabled}
+        assert disabled == {"runway", "run-it", "over-trump", "sets-and-runs"}
+        assert options.get_option_at_index(options.highlighted).id == "piles"
+
+
+async def test_setup_names_seats_chooses_bots_and_starts_the_game():
+    app = CardTableApp(Launch(delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seat-name-0", Input).value = "Ann"
+        setup.query_one("#seat-kind-1", Select).value = SeatKind.HUMAN
+        await pilot.pause()
+        assert setup.query_one("#seat-name-1", Input).value == "Player 2"
+        setup.query_one("#seat-name-1", Input).value = "Bob"
+        setup.query_one("#seed", Input).value = "42"
+        setup.query_one("#option-show_buried", Checkbox).value = True
+        await pilot.click("#start")
+        await wait_until(pilot, lambda: app.screen.__class__ in (TableScreen, HandoffScreen))
+        match = (
+            app.screen_stack[-1].match
+            if isinstance(app.screen, TableScreen)
+            else app.screen_stack[-2].match
+        )
+        assert match.names == ["Ann", "Bob", "Bot 3", "Bot 4"]
+        assert [s.kind for s in match.seats] == [
+            SeatKind.HUMAN,
+            SeatKind.HUMAN,
+            SeatKind.BOT,
+            SeatKind.BOT,
+        ]
+        assert match.record.seed == 42
+        assert match.state.options.show_buried is True
+
+
+async def test_setup_refuses_two_seats_with_one_name():
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#seat-name-1", Input).value = "You"
+        await pilot.click("#start")
+        assert "same name" in str(app.screen.query_one("#setup-error").render())
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_handoff_between_two_people_shows_no_private_card():
+    app = piles_app("Ann,Bob,bot,bot", 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        handoff = app.screen
+        table = app.screen_stack[-2]
+        seat = table.acting()[0]
+        name = table.match.names[seat]
+        text = str(handoff.query_one("#handoff-card").render())
+        assert f"Pass the keyboard to {name}" in text
+        for card in table.match.state.hands[seat]:
+            assert card.short not in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.viewer == seat
+        assert app.screen.table.hand == table.match.state.hands[seat]
+        # Ann or Bob plays; when the other's turn comes round, the handoff shows again.
+        await pilot.press("1", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        other = app.screen_stack[-2].acting()[0]
+        assert other != seat and app.screen_stack[-2].match.seats[other].is_human
+
+
+async def test_a_person_plays_a_card_with_the_keyboard():
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        hand_before = list(screen.match.state.hands[0])
+        await pilot.press("1")
+        chosen = hand_before[0]
+        assert "may go on" in status(app)
+        target = min(screen.table._targets())
+        screen.table.pile_cursor = target
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen not in screen.match.state.hands[0]
+        assert screen.match.state.castle[target][-1] == chosen
+        assert any(f"Ann places {chosen.short}" in line for line in screen.match.log_lines())
+
+
+async def test_a_refused_move_shows_its_reason_on_the_table():
+    game = games.get("piles")
+    seed = next(
+        s
+        for s in range(200)
+        if any(
+            len({m.pile for m in game.legal_moves(st, 0) if isinstance(m, Place) and m.card == c})
+            < 12
+            for st in [game.new_game(4, s)]
+            for c in st.hands[0]
+        )
+        and game.to_act(game.new_game(4, s)) == [0]
+    )
+    app = piles_app("Ann,bot,bot,bot", seed)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        slot = next(
+            i
+            for i, c in enumerate(state.hands[0])
+            if len(
+                {m.pile for m in game.legal_moves(state, 0) if isinstance(m, Place) and m.card == c}
+            )
+            < 12
+        )
+        await pilot.press(str((slot + 1) % 10))
+        refused_pile = next(p for p in range(12) if p not in screen.table._targets())
+        before = state.model_dump_json()
+        await pilot.click(f"#pile-{refused_pile}")
+        await pilot.pause()
+        shown = status(app)
+        assert "cannot take" in shown and "total value" in shown
+        assert screen.query_one("#status").has_class("refused")
+        assert state.model_dump_json() == before
+
+
+async def test_passing_on_the_first_turn_is_refused_with_its_reason():
+    game = games.get("piles")
+    seed = next(s for s in range(100) if game.to_act(game.new_game(4, s)) == [0])
+    app = piles_app("Ann,bot,bot,bot", seed)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        assert app.screen.match.state.turns_taken == 0
+        await pilot.press("p")
+        assert "may not pass on the very first turn" in status(app)
+        assert app.screen.match.state.turns_taken == 0
+
+
+async def test_hint_names_a_move_and_says_why():
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("h")
+        text = status(app)
+        assert text.startswith("Hint: ")
+        assert " on " in text or "pass" in text
+
+
+async def test_a_bot_game_reaches_the_results_screen():
+    app = piles_app("bot,bot,bot,bot", 9)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), tries=600)
+        summary = str(app.screen.query_one("#results-summary").render())
+        assert "win" in summary or "draw" in summary
+
+
+async def test_demo_plays_game_after_game():
+    app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), tries=600)
+        first = app.screen.match
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, TableScreen) and app.screen.match is not first,
+            tries=600,
+        )
+        assert app.screen.demo
+
+
+async def test_rules_page_opens_on_question_mark_and_closes_on_escape():
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_small_window_says_what_size_it_needs():
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small-text").render())
+        assert "at least 80x24" in text and "60x20" in text
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not app.screen.has_class("too-small")
+
+
+async def test_resume_continues_exactly_where_the_game_stood():
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        saved = app.screen.match.state.model_dump_json()
+    resumed = CardTableApp(Launch(command="resume", delay=0))
+    async with resumed.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(resumed.screen, TableScreen))
+        assert resumed.screen.match.state.model_dump_json() == saved
+        assert resumed.screen.viewer == 0
+
+
+async def test_an_unreadable_save_gives_a_clear_message_and_is_left_untouched():
+    path = last_game_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not a save", encoding="utf-8")
+    app = CardTableApp(Launch(command="resume"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("damaged or not a cardtable save" in m for m in messages)
+        assert isinstance(app.screen, MenuScreen)
+    assert path.read_text(encoding="utf-8") == "{ this is not a save"
+
+
+async def test_a_new_game_keeps_an_unreadable_save_aside_rather_than_overwrite_it():
+    path = last_game_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("garbage", encoding="utf-8")
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+    kept = [p for p in path.parent.iterdir() if p.name.startswith("unreadable-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "garbage"
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "piles"
+    Match.load(path, games)
