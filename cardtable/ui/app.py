@@ -11,11 +11,9 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from textual.app import App
 
-from cardtable import games
+from cardtable import STARTED, games
 from cardtable.engine import Match, SaveFileError, SeatConfig, SeatKind, last_game_path, parse_seats
 from cardtable.ui.screens.menu import MenuScreen
-
-STARTED = time.perf_counter()
 
 
 class Launch(BaseModel):

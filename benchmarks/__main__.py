@@ -1,0 +1,122 @@
+"""Print the figures: engine moves per second per game, start-up, keypress-to-repaint."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from benchmarks.tmux import TmuxSession, cardtable_command, have_tmux
+from cardtable import games
+from cardtable.engine import Chance
+
+PLAYOUT_SECONDS = 2.0
+
+
+def engine_speed(game_id: str) -> tuple[float, float]:
+    """(checked moves/s, unchecked moves/s) of random playouts, with legal_moves each move."""
+    game = games.get(game_id)
+    figures = []
+    for step in (game.apply, game.play):
+        moves, seed, start = 0, 0, time.perf_counter()
+        while time.perf_counter() - start < PLAYOUT_SECONDS:
+            state = game.new_game(seats=game.default_seats, seed=seed)
+            chance = Chance.seeded(seed)
+            while not game.is_over(state):
+                seat = chance.choice(game.to_act(state))
+                step(state, seat, chance.choice(game.legal_moves(state, seat)))
+                moves += 1
+            seed += 1
+        figures.append(moves / (time.perf_counter() - start))
+    return figures[0], figures[1]
+
+
+def startup_in_process(runs: int = 5) -> list[float]:
+    """Milliseconds from process start to the first painted screen, as the app measures it."""
+    times = []
+    for _ in range(runs):
+        out = subprocess.run(
+            cardtable_command(),
+            env={**os.environ, "CARDTABLE_EXIT_AFTER_FIRST_PAINT": "1"},
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        ).stdout
+        for word in out.split():
+            if word.isdigit():
+                times.append(float(word))
+    return times
+
+
+def startup_in_tmux(home: str, runs: int = 5) -> list[float]:
+    """Milliseconds from launching `cardtable` in tmux until the start screen is readable."""
+    times = []
+    for _ in range(runs):
+        with TmuxSession(cardtable_command(), env={"CARDTABLE_HOME": home}) as term:
+            times.append(term.wait_for("Friends around one keyboard") * 1000)
+    return times
+
+
+def keypress_to_repaint(home: str, presses: int = 60) -> list[float]:
+    """Milliseconds from a key sent in tmux to the Piles table changing on screen."""
+    args = cardtable_command(
+        "play", "piles", "--seats", "You,bot,bot,bot", "--seed", "3", "--delay", "0"
+    )
+    times = []
+    with TmuxSession(args, env={"CARDTABLE_HOME": home}) as term:
+        term.wait_for("You's hand")
+        term.wait_for("Place one of your")
+        for i in range(presses):
+            before = term.screen(escapes=True)
+            start = time.perf_counter()
+            term.send("Right" if i % 2 == 0 else "Left")
+            while term.screen(escapes=True) == before:
+                if time.perf_counter() - start > 2:
+                    break
+            times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+def main() -> None:
+    """Print every figure."""
+    print("Engine: random playouts, legal_moves every move (moves per second)")
+    for game_id in games.ids():
+        checked, unchecked = engine_speed(game_id)
+        print(
+            f"  {game_id:<14} apply (checked) {checked:>9,.0f}/s  {1e6 / checked:7.1f} µs/move   "
+            f"play (bots' path) {unchecked:>9,.0f}/s"
+        )
+    inside = startup_in_process()
+    if inside:
+        print(
+            f"Start to first screen (from importing cardtable): median {statistics.median(inside):.0f} ms"
+        )
+    if not have_tmux():
+        print("tmux is not installed: start-up and keypress figures in a real terminal skipped.")
+        return
+    with tempfile.TemporaryDirectory() as home:
+        start = startup_in_tmux(home)
+        print(
+            f"Start to first screen in tmux: median {statistics.median(start):.0f} ms, "
+            f"worst {max(start):.0f} ms ({len(start)} runs)"
+        )
+        keys = keypress_to_repaint(home)
+        print(
+            f"Keypress to repaint on the Piles table in tmux: p50 {percentile(keys, 50):.1f} ms, "
+            f"p90 {percentile(keys, 90):.1f} ms, max {max(keys):.1f} ms ({len(keys)} keys)"
+        )
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
