@@ -56,7 +56,7 @@ class TmuxSession:
         """Type keys, in tmux's names: 'Enter', 'Right', 'C-q', 'h'."""
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
-    def wait_for(self, text: str, timeout: float = 10.0) -> float:
+    def wait_for(self, text: str, timeout: float = 30.0) -> float:
         """Seconds until `text` is on screen; AssertionError with the screen if it never is."""
         start = time.perf_counter()
         while time.perf_counter() - start < timeout:

@@ -19,7 +19,7 @@ def test_piles_in_a_real_terminal_from_start_screen_to_a_hint_and_the_rules(tmp_
         term.wait_for("new game")
         term.send("C-s")
         term.wait_for("You's hand")
-        term.wait_for("Place one of your", timeout=15)
+        term.wait_for("Place one of your")
         term.send("h")
         term.wait_for("Hint:")
         term.send("?")

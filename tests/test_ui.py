@@ -42,6 +42,11 @@ def status(app) -> str:
     return str(app.screen.query_one("#status").render())
 
 
+def on_results(app) -> bool:
+    """The results screen is up and drawn."""
+    return isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-summary"))
+
+
 def my_turn(app) -> bool:
     screen = app.screen
     return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
@@ -205,7 +210,7 @@ async def test_hint_names_a_move_and_says_why():
 async def test_a_bot_game_reaches_the_results_screen():
     app = piles_app("bot,bot,bot,bot", 9)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), tries=600)
+        await wait_until(pilot, lambda: on_results(app), tries=600)
         summary = str(app.screen.query_one("#results-summary").render())
         assert "win" in summary or "draw" in summary
 
@@ -213,7 +218,7 @@ async def test_a_bot_game_reaches_the_results_screen():
 async def test_demo_plays_game_after_game():
     app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), tries=600)
+        await wait_until(pilot, lambda: on_results(app), tries=600)
         first = app.screen.match
         await wait_until(
             pilot,
