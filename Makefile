@@ -18,7 +18,7 @@ demo: $(STAMP)
 	@$(VENV)/bin/cardtable demo
 
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist loadgroup -q
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

@@ -283,5 +283,5 @@ def test_not_your_turn_and_game_over_are_refused():
 def test_explain_says_what_the_seat_can_do():
     state = GAME.new_game(seats=4, seed=2)
     opener = GAME.to_act(state)[0]
-    assert "You may not pass" in GAME.explain(state, opener)
+    assert "No passing on the first turn" in GAME.explain(state, opener)
     assert "Waiting" in GAME.explain(state, (opener + 1) % 4)

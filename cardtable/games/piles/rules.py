@@ -267,8 +267,8 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         cards = len({m.card for m in places})
         if state.turns_taken == 0:
             return (
-                "You open: place any card on a pile of its colour, or on the other colour when "
-                "it beats the top card's total. Its colour becomes your team's. You may not pass."
+                "You open, and your card's colour becomes your team's. Place it on a pile of its "
+                "colour, or on one whose total it beats. No passing on the first turn."
             )
         if state.team_colours is not None:
             colour = state.team_colours[team_of(seat)]

@@ -53,16 +53,17 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(MoveLog).show_lines(self.match.log_lines())
         self.table.focus()
-        self._check_size(self.size.width, self.size.height)
         self.advance()
 
     # Size
 
     def on_resize(self, event: events.Resize) -> None:
         """Too small a window gets a message instead of a broken table."""
-        self._check_size(event.size.width, event.size.height)
+        self._check_size()
 
-    def _check_size(self, width: int, height: int) -> None:
+    def _check_size(self) -> None:
+        """Show the table, or say which size it needs; read from the terminal's size now."""
+        width, height = self.app.size
         need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
         small = width < need_w or height < need_h
         self.set_class(small, "too-small")
@@ -166,6 +167,7 @@ class TableScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Draw the table for the viewer and say what she can do."""
+        self._check_size()
         state = self.match.state
         acting = self.acting()
         viewer = self.viewer
