@@ -98,9 +98,8 @@ def main() -> None:
         )
     inside = startup_in_process()
     if inside:
-        print(
-            f"Start to first screen (from importing cardtable): median {statistics.median(inside):.0f} ms"
-        )
+        median = statistics.median(inside)
+        print(f"Start to first screen (from importing cardtable): median {median:.0f} ms")
     if not have_tmux():
         print("tmux is not installed: start-up and keypress figures in a real terminal skipped.")
         return
