@@ -60,6 +60,8 @@ class Outcome(BaseModel):
     teams: list[list[int]]
     """The seats of each team; every seat alone when there are no teams."""
     team_scores: list[int]
+    team_names: list[str] = []
+    """Each team's name in the game ('Reds'), where the game names its teams."""
     winners: list[int]
     """The seats that won or shared the win."""
     reason: EndReason | None

@@ -243,6 +243,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             scores=[scores[team_of(seat)] for seat in range(state.seats)],
             teams=teams,
             team_scores=scores,
+            team_names=[] if state.team_colours is None else [c.title for c in state.team_colours],
             winners=winners if over else [],
             reason=EndReason.ALL_CARDS_PLAYED if over else None,
             summary=summary,

@@ -124,15 +124,18 @@ class PilesPlanner:
         tops = list(board.tops)
         tops[move.pile] = card
         total = total_value(tops, move.pile)
+        total_before = total_value(board.tops, move.pile)
         if board.tops[move.pile].colour is not card.colour and card.colour is colour:
-            why = (
-                f"{card.short} takes {name} for your team ({gained:+d} points now); "
-                f"its total value becomes {total}."
-            )
+            points_now = f"{gained:+d} point{'' if abs(gained) == 1 else 's'} now"
+            why = f"{card.short} takes {name} for your team ({points_now}); its total is {total}."
         elif card.colour is colour:
             helped = sum(1 for n in NEIGHBOURS[move.pile] if tops[n].colour is colour)
-            why = f"{card.short} guards {name}: its total value rises to {total}" + (
-                f" and it backs {helped} neighbouring pile(s) of your colour." if helped else "."
+            trend = (
+                "rises" if total > total_before else "falls" if total < total_before else "stays"
+            )
+            plural = "s" if helped != 1 else ""
+            why = f"{card.short} keeps {name} {colour.value}: its total {trend} to {total}" + (
+                f", next to {helped} pile{plural} of your colour." if helped else "."
             )
         else:
             why = (

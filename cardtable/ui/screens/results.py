@@ -32,13 +32,15 @@ class ResultsScreen(Screen[None]):
         outcome = game.outcome(state)
         names = self.match.names
         table = Table(title="Scores", expand=False)
+        table.justify = "center"
         table.add_column("Team" if any(len(t) > 1 for t in outcome.teams) else "Player")
         table.add_column("Points", justify="right")
         table.add_column("")
         for t, team in enumerate(outcome.teams):
             won = any(s in outcome.winners for s in team)
+            who = " & ".join(names[s] for s in team)
             table.add_row(
-                " & ".join(names[s] for s in team),
+                f"{outcome.team_names[t]}: {who}" if outcome.team_names else who,
                 str(outcome.team_scores[t]),
                 "★ winner" if won else "",
                 style="bold" if won else "",
@@ -48,7 +50,7 @@ class ResultsScreen(Screen[None]):
             yield Static(f"[b]{game.name}: game over[/b]", id="results-title")
             yield Static(outcome.summary, id="results-summary")
             yield Static(f"Well played, {winners}!" if winners else "", id="results-winners")
-            yield Static(table)
+            yield Static(table, id="results-table")
             yield Static(self._next_line(), id="results-next")
         yield Footer()
 

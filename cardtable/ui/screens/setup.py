@@ -77,8 +77,9 @@ class SetupScreen(Screen[None]):
                     yield from self._option_widget(name, field)
             yield Label("Seed (blank for a new shuffle; the same seed deals the same cards)")
             yield Input(placeholder="random", id="seed", type="integer")
-            yield Static("", id="setup-error")
+        with Horizontal(id="setup-actions"):
             yield Button("Start the game", variant="primary", id="start")
+            yield Static("Enter in any field starts too.", id="setup-error")
         yield Footer()
 
     def _option_widget(self, name: str, field: Any) -> ComposeResult:
@@ -170,6 +171,7 @@ class SetupScreen(Screen[None]):
         problem = self.problem(seats)
         if problem:
             error.update(problem)
+            error.add_class("problem")
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
@@ -177,5 +179,6 @@ class SetupScreen(Screen[None]):
             options = self.game.options_model.model_validate(self.options())
         except ValueError as err:
             error.update(f"An option is out of range: {err}")
+            error.add_class("problem")
             return
         self.app.start_game(self.game.id, seats, seed, options)  # type: ignore[attr-defined]
