@@ -105,16 +105,23 @@ class TableScreen(Screen[None]):
             self.viewer = None
             self.redraw()
             self.app.push_screen(
-                HandoffScreen(self.match.names[seat], self._handoff_note()),
+                HandoffScreen(self.match.names[seat], self._since_last_turn(seat)),
                 callback=lambda _: self._seat_ready(seat),
             )
             return
         self.viewer = seat
         self.redraw()
 
-    def _handoff_note(self) -> str:
-        lines = self.match.log_lines()
-        return f"Last move: {lines[-1]}" if lines else "The game is about to begin."
+    def _since_last_turn(self, seat: int, most: int = 8) -> str:
+        """What happened since `seat` last moved, for the handoff screen (public moves only)."""
+        log = self.match.record.log
+        last = max((i for i, entry in enumerate(log) if entry.seat == seat), default=-1)
+        lines = [line for entry in log[last + 1 :] for line in entry.lines]
+        if not lines:
+            return "The game is about to begin."
+        shown = lines[-most:]
+        more = f"(and {len(lines) - most} earlier moves)\n" if len(lines) > most else ""
+        return "Since your last turn:\n" + more + "\n".join(shown)
 
     def _seat_ready(self, seat: int) -> None:
         self.viewer = seat
