@@ -44,6 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_seat_count(game_id: str, seats: str) -> None:
+    game = games.get(game_id)
+    count = len(seats.split(","))
+    if count not in game.seat_counts:
+        counts = " or ".join(str(n) for n in game.seat_counts)
+        sys.exit(f"cardtable: {game.name} is played by {counts} players; --seats names {count}.")
+
+
 def _playable(game_id: str) -> None:
     if game_id not in games.ids():
         sys.exit(f"cardtable: {games.entry(game_id).name} is not playable yet.")
@@ -109,6 +117,8 @@ def _run_app(args: argparse.Namespace) -> None:
     launch = Launch(command=args.command or "menu")
     if args.command == "play":
         _playable(args.game)
+        if args.seats:
+            _check_seat_count(args.game, args.seats)
         launch = Launch(
             command="play",
             game=args.game,

@@ -289,3 +289,20 @@ async def test_a_new_game_keeps_an_unreadable_save_aside_rather_than_overwrite_i
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "garbage"
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "piles"
     Match.load(path, games)
+
+
+async def test_a_two_seat_game_plays_through_the_second_deal_to_the_results():
+    app = piles_app("Ann,bot", 12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        teams = str(app.screen.query_one("#teams").render())
+        assert "20 cards wait to be dealt" in teams
+        for _ in range(20):
+            await wait_until(pilot, lambda: my_turn(app) or on_results(app), tries=400)
+            if on_results(app):
+                break
+            await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: on_results(app), tries=400)
+        lines = app.screen.match.log_lines()
+        assert "The remaining 20 cards are dealt, 10 each" in lines
+        assert sum(1 for line in lines if line.startswith("Ann ")) == 20

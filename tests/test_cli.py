@@ -1,0 +1,52 @@
+"""The command line: simulate's JSON line, rules, and refusals a person understands."""
+
+import json
+import subprocess
+import sys
+
+
+def cardtable(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_simulate_json_ends_with_one_line_of_figures():
+    done = cardtable("simulate", "piles", "-n", "5", "--seats", "bot,random,bot,random", "--json")
+    assert done.returncode == 0
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(figures) == {
+        "game",
+        "games",
+        "moves",
+        "seconds",
+        "moves_per_s",
+        "games_per_s",
+        "wins",
+    }
+    assert figures["games"] == 5 and figures["moves"] == 200 and len(figures["wins"]) == 4
+
+
+def test_simulate_is_random_against_random_when_seats_are_left_out():
+    done = cardtable("simulate", "piles", "-n", "3", "--json")
+    assert json.loads(done.stdout.strip())["games"] == 3
+
+
+def test_rules_prints_the_rules_page():
+    done = cardtable("rules", "piles")
+    assert done.returncode == 0 and "Castle" in done.stdout
+
+
+def test_a_game_not_playable_yet_says_so():
+    done = cardtable("simulate", "runway", "-n", "1")
+    assert done.returncode != 0 and "not playable yet" in done.stderr
+
+
+def test_a_wrong_seat_count_is_refused_before_the_app_opens():
+    done = cardtable("play", "piles", "--seats", "Ann,bot,bot")
+    assert done.returncode != 0 and "2 or 4 players" in done.stderr
+
+
+def test_an_unknown_game_names_the_known_ones():
+    done = cardtable("simulate", "poker")
+    assert done.returncode != 0 and "piles" in done.stderr
