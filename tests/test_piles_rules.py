@@ -178,33 +178,30 @@ def test_turns_go_clockwise():
     assert GAME.to_act(state) == [0]
 
 
-def test_a_four_seat_game_ends_after_ten_turns_each():
-    state = GAME.new_game(seats=4, seed=8)
-    chance = Chance.seeded(3)
-    turns = 0
-    while not GAME.is_over(state):
+def play_random(state: PilesState, chance: Chance, turns: int | None = None) -> int:
+    """Play random legal moves: `turns` of them, or to the end; how many were played."""
+    played = 0
+    while not GAME.is_over(state) and (turns is None or played < turns):
         seat = GAME.to_act(state)[0]
         GAME.apply(state, seat, chance.choice(GAME.legal_moves(state, seat)))
-        turns += 1
-    assert turns == 40
+        played += 1
+    return played
+
+
+def test_a_four_seat_game_ends_after_ten_turns_each():
+    state = GAME.new_game(seats=4, seed=8)
+    assert play_random(state, Chance.seeded(3)) == 40
     assert GAME.to_act(state) == []
 
 
 def test_two_seats_the_remaining_twenty_are_dealt_after_the_first_ten_each():
     state = GAME.new_game(seats=2, seed=8)
     chance = Chance.seeded(3)
-    for _ in range(20):
-        seat = GAME.to_act(state)[0]
-        GAME.apply(state, seat, chance.choice(GAME.legal_moves(state, seat)))
+    play_random(state, chance, turns=20)
     assert [len(h) for h in state.hands] == [10, 10]
     assert state.stock == []
     assert not GAME.is_over(state)
-    turns = 20
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        GAME.apply(state, seat, chance.choice(GAME.legal_moves(state, seat)))
-        turns += 1
-    assert turns == 40
+    assert play_random(state, chance) == 20
 
 
 def test_points_aces_nine_kings_four_queens_three_jacks_two_others_one():

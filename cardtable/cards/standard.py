@@ -40,7 +40,7 @@ class Suit(StrEnum):
     @property
     def colour(self) -> Colour:
         """Red for hearts and diamonds, black for spades and clubs."""
-        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+        return _COLOURS[self]
 
     @property
     def plural(self) -> str:
@@ -49,6 +49,13 @@ class Suit(StrEnum):
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_COLOURS = {
+    Suit.SPADES: Colour.BLACK,
+    Suit.HEARTS: Colour.RED,
+    Suit.DIAMONDS: Colour.RED,
+    Suit.CLUBS: Colour.BLACK,
+    None: None,
+}
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 
@@ -74,7 +81,7 @@ class Card(BaseModel):
     @property
     def colour(self) -> Colour | None:
         """The card's colour; a Joker has none."""
-        return None if self.suit is None else self.suit.colour
+        return _COLOURS[self.suit]
 
     @property
     def short(self) -> str:

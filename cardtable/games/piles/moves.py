@@ -41,6 +41,18 @@ class Pass(Move):
         return "pass"
 
 
+_PLACES: dict[tuple[int, str | None, int], Place] = {}
+
+
+def place(card: Card, pile: int) -> Place:
+    """The move placing `card` on `pile`: one shared frozen value per card and pile."""
+    key = (card.rank, card.suit, pile)
+    move = _PLACES.get(key)
+    if move is None:
+        move = _PLACES[key] = Place(card=card, pile=pile)
+    return move
+
+
 PilesMove = Annotated[Place | Pass, Field(discriminator="kind")]
 MOVE_ADAPTER: TypeAdapter[Place | Pass] = TypeAdapter(PilesMove)
 PASS = Pass()

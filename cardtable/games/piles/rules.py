@@ -7,7 +7,7 @@ from typing import Any
 from cardtable.cards import Card, Colour, standard_deck
 from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
-from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place
+from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place, place
 from cardtable.games.piles.scoring import points
 from cardtable.games.piles.state import PilesOptions, PilesState, PilesView, PileView
 
@@ -95,12 +95,11 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         totals = [total_value(top, p) for p in range(PILES)]
         colours = [card.colour for card in top]
         moves: list[Place | Pass] = []
-        construct = Place.model_construct
         for card in state.hands[seat]:
             colour, rank = card.colour, card.rank
             for p in range(PILES):
                 if colours[p] is colour or rank > totals[p]:
-                    moves.append(construct(kind="place", card=card, pile=p))
+                    moves.append(place(card, p))
         if state.turns_taken > 0:
             moves.append(PASS)
         return moves

@@ -53,7 +53,8 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(MoveLog).show_lines(self.match.log_lines())
         self.table.focus()
-        self.advance()
+        # Nested widgets finish mounting after this screen's on_mount: start once all are laid out.
+        self.call_after_refresh(self.advance)
 
     # Size
 
