@@ -60,6 +60,18 @@ class TmuxSession:
             time.sleep(0.005)
         raise AssertionError(f"None of {texts!r} appeared. The screen:\n{self.screen()}")
 
+    def wait_still(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
+        """Wait until the screen has not changed for `quiet` seconds."""
+        start = time.perf_counter()
+        last, since = self.screen(escapes=True), time.perf_counter()
+        while time.perf_counter() - start < timeout:
+            time.sleep(0.02)
+            now = self.screen(escapes=True)
+            if now != last:
+                last, since = now, time.perf_counter()
+            elif time.perf_counter() - since >= quiet:
+                return
+
     def wait_until_closed(self, timeout: float = 10.0) -> bool:
         """True once the app has exited (and with it the session), within `timeout` seconds."""
         start = time.perf_counter()
