@@ -14,3 +14,19 @@ def card(text: str) -> Card:
 def cards(text: str) -> list[Card]:
     """'10H KS' -> two cards."""
     return [card(part) for part in text.split()]
+
+
+def pcard(text: str):
+    """'7R' -> the 7 of Rock; 'AS' the Ace of Scissors; 'KR' the Rock Joker (a Keeper)."""
+    from cardtable.cards import PilatchCard, PilatchSuit
+
+    ranks = {"J": 11, "Q": 12, "K": 13, "A": 14}
+    if text.startswith("Kp"):
+        return PilatchCard(suit=PilatchSuit(text[-1]), rank=0)
+    rank, suit = text[:-1], text[-1]
+    return PilatchCard(suit=PilatchSuit(suit), rank=ranks.get(rank) or int(rank))
+
+
+def pcards(text: str):
+    """'7R KpP' -> the 7 of Rock and the Paper Keeper."""
+    return [pcard(part) for part in text.split()]

@@ -18,8 +18,8 @@ def test_piles_in_a_real_terminal_from_start_screen_to_a_hint_and_the_rules(tmp_
         term.wait_for("Friends around one keyboard")
         screen = term.screen()
         assert "Piles" in screen and "Over Trump" in screen and "not playable yet" in screen
-        term.send("Enter")
-        term.wait_for("new game")
+        term.send("End", "Enter")  # Piles is last on the list
+        term.wait_for("Piles: new game")
         term.send("C-s")
         term.wait_for("You's hand")
         term.wait_for("You open", "Place one of your")  # the bots before You have played

@@ -61,14 +61,21 @@ async def test_the_menu_lists_five_games_and_only_playable_ones_can_be_chosen():
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
         assert ids == ["runway", "run-it", "over-trump", "sets-and-runs", "piles"]
         disabled = {o for o in ids if options.get_option(o).disabled}
-        assert disabled == {"runway", "run-it", "over-trump", "sets-and-runs"}
-        assert options.get_option_at_index(options.highlighted).id == "piles"
+        assert disabled == {o for o in ids if o not in games.ids()}
+        assert options.get_option_at_index(options.highlighted).id == games.ids()[0]
+
+
+async def open_setup(pilot, app, game_id):
+    """Highlight `game_id` on the start screen and press Enter."""
+    options = app.screen.query_one(OptionList)
+    options.highlighted = options.get_option_index(game_id)
+    await pilot.press("enter")
 
 
 async def test_setup_names_seats_chooses_bots_and_starts_the_game():
     app = CardTableApp(Launch(delay=0))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await open_setup(pilot, app, "piles")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
         setup.query_one("#seat-name-0", Input).value = "Ann"
@@ -99,7 +106,7 @@ async def test_setup_names_seats_chooses_bots_and_starts_the_game():
 async def test_setup_refuses_two_seats_with_one_name():
     app = CardTableApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await open_setup(pilot, app, "piles")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         app.screen.query_one("#seat-name-1", Input).value = "You"
         await pilot.click("#start")
@@ -306,3 +313,89 @@ async def test_a_two_seat_game_plays_through_the_second_deal_to_the_results():
         lines = app.screen.match.log_lines()
         assert "The remaining 20 cards are dealt, 10 each" in lines
         assert sum(1 for line in lines if line.startswith("Ann ")) == 20
+
+
+def over_trump_app(seats: str, seed: int) -> CardTableApp:
+    """The app opened straight on an Over Trump table, bots moving at once."""
+    return CardTableApp(Launch(command="play", game="over-trump", seats=seats, seed=seed, delay=0))
+
+
+async def test_over_trump_one_trick_through_the_table():
+    app = over_trump_app("Ann,bot,bot,bot", 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        legal = screen.game.legal_moves(state, 0)
+        card = next(m.card for m in legal if m.reveal is None)
+        slot = screen.table.hand.index(card)
+        screen.table.cursor = slot
+        tricks_before = sum(state.tricks)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app) or sum(state.tricks) > tricks_before)
+        await wait_until(pilot, lambda: sum(state.tricks) > tricks_before or len(state.trick) == 0)
+        assert any(line.startswith(f"Ann places {card.short}") for line in screen.match.log_lines())
+        assert sum(state.tricks) == tricks_before + 1
+        assert any(" wins the trick with " in line for line in screen.match.log_lines())
+
+
+def first_turn_of_seat_0(game, seed):
+    """The game as the planner bots leave it when seat 0 first has to act."""
+    from cardtable.bots.seat_player import planner
+
+    state = game.new_game(4, seed)
+    bot = planner(game.id)
+    while game.to_act(state) != [0]:
+        seat = game.to_act(state)[0]
+        game.apply(
+            state, seat, bot.choose(game.view(state, seat), game.legal_moves(state, seat))[0]
+        )
+    return state
+
+
+async def test_over_trump_a_refused_card_names_the_suit_to_place():
+    game = games.get("over-trump")
+    seed = next(
+        s
+        for s in range(100)
+        for st in [first_turn_of_seat_0(game, s)]
+        if st.trick and any(c not in {m.card for m in game.legal_moves(st, 0)} for c in st.hands[0])
+    )
+    app = over_trump_app("Ann,bot,bot,bot", seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        legal = {m.card for m in screen.game.legal_moves(state, 0)}
+        illegal = next(c for c in screen.table.hand if c not in legal)
+        screen.table.cursor = screen.table.hand.index(illegal)
+        before = state.model_dump_json()
+        await pilot.press("enter")
+        assert "so you must place" in status(app)
+        assert screen.query_one("#status").has_class("refused")
+        assert state.model_dump_json() == before
+
+
+async def test_over_trump_keeper_reveal_is_a_two_step_choice():
+    game = games.get("over-trump")
+    seed = next(
+        s
+        for s in range(300)
+        for st in [game.new_game(4, s)]
+        if st.turn == 0 and any(c.is_joker for c in st.hands[0])
+    )
+    app = over_trump_app("Ann,bot,bot,bot", seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        await pilot.press("k")
+        assert "Keeper reveal" in status(app)
+        card = next(c for c in screen.table.hand if not c.is_joker)
+        screen.table.cursor = screen.table.hand.index(card)
+        await pilot.press("enter")
+        await pilot.pause()
+        placed = screen.match.state.trick[0] if screen.match.state.trick else None
+        log = screen.match.log_lines()
+        assert any(line.startswith(f"Ann places {card.short}, revealing a Keeper") for line in log)
+        if placed is not None and placed.seat == 0:
+            assert placed.reveal is not None

@@ -10,12 +10,16 @@ from cardtable.engine import Move, SeatKind, View
 
 PLANNERS = {
     "piles": "cardtable.games.piles.strategy:PilesPlanner",
+    "over-trump": "cardtable.games.over_trump.strategy:OverTrumpPlanner",
 }
 """Each game's planning bot, as 'module:Class'."""
 
 
 class SeatPlayer(Protocol):
     """Anything that picks a move for a seat from its view and the legal moves."""
+
+    needs_view: bool
+    """False for a player that never reads the view (then it may be passed None)."""
 
     def choose(self, view: View, moves: list[Any]) -> tuple[Move, str]:
         """The chosen move and a sentence saying why."""

@@ -40,7 +40,9 @@ def simulate(
         players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(kinds)]
         while not game.is_over(state):
             seat = game.to_act(state)[0]
-            move, _ = players[seat].choose(game.view(state, seat), game.legal_moves(state, seat))
+            player = players[seat]
+            view = game.view(state, seat) if player.needs_view else None
+            move, _ = player.choose(view, game.legal_moves(state, seat))
             game.play(state, seat, move)
             moves += 1
         for seat in game.outcome(state).winners:

@@ -72,3 +72,12 @@ class PilatchCard(BaseModel):
 
     def __str__(self) -> str:
         return self.short
+
+    def __eq__(self, other: object) -> bool:
+        # A card is its suit and rank; comparing those directly keeps hand.remove() fast.
+        if other.__class__ is PilatchCard:
+            return self.rank == other.rank and self.suit is other.suit  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit._value_))

@@ -104,3 +104,12 @@ class Card(BaseModel):
 
     def __str__(self) -> str:
         return self.short
+
+    def __eq__(self, other: object) -> bool:
+        # A card is its rank and suit; comparing those directly keeps hand.remove() fast.
+        if other.__class__ is Card:
+            return self.rank == other.rank and self.suit is other.suit  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.rank, None if self.suit is None else self.suit._value_))

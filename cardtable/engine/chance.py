@@ -23,7 +23,10 @@ class Chance(BaseModel):
 
     def next64(self) -> int:
         """The next 64-bit number."""
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        # Pydantic keeps field values in __dict__; writing there skips its per-assignment
+        # machinery, which cost more than the arithmetic on this hot path.
+        self.__dict__["state"] = s
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)

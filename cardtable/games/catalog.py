@@ -36,7 +36,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         name="Over Trump",
         seats="4",
         summary="Two teams take tricks; the superior suit overtakes; Keepers and 1s decide hands.",
-        module=None,
+        module="cardtable.games.over_trump",
     ),
     CatalogEntry(
         id="sets-and-runs",

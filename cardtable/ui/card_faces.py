@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from cardtable.cards import Card, Colour
+from cardtable.cards import Card, Colour, PilatchCard, PilatchSuit
 
 FACE = {
     Colour.RED: "bold #b3261e on #f4f1ea",
@@ -14,19 +14,40 @@ FACE = {
 INK = {Colour.RED: "bold #ff6b5e", Colour.BLACK: "bold #d8d8d8", None: "bold #ce93d8"}
 
 
-def face(card: Card, width: int = 0) -> Text:
+PILATCH_FACE = {
+    PilatchSuit.ROCK: "bold #4e342e on #f4f1ea",
+    PilatchSuit.PAPER: "bold #0d47a1 on #f4f1ea",
+    PilatchSuit.SCISSORS: "bold #b3261e on #f4f1ea",
+}
+PILATCH_INK = {
+    PilatchSuit.ROCK: "bold #d7ccc8",
+    PilatchSuit.PAPER: "bold #90caf9",
+    PilatchSuit.SCISSORS: "bold #ff8a80",
+}
+KEEPER_FACE = "bold #6a1b9a on #f4f1ea"
+KEEPER_INK = "bold #ce93d8"
+
+
+def _label_and_styles(card: Card | PilatchCard) -> tuple[str, str, str]:
+    if isinstance(card, PilatchCard):
+        if card.is_joker:
+            return "Keeper", KEEPER_FACE, KEEPER_INK
+        return card.short, PILATCH_FACE[card.suit], PILATCH_INK[card.suit]
+    return card.short, FACE[card.colour], INK[card.colour]
+
+
+def face(card: Card | PilatchCard, width: int = 0) -> Text:
     """The card as a small face: ' 10♥ ' in its colour on a light card."""
-    label = card.short
-    if width:
-        label = label.center(width)
-    else:
-        label = f" {label} "
-    return Text(label, style=FACE[card.colour])
+    label, style, _ = _label_and_styles(card)
+    if width and len(label) > width:
+        label = "Kpr" if label == "Keeper" else label[:width]
+    return Text(label.center(width) if width else f" {label} ", style=style)
 
 
-def ink(card: Card) -> Text:
+def ink(card: Card | PilatchCard) -> Text:
     """The card as coloured text for a line of prose."""
-    return Text(card.short, style=INK[card.colour])
+    label, _, style = _label_and_styles(card)
+    return Text(label, style=style)
 
 
 def colour_name(colour: Colour) -> Text:

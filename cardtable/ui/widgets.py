@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
-from cardtable.engine import Move, View
+from cardtable.engine import Event, Match, Move, View
 
 
 class MoveLog(RichLog):
@@ -22,6 +24,26 @@ class MoveLog(RichLog):
         self.clear()
         for line in lines:
             self.write(line)
+
+
+class HandCard(Static):
+    """One card of the hand; a click asks the table to choose it."""
+
+    class Clicked(Message):
+        """A hand card was clicked."""
+
+        def __init__(self, slot: int) -> None:
+            super().__init__()
+            self.slot = slot
+
+    def __init__(self, slot: int) -> None:
+        super().__init__(id=f"hand-{slot}", classes="hand-card")
+        self.slot = slot
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a card chooses it."""
+        event.stop()
+        self.post_message(self.Clicked(self.slot))
 
 
 class GameTable(Widget, can_focus=True):
@@ -48,6 +70,10 @@ class GameTable(Widget, can_focus=True):
     def show(self, view: View, names: list[str], legal: list[Move], interactive: bool) -> None:
         """Draw `view`; `legal` are the viewer's moves, `interactive` whether she may move now."""
         raise NotImplementedError
+
+    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+        """A screen to show after these events before play goes on (a hand's summary)."""
+        return None
 
     def suggest(self, move: Move) -> str:
         """Point at a hinted move on the table without playing it; say which key plays it."""

@@ -82,6 +82,8 @@ class _Board:
 class PilesPlanner:
     """A Piles bot that takes points, guards its piles and passes only when every card hurts."""
 
+    needs_view = True
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 

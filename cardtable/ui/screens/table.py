@@ -156,7 +156,18 @@ class TableScreen(Screen[None]):
         log = self.query_one(MoveLog)
         for event in events_:
             log.write(event.render(self.match.names))
-        self.advance()
+        interlude = self.table.interlude(events_, self.match)
+        if interlude is None:
+            self.advance()
+            return
+        self.redraw()
+        self.app.push_screen(interlude, callback=lambda _: self.advance())
+        if self.demo:
+            self.set_timer(max(1.0, self.delay * 4), lambda: self._close(interlude))
+
+    def _close(self, screen: Screen) -> None:
+        if screen.is_current:
+            screen.dismiss()
 
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose a move on the table."""

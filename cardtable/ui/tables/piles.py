@@ -13,7 +13,7 @@ from cardtable.cards import Card
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.ui.card_faces import colour_name, face, ink
-from cardtable.ui.widgets import GameTable, MoveLog
+from cardtable.ui.widgets import GameTable, HandCard, MoveLog
 
 HAND_SLOTS = 20
 
@@ -36,19 +36,6 @@ class PileCell(Static):
         """Clicking a pile places the selected card there."""
         event.stop()
         self.query_ancestor(PilesTable).click_pile(self.pile)
-
-
-class HandCard(Static):
-    """One card of the hand."""
-
-    def __init__(self, slot: int) -> None:
-        super().__init__(id=f"hand-{slot}", classes="hand-card")
-        self.slot = slot
-
-    def on_click(self, event: events.Click) -> None:
-        """Clicking a card selects it."""
-        event.stop()
-        self.query_ancestor(PilesTable).click_card(self.slot)
 
 
 class PilesTable(GameTable):
@@ -276,11 +263,11 @@ class PilesTable(GameTable):
         if self._may_act():
             self.post_message(self.Chosen(Pass()))
 
-    def click_card(self, slot: int) -> None:
+    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click on a hand card chooses it."""
         if self._may_act():
-            self.card_cursor = slot
-            self._select(slot)
+            self.card_cursor = message.slot
+            self._select(message.slot)
 
     def click_pile(self, pile: int) -> None:
         """A click on a pile places the chosen card there."""

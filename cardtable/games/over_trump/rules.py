@@ -1,0 +1,408 @@
+"""The rules of Over Trump (RULES.md, "Over Trump"), behind the game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
+from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.games.over_trump.moves import MOVE_ADAPTER, PlaceCard, keeper_label, place, short
+from cardtable.games.over_trump.scoring import (
+    DECK,
+    ILLEGAL_PLAY_PENALTY,
+    MOST_TRICKS_BONUS,
+    SEATS,
+    TARGET,
+    card_points,
+    points_by_kind,
+)
+from cardtable.games.over_trump.state import (
+    HandSummary,
+    OverTrumpOptions,
+    OverTrumpState,
+    OverTrumpView,
+    Placement,
+)
+
+TEAMS = [[0, 2], [1, 3]]
+SUIT_NAMES = {
+    PilatchSuit.ROCK: "Rock",
+    PilatchSuit.PAPER: "Paper",
+    PilatchSuit.SCISSORS: "Scissors",
+}
+
+
+def team_of(seat: int) -> int:
+    """Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    return seat % 2
+
+
+def top_card(trick: list[Placement]) -> Placement | None:
+    """The trick's top card: the last placement, unless only Keepers have been placed."""
+    if trick and not trick[-1].card.is_joker:
+        return trick[-1]
+    return None
+
+
+def must_place(hand: list[PilatchCard], top: PilatchCard | None) -> PilatchSuit | None:
+    """The suit the hand must place (a Keeper is always allowed too); None: anything goes."""
+    if top is None:
+        return None
+    suit = top.suit
+    if any(c.suit is suit and c.rank for c in hand):
+        return suit
+    superior = superior_suit(suit)
+    if any(c.suit is superior and c.rank for c in hand):
+        return superior
+    return None
+
+
+def deal(state: OverTrumpState) -> None:
+    """Shuffle and deal all 44 cards, 11 each, starting left of the dealer."""
+    deck = list(DECK)
+    state.chance.shuffle(deck)
+    hands: list[list[PilatchCard]] = [[] for _ in range(SEATS)]
+    for i, card in enumerate(deck):
+        hands[(state.dealer + 1 + i) % SEATS].append(card)
+    state.hands = hands
+    state.leader = state.turn = (state.dealer + 1) % SEATS
+
+
+class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
+    """Over Trump: trick-taking in teams, where the superior suit takes the top."""
+
+    id = "over-trump"
+    name = "Over Trump"
+    blurb = (
+        "Two teams take tricks. Follow the top card's suit; without it you must place the "
+        "superior suit (Rock > Scissors > Paper > Rock), which takes the top. Keepers let you "
+        "keep a card. 1s are worth 10; first team to 100 wins."
+    )
+    seat_counts = (SEATS,)
+    default_seats = SEATS
+    state_model = OverTrumpState
+    options_model = OverTrumpOptions
+    move_adapter = MOVE_ADAPTER
+
+    def new_game(self, seats: int, seed: int, options: Any = None) -> OverTrumpState:
+        """A random first dealer deals the first hand."""
+        self.check_seats(seats)
+        chance = Chance.seeded(seed)
+        dealer = chance.below(SEATS)
+        state = OverTrumpState(
+            options=self.options(options),
+            dealer=dealer,
+            turn=0,
+            leader=0,
+            hands=[],
+            chance=chance,
+        )
+        deal(state)
+        return state
+
+    def is_over(self, state: OverTrumpState) -> bool:
+        """Over once a team has won."""
+        return state.over
+
+    def to_act(self, state: OverTrumpState) -> list[int]:
+        """The seat to place a card; nobody once the game is over."""
+        return [] if state.over else [state.turn]
+
+    def legal_moves(self, state: OverTrumpState, seat: int) -> list[PlaceCard]:
+        """Every card the seat may place, and each with a Keeper revealed where she holds one."""
+        if state.over or seat != state.turn:
+            return []
+        hand = state.hands[seat]
+        keeper = next((c for c in hand if not c.rank), None)
+        if state.options.table_rules:
+            allowed = [c for c in hand if c.rank]
+        else:
+            top = top_card(state.trick)
+            suit = must_place(hand, None if top is None else top.card)
+            allowed = [c for c in hand if c.rank and (suit is None or c.suit is suit)]
+        moves = [place(c) for c in allowed]
+        if keeper is not None:
+            moves += [place(c, keeper) for c in allowed]
+            moves += [place(c) for c in hand if not c.rank]
+        return moves
+
+    def check(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
+        """Refuse, with the reason in a player's words, anything the rules do not allow."""
+        if state.over:
+            raise IllegalMove("The game is over.")
+        if seat != state.turn:
+            raise IllegalMove("It is not your turn.")
+        if not isinstance(move, PlaceCard):
+            raise IllegalMove("In Over Trump you place one card into the trick.")
+        hand = state.hands[seat]
+        card = move.card
+        if card not in hand:
+            raise IllegalMove(f"You do not hold {keeper_label(card)}.")
+        if move.reveal is not None:
+            if not move.reveal.is_joker:
+                raise IllegalMove("Only a Keeper can be revealed with a card.")
+            if card.is_joker:
+                raise IllegalMove("Reveal a Keeper with a card of a suit, not with another Keeper.")
+            if move.reveal not in hand:
+                raise IllegalMove("You have no Keeper to reveal.")
+        if card.is_joker or state.options.table_rules:
+            return
+        top = top_card(state.trick)
+        suit = must_place(hand, None if top is None else top.card)
+        if suit is not None and card.suit is not suit:
+            name = SUIT_NAMES[suit]
+            if suit is top.card.suit:  # type: ignore[union-attr]
+                raise IllegalMove(
+                    f"You hold {name}, so you must place {name} or a Keeper: "
+                    f"the top card is {top.card.label}."  # type: ignore[union-attr]
+                )
+            top_name = SUIT_NAMES[top.card.suit]  # type: ignore[union-attr]
+            raise IllegalMove(
+                f"You hold no {top_name} but you hold {name}, its superior suit, so you must "
+                f"place {name} or a Keeper."
+            )
+
+    def play(self, state: OverTrumpState, seat: int, move: PlaceCard) -> list[Event]:
+        """Place the card; after the fourth placement settle the trick, and the hand if done."""
+        card = move.card
+        hand = state.hands[seat]
+        hand.remove(card)
+        if move.reveal is not None:
+            hand.remove(move.reveal)
+        events = []
+        if state.options.table_rules and card.rank and card.suit in state.voids[seat]:
+            events.append(self._broken_claim(state, seat, card))
+            return events
+        trick = state.trick
+        top = top_card(trick)
+        placement = Placement(seat=seat, card=card, reveal=move.reveal)
+        if card.is_joker:
+            trick.insert(0, placement)
+            where = "to the bottom"
+        elif top is None:
+            trick.append(placement)
+            where = "on top"
+        else:
+            self._note_voids(state, seat, top.card, card)
+            if card.suit is top.card.suit and card.rank > top.card.rank:
+                trick.append(placement)
+                where = "on top"
+            elif card.suit is superior_suit(top.card.suit):
+                trick.append(placement)
+                where = f"on top: {SUIT_NAMES[card.suit]} beats {SUIT_NAMES[top.card.suit]}"
+            else:
+                trick.insert(0, placement)
+                where = "to the bottom"
+        reveal = ", revealing a Keeper" if move.reveal is not None else ""
+        events.append(
+            Event(kind="place", text=f"{{0}} places {short(card)}{reveal} {where}", seats=(seat,))
+        )
+        if len(trick) == SEATS:
+            events += self._settle_trick(state)
+        else:
+            state.turn = (seat + 1) % SEATS
+        return events
+
+    @staticmethod
+    def _note_voids(state: OverTrumpState, seat: int, top: PilatchCard, card: PilatchCard) -> None:
+        """A card off the top's suit shows (or claims) a void; off its superior suit too."""
+        voids = state.voids[seat]
+        if card.suit is top.suit:
+            return
+        if top.suit not in voids:
+            voids.append(top.suit)
+        superior = superior_suit(top.suit)
+        if card.suit is not superior and superior not in voids:
+            voids.append(superior)
+
+    def _settle_trick(self, state: OverTrumpState) -> list[Event]:
+        trick = state.trick
+        top = top_card(trick)
+        assert top is not None  # three Keepers exist, so four placements hold a suited card
+        winner = top.seat
+        cards = []
+        for placement in trick:
+            if placement.reveal is not None:
+                state.hands[placement.seat].append(placement.card)
+                cards.append(placement.reveal)
+            else:
+                cards.append(placement.card)
+        team = team_of(winner)
+        state.won[team].extend(cards)
+        state.tricks[team] += 1
+        state.last_trick = trick
+        state.last_winner = winner
+        state.trick = []
+        state.leader = state.turn = winner
+        points = sum(card_points(c) for c in cards)
+        events = [
+            Event(
+                kind="trick",
+                text=f"{{0}} wins the trick with {short(top.card)} ({points} points in it)",
+                seats=(winner,),
+            )
+        ]
+        if not any(state.hands):
+            events += self._end_hand(state)
+        return events
+
+    def _end_hand(self, state: OverTrumpState, penalty: list[int] | None = None) -> list[Event]:
+        kinds = [points_by_kind(state.won[t]) for t in range(2)]
+        most = 0 if state.tricks[0] > state.tricks[1] else 1
+        bonus = [MOST_TRICKS_BONUS if t == most else 0 for t in range(2)]
+        if penalty is None:
+            penalty = [0, 0]
+            points = [sum(kinds[t].values()) + bonus[t] for t in range(2)]
+            note = ""
+        else:
+            points = [-p for p in penalty]
+            bonus = [0, 0]
+            kinds = [{"ones": 0, "honours": 0, "keepers": 0} for _ in range(2)]
+            note = "A claimed void was broken: the hand ends, and nobody else scores."
+        state.scores = [state.scores[t] + points[t] for t in range(2)]
+        state.history.append(
+            HandSummary(
+                number=state.hand_number,
+                tricks=list(state.tricks),
+                ones=[k["ones"] for k in kinds],
+                honours=[k["honours"] for k in kinds],
+                keepers=[k["keepers"] for k in kinds],
+                bonus=bonus,
+                penalty=penalty,
+                points=points,
+                totals=list(state.scores),
+                note=note,
+            )
+        )
+        events = [
+            Event(
+                kind="hand",
+                text=(
+                    f"Hand {state.hand_number}: {{0}} & {{2}} {points[0]:+d}, "
+                    f"{{1}} & {{3}} {points[1]:+d} (totals {state.scores[0]} to {state.scores[1]})"
+                ),
+                seats=(0, 1, 2, 3),
+            )
+        ]
+        high = max(state.scores)
+        if high >= TARGET and state.scores[0] != state.scores[1]:
+            state.over = True
+            events.append(Event(kind="game-over", text=self.outcome(state).summary))
+            return events
+        state.hand_number += 1
+        state.dealer = (state.dealer + 1) % SEATS
+        state.won = [[], []]
+        state.tricks = [0, 0]
+        state.voids = [[] for _ in range(SEATS)]
+        state.trick = []
+        deal(state)
+        events.append(
+            Event(kind="deal", text=f"Hand {state.hand_number}: {{0}} deals", seats=(state.dealer,))
+        )
+        return events
+
+    def _broken_claim(self, state: OverTrumpState, seat: int, card: PilatchCard) -> Event:
+        """Table rules: a suit placed after claiming to be out of it ends the hand."""
+        name = SUIT_NAMES[card.suit]
+        penalty = [0, 0]
+        penalty[team_of(seat)] = ILLEGAL_PLAY_PENALTY
+        for hand in state.hands:
+            hand.clear()
+        state.trick = []
+        text = f"{{0}} places {short(card)} after showing out of {name}: an illegal play, -50"
+        event = Event(kind="illegal", text=text, seats=(seat,))
+        self._end_hand(state, penalty=penalty)
+        return event
+
+    def view(self, state: OverTrumpState, seat: int | None) -> OverTrumpView:
+        """The trick, tricks, points and voids are public; a seat sees only its own hand."""
+        trick = state.trick
+        top = top_card(trick)
+        return OverTrumpView(
+            seat=seat,
+            seats=SEATS,
+            to_act=self.to_act(state),
+            hand=None if seat is None else list(state.hands[seat]),
+            hand_sizes=[len(h) for h in state.hands],
+            over=state.over,
+            dealer=state.dealer,
+            hand_number=state.hand_number,
+            turn=state.turn,
+            leader=state.leader,
+            trick=list(trick),
+            top=None if top is None else len(trick) - 1,
+            trick_suit=None if top is None else top.card.suit,
+            tricks=list(state.tricks),
+            hand_points=[sum(card_points(c) for c in state.won[t]) for t in range(2)],
+            scores=list(state.scores),
+            last_trick=list(state.last_trick),
+            last_winner=state.last_winner,
+            voids=[list(v) for v in state.voids],
+            history=list(state.history),
+            teams=TEAMS,
+            table_rules=state.options.table_rules,
+            void_tracker=state.options.void_tracker,
+        )
+
+    def outcome(self, state: OverTrumpState) -> Outcome:
+        """The game's points per team; the first past 100 (the higher if both) wins."""
+        scores = state.scores
+        winners: list[int] = []
+        if state.over:
+            best = 0 if scores[0] > scores[1] else 1
+            winners = sorted(TEAMS[best])
+            pair = f"Seats {TEAMS[best][0] + 1} & {TEAMS[best][1] + 1}"
+            summary = f"{pair} win, {max(scores)} to {min(scores)}."
+        else:
+            summary = f"Hand {state.hand_number}: {scores[0]} to {scores[1]}."
+        return Outcome(
+            scores=[scores[team_of(s)] for s in range(SEATS)],
+            teams=TEAMS,
+            team_scores=list(scores),
+            winners=winners,
+            reason=EndReason.TARGET_REACHED if state.over else None,
+            summary=summary,
+        )
+
+    def cards(self, state: OverTrumpState) -> list[PilatchCard]:
+        """Every card: hands, the trick (with revealed Keepers) and both teams' won cards."""
+        found = [c for hand in state.hands for c in hand]
+        for placement in state.trick:
+            found.append(placement.card)
+            if placement.reveal is not None:
+                found.append(placement.reveal)
+        found += [c for cards in state.won for c in cards]
+        return found
+
+    def explain(self, state: OverTrumpState, seat: int | None) -> str:
+        """What the seat can do now, in words."""
+        if state.over:
+            return f"The game is over. {self.outcome(state).summary}"
+        if seat is None or seat != state.turn:
+            return "Waiting for the player to place a card."
+        hand = state.hands[seat]
+        top = top_card(state.trick)
+        keeper = " or a Keeper" if any(c.is_joker for c in hand) else ""
+        if state.options.table_rules:
+            return "Table rules: place any card, but a suit you showed out of costs your team 50."
+        if top is None:
+            lead = (
+                "You lead: place any card"
+                if not state.trick
+                else "Only Keepers lie here: place any card"
+            )
+            return f"{lead}; a suited card becomes the top."
+        suit = must_place(hand, top.card)
+        top_name = SUIT_NAMES[top.card.suit]
+        if suit is top.card.suit:
+            return (
+                f"The top card is {short(top.card)}: place {top_name}{keeper}; "
+                f"a higher {top_name} takes the top."
+            )
+        if suit is not None:
+            name = SUIT_NAMES[suit]
+            return (
+                f"No {top_name} in your hand: you must place {name}{keeper}, and it takes the top."
+            )
+        superior = SUIT_NAMES[superior_suit(top.card.suit)]
+        return f"No {top_name} and no {superior}: place any card; it goes to the bottom."

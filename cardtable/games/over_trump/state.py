@@ -1,0 +1,99 @@
+"""What a game of Over Trump holds: options, the trick, the hand's tally, the view."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from cardtable.cards import PilatchCard, PilatchSuit
+from cardtable.engine import Chance, View
+
+
+class OverTrumpOptions(BaseModel):
+    """The settings of a game of Over Trump."""
+
+    table_rules: bool = Field(
+        default=False,
+        title="Table rules",
+        description=(
+            "Any card may be placed; placing a suit you claimed to be out of ends the hand, "
+            "and your team loses 50."
+        ),
+    )
+    void_tracker: bool = Field(
+        default=True,
+        title="Void tracker",
+        description="Show who has shown out of which suit.",
+    )
+
+
+class Placement(BaseModel):
+    """A card in the trick: who placed it, and a Keeper she revealed with it."""
+
+    seat: int
+    card: PilatchCard
+    reveal: PilatchCard | None = None
+
+
+class HandSummary(BaseModel):
+    """How a hand was scored, per team."""
+
+    number: int
+    tricks: list[int]
+    ones: list[int]
+    honours: list[int]
+    keepers: list[int]
+    bonus: list[int]
+    penalty: list[int]
+    points: list[int]
+    totals: list[int]
+    note: str = ""
+
+
+class OverTrumpState(BaseModel):
+    """One game of Over Trump in play."""
+
+    game: Literal["over-trump"] = "over-trump"
+    options: OverTrumpOptions
+    dealer: int
+    hand_number: int = 1
+    turn: int
+    leader: int
+    hands: list[list[PilatchCard]]
+    trick: list[Placement] = []
+    """The trick in play, bottom card first: the top card, if any, is last."""
+    won: list[list[PilatchCard]] = [[], []]
+    """The cards each team has won this hand."""
+    tricks: list[int] = [0, 0]
+    scores: list[int] = [0, 0]
+    last_trick: list[Placement] = []
+    last_winner: int | None = None
+    voids: list[list[PilatchSuit]] = [[], [], [], []]
+    """The suits each seat has shown (or, under table rules, claimed) to be out of."""
+    history: list[HandSummary] = []
+    over: bool = False
+    chance: Chance
+
+
+class OverTrumpView(View):
+    """What one seat may know of a game of Over Trump."""
+
+    dealer: int
+    hand_number: int
+    turn: int
+    leader: int
+    trick: list[Placement]
+    top: int | None
+    """The index in `trick` of the top card; None while only Keepers lie there."""
+    trick_suit: PilatchSuit | None
+    tricks: list[int]
+    hand_points: list[int]
+    scores: list[int]
+    last_trick: list[Placement]
+    last_winner: int | None
+    voids: list[list[PilatchSuit]]
+    history: list[HandSummary]
+    teams: list[list[int]]
+    table_rules: bool
+    void_tracker: bool
