@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint demo clean
+.PHONY: play test bench bench-openspiel lint demo clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
+
+# Over Trump beside OpenSpiel's Oh Hell (C++), in a scratch venv kept out of the project's.
+bench-openspiel: $(STAMP)
+	@test -x .bench/openspiel/bin/python || ($(PYTHON) -m venv .bench/openspiel && .bench/openspiel/bin/pip install --quiet open-spiel)
+	$(PY) -m benchmarks.openspiel .bench/openspiel/bin/python
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cardtable tests benchmarks
