@@ -25,6 +25,7 @@ from cardtable.games.over_trump.state import (
 )
 
 TEAMS = [[0, 2], [1, 3]]
+TEAM_NAMES = ["Team A", "Team B"]
 SUIT_NAMES = {
     PilatchSuit.ROCK: "Rock",
     PilatchSuit.PAPER: "Paper",
@@ -351,14 +352,14 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if state.over:
             best = 0 if scores[0] > scores[1] else 1
             winners = sorted(TEAMS[best])
-            pair = f"Seats {TEAMS[best][0] + 1} & {TEAMS[best][1] + 1}"
-            summary = f"{pair} win, {max(scores)} to {min(scores)}."
+            summary = f"{TEAM_NAMES[best]} wins, {max(scores)} to {min(scores)}."
         else:
-            summary = f"Hand {state.hand_number}: {scores[0]} to {scores[1]}."
+            summary = f"Hand {state.hand_number}: Team A {scores[0]}, Team B {scores[1]}."
         return Outcome(
             scores=[scores[team_of(s)] for s in range(SEATS)],
             teams=TEAMS,
             team_scores=list(scores),
+            team_names=TEAM_NAMES,
             winners=winners,
             reason=EndReason.TARGET_REACHED if state.over else None,
             summary=summary,
