@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -46,6 +48,18 @@ class HandCard(Static):
         self.post_message(self.Clicked(self.slot))
 
 
+class HandRow(Horizontal):
+    """The hand along the bottom of a table: `slots` card places, hidden while empty."""
+
+    def __init__(self, slots: int) -> None:
+        super().__init__(id="hand")
+        self.slots = slots
+
+    def compose(self) -> ComposeResult:
+        for slot in range(self.slots):
+            yield HandCard(slot)
+
+
 class GameTable(Widget, can_focus=True):
     """Base of each game's table: draws one seat's view; keys and clicks become moves."""
 
@@ -70,6 +84,15 @@ class GameTable(Widget, can_focus=True):
     def show(self, view: View, names: list[str], legal: list[Move], interactive: bool) -> None:
         """Draw `view`; `legal` are the viewer's moves, `interactive` whether she may move now."""
         raise NotImplementedError
+
+    interactive = False
+    """Whether the seat shown may move now."""
+
+    def may_act(self) -> bool:
+        """True if the player at the keyboard may move now; else say why she may not."""
+        if not self.interactive:
+            self.post_message(self.Said("It is not your turn: wait for the players before you."))
+        return self.interactive
 
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
         """A screen to show after these events before play goes on (a hand's summary)."""

@@ -16,7 +16,7 @@ from cardtable.games.over_trump import OverTrumpView, PlaceCard
 from cardtable.games.over_trump.rules import SUIT_NAMES
 from cardtable.games.over_trump.state import HandSummary, Placement
 from cardtable.ui.card_faces import face
-from cardtable.ui.widgets import GameTable, HandCard, MoveLog
+from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
 
 HAND_SLOTS = 11
 SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
@@ -63,9 +63,7 @@ class OverTrumpTable(GameTable):
                 yield Static(CYCLE, id="ot-cycle")
                 yield MoveLog(id="log")
         yield Static(id="hand-title")
-        with Horizontal(id="hand"):
-            for slot in range(HAND_SLOTS):
-                yield HandCard(slot)
+        yield HandRow(HAND_SLOTS)
 
     # Drawing
 
@@ -174,11 +172,6 @@ class OverTrumpTable(GameTable):
 
     # Input
 
-    def _may_act(self) -> bool:
-        if not self.interactive:
-            self.post_message(self.Said("It is not your turn: wait for the players before you."))
-        return self.interactive
-
     def action_move(self, step: int) -> None:
         """Arrows move along the hand."""
         if self.hand:
@@ -187,13 +180,13 @@ class OverTrumpTable(GameTable):
 
     def action_pick(self, slot: int) -> None:
         """A number key places that card (with a Keeper, after k)."""
-        if slot < len(self.hand) and self._may_act():
+        if slot < len(self.hand) and self.may_act():
             self.cursor = slot
             self._place(slot)
 
     def action_confirm(self) -> None:
         """Enter places the card under the cursor."""
-        if self._may_act() and self.hand:
+        if self.may_act() and self.hand:
             self._place(self.cursor)
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
@@ -202,7 +195,7 @@ class OverTrumpTable(GameTable):
 
     def action_reveal(self) -> None:
         """Step one of a Keeper reveal: the next card placed goes with a Keeper."""
-        if not self._may_act():
+        if not self.may_act():
             return
         if not any(c.is_joker for c in self.hand):
             self.post_message(self.Said("You hold no Keeper to reveal.", refused=True))

@@ -13,7 +13,7 @@ from cardtable.cards import Card
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.ui.card_faces import colour_name, face, ink
-from cardtable.ui.widgets import GameTable, HandCard, MoveLog
+from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
 
 HAND_SLOTS = 20
 
@@ -83,9 +83,7 @@ class PilesTable(GameTable):
                 yield Static(id="pile-detail")
                 yield MoveLog(id="log")
         yield Static(id="hand-title")
-        with Horizontal(id="hand"):
-            for slot in range(HAND_SLOTS):
-                yield HandCard(slot)
+        yield HandRow(HAND_SLOTS)
 
     # Drawing
 
@@ -233,7 +231,7 @@ class PilesTable(GameTable):
 
     def action_confirm(self) -> None:
         """Enter: choose the card under the cursor, or place the chosen card on the pile."""
-        if not self._may_act():
+        if not self.may_act():
             return
         if self.selected is None:
             self._select(self.card_cursor)
@@ -254,35 +252,30 @@ class PilesTable(GameTable):
 
     def action_pick(self, slot: int) -> None:
         """A number key chooses that card of the hand."""
-        if slot < len(self.hand) and self._may_act():
+        if slot < len(self.hand) and self.may_act():
             self.card_cursor = slot
             self._select(slot)
 
     def action_pass_turn(self) -> None:
         """p: pass (the player on your left takes a card of yours at random)."""
-        if self._may_act():
+        if self.may_act():
             self.post_message(self.Chosen(Pass()))
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click on a hand card chooses it."""
-        if self._may_act():
+        if self.may_act():
             self.card_cursor = message.slot
             self._select(message.slot)
 
     def click_pile(self, pile: int) -> None:
         """A click on a pile places the chosen card there."""
-        if not self._may_act():
+        if not self.may_act():
             return
         if self.selected is None:
             self.post_message(self.Said("Choose a card from your hand first, then its pile."))
             return
         self.pile_cursor = pile
         self._place(pile)
-
-    def _may_act(self) -> bool:
-        if not self.interactive:
-            self.post_message(self.Said("It is not your turn: wait for the players before you."))
-        return self.interactive
 
     def _select(self, slot: int) -> None:
         if slot >= len(self.hand):
