@@ -43,7 +43,7 @@ def simulate(
             player = players[seat]
             view = game.view(state, seat) if player.needs_view else None
             move, _ = player.choose(view, game.legal_moves(state, seat))
-            game.play(state, seat, move)
+            game.advance(state, seat, move)
             moves += 1
         for seat in game.outcome(state).winners:
             wins[seat] += 1

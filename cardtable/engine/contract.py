@@ -130,6 +130,13 @@ class Game(ABC, Generic[S, M, Opts]):
     def play(self, state: S, seat: int, move: M) -> list[Event]:
         """Apply a move already checked; the fast path for bots."""
 
+    def advance(self, state: S, seat: int, move: M) -> None:
+        """Apply a move already checked, as fast as the game can: no events are narrated.
+
+        For headless bot games; a game may override it with a path that skips its log lines.
+        """
+        self.play(state, seat, move)
+
     def apply(self, state: S, seat: int, move: M) -> list[Event]:
         """Check the move, then apply it; on IllegalMove nothing has changed."""
         self.check(state, seat, move)

@@ -43,8 +43,16 @@ MOVE_ADAPTER: TypeAdapter[PlaceCard] = TypeAdapter(PlaceCard)
 _MOVES: dict[tuple[PilatchCard, PilatchCard | None], PlaceCard] = {}
 
 
+_PLAIN: dict[PilatchCard, PlaceCard] = {}
+
+
 def place(card: PilatchCard, reveal: PilatchCard | None = None) -> PlaceCard:
     """The move placing `card` (revealing `reveal`): one shared frozen value each."""
+    if reveal is None:
+        move = _PLAIN.get(card)
+        if move is None:
+            move = _PLAIN[card] = PlaceCard(card=card)
+        return move
     key = (card, reveal)
     move = _MOVES.get(key)
     if move is None:

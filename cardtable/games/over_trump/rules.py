@@ -58,6 +58,18 @@ def must_place(hand: list[PilatchCard], top: PilatchCard | None) -> PilatchSuit 
     return None
 
 
+_PLACEMENTS: dict[tuple[int, PilatchCard, PilatchCard | None], Placement] = {}
+
+
+def placement_of(seat: int, card: PilatchCard, reveal: PilatchCard | None) -> Placement:
+    """A card in a trick: one shared frozen value per seat, card and revealed Keeper."""
+    key = (seat, card, reveal)
+    placement = _PLACEMENTS.get(key)
+    if placement is None:
+        placement = _PLACEMENTS[key] = Placement(seat=seat, card=card, reveal=reveal)
+    return placement
+
+
 def deal(state: OverTrumpState) -> None:
     """Shuffle and deal all 44 cards, 11 each, starting left of the dealer."""
     deck = list(DECK)
@@ -165,18 +177,30 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def play(self, state: OverTrumpState, seat: int, move: PlaceCard) -> list[Event]:
         """Place the card; after the fourth placement settle the trick, and the hand if done."""
+        events: list[Event] = []
+        self._place(state, seat, move, events)
+        return events
+
+    def advance(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
+        """As play, without narrating events: the bots' fast path."""
+        self._place(state, seat, move, None)
+
+    def _place(
+        self, state: OverTrumpState, seat: int, move: PlaceCard, events: list[Event] | None
+    ) -> None:
         card = move.card
         hand = state.hands[seat]
         hand.remove(card)
         if move.reveal is not None:
             hand.remove(move.reveal)
-        events = []
         if state.options.table_rules and card.rank and card.suit in state.voids[seat]:
-            events.append(self._broken_claim(state, seat, card))
-            return events
+            broken = self._broken_claim(state, seat, card)
+            if events is not None:
+                events.append(broken)
+            return
         trick = state.trick
         top = top_card(trick)
-        placement = Placement(seat=seat, card=card, reveal=move.reveal)
+        placement = placement_of(seat, card, move.reveal)
         if card.is_joker:
             trick.insert(0, placement)
             where = "to the bottom"
@@ -194,15 +218,14 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             else:
                 trick.insert(0, placement)
                 where = "to the bottom"
-        reveal = ", revealing a Keeper" if move.reveal is not None else ""
-        events.append(
-            Event(kind="place", text=f"{{0}} places {short(card)}{reveal} {where}", seats=(seat,))
-        )
+        if events is not None:
+            reveal = ", revealing a Keeper" if move.reveal is not None else ""
+            text = f"{{0}} places {short(card)}{reveal} {where}"
+            events.append(Event(kind="place", text=text, seats=(seat,)))
         if len(trick) == SEATS:
-            events += self._settle_trick(state)
+            self._settle_trick(state, events)
         else:
             state.turn = (seat + 1) % SEATS
-        return events
 
     @staticmethod
     def _note_voids(state: OverTrumpState, seat: int, top: PilatchCard, card: PilatchCard) -> None:
@@ -216,7 +239,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if card.suit is not superior and superior not in voids:
             voids.append(superior)
 
-    def _settle_trick(self, state: OverTrumpState) -> list[Event]:
+    def _settle_trick(self, state: OverTrumpState, events: list[Event] | None) -> None:
         trick = state.trick
         top = top_card(trick)
         assert top is not None  # three Keepers exist, so four placements hold a suited card
@@ -235,17 +258,14 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state.last_winner = winner
         state.trick = []
         state.leader = state.turn = winner
-        points = sum(card_points(c) for c in cards)
-        events = [
-            Event(
-                kind="trick",
-                text=f"{{0}} wins the trick with {short(top.card)} ({points} points in it)",
-                seats=(winner,),
-            )
-        ]
+        if events is not None:
+            points = sum(card_points(c) for c in cards)
+            text = f"{{0}} wins the trick with {short(top.card)} ({points} points in it)"
+            events.append(Event(kind="trick", text=text, seats=(winner,)))
         if not any(state.hands):
-            events += self._end_hand(state)
-        return events
+            hand_events = self._end_hand(state)
+            if events is not None:
+                events += hand_events
 
     def _end_hand(self, state: OverTrumpState, penalty: list[int] | None = None) -> list[Event]:
         kinds = [points_by_kind(state.won[t]) for t in range(2)]

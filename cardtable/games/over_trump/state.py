@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardtable.cards import PilatchCard, PilatchSuit
 from cardtable.engine import Chance, View
@@ -30,6 +30,8 @@ class OverTrumpOptions(BaseModel):
 
 class Placement(BaseModel):
     """A card in the trick: who placed it, and a Keeper she revealed with it."""
+
+    model_config = ConfigDict(frozen=True)
 
     seat: int
     card: PilatchCard
