@@ -59,6 +59,14 @@ class HandRow(Horizontal):
         for slot in range(self.slots):
             yield HandCard(slot)
 
+    @property
+    def cards(self) -> list[HandCard]:
+        """The card places, left to right (found once, then kept: keys redraw them often)."""
+        found = getattr(self, "_cards", None)
+        if found is None:
+            found = self._cards = list(self.query(HandCard))
+        return found
+
 
 class GameTable(Widget, can_focus=True):
     """Base of each game's table: draws one seat's view; keys and clicks become moves."""

@@ -157,8 +157,9 @@ class OverTrumpTable(GameTable):
                 else ""
             )
             title.update(f"{self.names[view.seat]}'s hand: {len(self.hand)} cards{step}")
+        cells = self.query_one(HandRow).cards
         for slot in range(HAND_SLOTS):
-            cell = self.query_one(f"#hand-{slot}", HandCard)
+            cell = cells[slot]
             if slot < len(self.hand):
                 card = self.hand[slot]
                 cell.display = True

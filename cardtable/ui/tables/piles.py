@@ -85,6 +85,14 @@ class PilesTable(GameTable):
         yield Static(id="hand-title")
         yield HandRow(HAND_SLOTS)
 
+    @property
+    def pile_cells(self) -> list[PileCell]:
+        """The twelve piles, A1 to D3 (found once, then kept: keys redraw them often)."""
+        found = getattr(self, "_pile_cells", None)
+        if found is None:
+            found = self._pile_cells = sorted(self.query(PileCell), key=lambda c: c.pile)
+        return found
+
     # Drawing
 
     def show(self, view: PilesView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
@@ -99,7 +107,7 @@ class PilesTable(GameTable):
             self.selected = None
             self.card_cursor = min(self.card_cursor, max(len(hand) - 1, 0))
         for p, pile in enumerate(view.castle):
-            self.query_one(f"#pile-{p}", PileCell).draw(pile.top, pile.total, pile.height)
+            self.pile_cells[p].draw(pile.top, pile.total, pile.height)
         self._draw_teams()
         self._draw_hand()
         self._draw_marks()
@@ -141,8 +149,9 @@ class PilesTable(GameTable):
             if view.team_colours:
                 colour = f" ({view.team_colours[view.seat % 2].title})"
             title.update(f"{who}'s hand{colour}: {len(self.hand)} cards")
+        cells = self.query_one(HandRow).cards
         for slot in range(HAND_SLOTS):
-            cell = self.query_one(f"#hand-{slot}", HandCard)
+            cell = cells[slot]
             if slot < len(self.hand):
                 card = self.hand[slot]
                 cell.display = True
@@ -157,12 +166,13 @@ class PilesTable(GameTable):
         targets = self._targets()
         in_castle = self.selected is not None
         for p in range(PILES):
-            cell = self.query_one(f"#pile-{p}", PileCell)
+            cell = self.pile_cells[p]
             cell.set_class(p in targets, "target")
             cell.set_class(in_castle and p == self.pile_cursor, "cursor")
             cell.set_class(in_castle and p not in targets, "dim")
+        cells = self.query_one(HandRow).cards
         for slot in range(min(len(self.hand), HAND_SLOTS)):
-            cell = self.query_one(f"#hand-{slot}", HandCard)
+            cell = cells[slot]
             cell.set_class(
                 self.interactive and slot == self.card_cursor and not in_castle, "cursor"
             )
