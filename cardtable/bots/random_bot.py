@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from cardtable.engine import Chance, Move, View
+from cardtable.engine import Move, View
 
 
 class RandomBot:
@@ -14,8 +15,9 @@ class RandomBot:
     """It never looks at the table, so a headless run need not build a view for it."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.chance = Chance.seeded(seed)
+        # The bot's own generator: seeded, so a bot game replays, and never part of a game state.
+        self.random = random.Random(seed)
 
     def choose(self, view: View | None, moves: list[Any]) -> tuple[Move, str]:
         """A random legal move."""
-        return self.chance.choice(moves), "A move chosen at random."
+        return self.random.choice(moves), "A move chosen at random."

@@ -35,15 +35,21 @@ def simulate(
     wins = [0] * len(kinds)
     moves = 0
     start = time.perf_counter()
+    is_over, to_act, legal_moves, advance = (
+        game.is_over,
+        game.to_act,
+        game.legal_moves,
+        game.advance,
+    )
     for g in range(seed, seed + n):
         state = game.new_game(seats=len(kinds), seed=g)
         players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(kinds)]
-        while not game.is_over(state):
-            seat = game.to_act(state)[0]
+        while not is_over(state):
+            seat = to_act(state)[0]
             player = players[seat]
             view = game.view(state, seat) if player.needs_view else None
-            move, _ = player.choose(view, game.legal_moves(state, seat))
-            game.advance(state, seat, move)
+            move, _ = player.choose(view, legal_moves(state, seat))
+            advance(state, seat, move)
             moves += 1
         for seat in game.outcome(state).winners:
             wins[seat] += 1

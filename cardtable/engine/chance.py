@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -46,7 +47,10 @@ class Chance(BaseModel):
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle `items` in place (Fisher-Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle `items` in place: one draw from this generator seeds the shuffle.
+
+        The shuffle itself is the standard library's (Fisher-Yates over Mersenne Twister, in
+        C), several times faster than drawing each swap here; it is fixed by this generator's
+        state, so a game still replays exactly from its seed.
+        """
+        random.Random(self.next64()).shuffle(items)

@@ -43,15 +43,23 @@ MOVE_ADAPTER: TypeAdapter[PlaceCard] = TypeAdapter(PlaceCard)
 _MOVES: dict[tuple[PilatchCard, PilatchCard | None], PlaceCard] = {}
 
 
-_PLAIN: dict[PilatchCard, PlaceCard] = {}
+_PLAIN: dict[int, tuple[PilatchCard, PlaceCard]] = {}
+"""Plain moves by the id of their card object: hands hold the deck's own card objects, and an
+id lookup skips hashing the card (a Python-level call) on the bots' hottest path. The entry
+keeps its card, so its id cannot be reused while the entry lives; `is` confirms the match."""
 
 
 def place(card: PilatchCard, reveal: PilatchCard | None = None) -> PlaceCard:
     """The move placing `card` (revealing `reveal`): one shared frozen value each."""
     if reveal is None:
-        move = _PLAIN.get(card)
+        entry = _PLAIN.get(id(card))
+        if entry is not None and entry[0] is card:
+            return entry[1]
+        move = _MOVES.get((card, None))
         if move is None:
-            move = _PLAIN[card] = PlaceCard(card=card)
+            move = _MOVES[(card, None)] = PlaceCard(card=card)
+        if len(_PLAIN) < 4096:
+            _PLAIN[id(card)] = (card, move)
         return move
     key = (card, reveal)
     move = _MOVES.get(key)

@@ -125,18 +125,33 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         """Every card the seat may place, and each with a Keeper revealed where she holds one."""
         if state.over or seat != state.turn:
             return []
-        hand = state.hands[seat]
-        keeper = next((c for c in hand if not c.rank), None)
-        if state.options.table_rules:
-            allowed = [c for c in hand if c.rank]
+        # One pass sorts the hand: the top's suit, its superior suit, the rest, and Keepers.
+        top = top_card(state.trick)
+        suit = superior = None
+        if top is not None:
+            suit = top.card.suit
+            superior = superior_suit(suit)
+        follow: list[PilatchCard] = []
+        over: list[PilatchCard] = []
+        other: list[PilatchCard] = []
+        keepers: list[PilatchCard] = []
+        for card in state.hands[seat]:
+            if not card.rank:
+                keepers.append(card)
+            elif card.suit is suit:
+                follow.append(card)
+            elif card.suit is superior:
+                over.append(card)
+            else:
+                other.append(card)
+        if state.options.table_rules or top is None:
+            allowed = follow + over + other
         else:
-            top = top_card(state.trick)
-            suit = must_place(hand, None if top is None else top.card)
-            allowed = [c for c in hand if c.rank and (suit is None or c.suit is suit)]
+            allowed = follow or over or other
         moves = [place(c) for c in allowed]
-        if keeper is not None:
-            moves += [place(c, keeper) for c in allowed]
-            moves += [place(c) for c in hand if not c.rank]
+        if keepers:
+            moves += [place(c, keepers[0]) for c in allowed]
+            moves += [place(c) for c in keepers]
         return moves
 
     def check(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
