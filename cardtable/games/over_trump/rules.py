@@ -61,12 +61,22 @@ def must_place(hand: list[PilatchCard], top: PilatchCard | None) -> PilatchSuit 
 _PLACEMENTS: dict[tuple[int, PilatchCard, PilatchCard | None], Placement] = {}
 
 
+_PLAIN_PLACEMENTS: dict[tuple[int, int], tuple[PilatchCard, Placement]] = {}
+"""Placements without a reveal by seat and card id, as moves.place() keeps plain moves."""
+
+
 def placement_of(seat: int, card: PilatchCard, reveal: PilatchCard | None) -> Placement:
     """A card in a trick: one shared frozen value per seat, card and revealed Keeper."""
+    if reveal is None:
+        entry = _PLAIN_PLACEMENTS.get((seat, id(card)))
+        if entry is not None and entry[0] is card:
+            return entry[1]
     key = (seat, card, reveal)
     placement = _PLACEMENTS.get(key)
     if placement is None:
         placement = _PLACEMENTS[key] = Placement(seat=seat, card=card, reveal=reveal)
+    if reveal is None and len(_PLAIN_PLACEMENTS) < 4096:
+        _PLAIN_PLACEMENTS[(seat, id(card))] = (card, placement)
     return placement
 
 
@@ -269,9 +279,9 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         team = team_of(winner)
         state.won[team].extend(cards)
         state.tricks[team] += 1
-        state.last_trick = trick
+        state.last_trick[:] = trick  # lists reused in place: cheaper than new ones on a model
+        trick.clear()
         state.last_winner = winner
-        state.trick = []
         state.leader = state.turn = winner
         if events is not None:
             points = sum(card_points(c) for c in cards)
