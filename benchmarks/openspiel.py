@@ -54,12 +54,12 @@ def main() -> None:
         ).stdout
     )
     ours_again = over_trump_moves_per_second()
-    best = max(ours, ours_again)
+    mean = (ours + ours_again) / 2
     print(
         f"Over Trump (cardtable simulate, random bots): {ours:,.0f} and {ours_again:,.0f} moves/s"
     )
     print(f"Oh Hell (OpenSpiel, C++ from Python, random): {theirs:,.0f} moves/s")
-    print(f"Ratio (best of ours / theirs): {best / theirs:.2f} (the issue asks for at least 0.50)")
+    print(f"Ratio (mean of ours / theirs): {mean / theirs:.2f} (the issue asks for at least 0.50)")
 
 
 if __name__ == "__main__":

@@ -41,28 +41,21 @@ def keeper_label(card: PilatchCard) -> str:
 
 MOVE_ADAPTER: TypeAdapter[PlaceCard] = TypeAdapter(PlaceCard)
 _MOVES: dict[tuple[PilatchCard, PilatchCard | None], PlaceCard] = {}
-
-
-_PLAIN: dict[int, tuple[PilatchCard, PlaceCard]] = {}
-"""Plain moves by the id of their card object: hands hold the deck's own card objects, and an
-id lookup skips hashing the card (a Python-level call) on the bots' hottest path. The entry
-keeps its card, so its id cannot be reused while the entry lives; `is` confirms the match."""
+_BY_ID: dict[tuple[int, int], tuple[PilatchCard, PilatchCard | None, PlaceCard]] = {}
+"""Moves by the ids of their card objects: hands hold the deck's own card objects, and an id
+lookup skips hashing cards (a Python-level call) on the bots' hottest path. Each entry keeps its
+cards, so their ids cannot be reused while it lives; `is` confirms the match."""
 
 
 def place(card: PilatchCard, reveal: PilatchCard | None = None) -> PlaceCard:
     """The move placing `card` (revealing `reveal`): one shared frozen value each."""
-    if reveal is None:
-        entry = _PLAIN.get(id(card))
-        if entry is not None and entry[0] is card:
-            return entry[1]
-        move = _MOVES.get((card, None))
-        if move is None:
-            move = _MOVES[(card, None)] = PlaceCard(card=card)
-        if len(_PLAIN) < 4096:
-            _PLAIN[id(card)] = (card, move)
-        return move
-    key = (card, reveal)
-    move = _MOVES.get(key)
+    ids = (id(card), id(reveal))
+    entry = _BY_ID.get(ids)
+    if entry is not None and entry[0] is card and entry[1] is reveal:
+        return entry[2]
+    move = _MOVES.get((card, reveal))
     if move is None:
-        move = _MOVES[key] = PlaceCard(card=card, reveal=reveal)
+        move = _MOVES[(card, reveal)] = PlaceCard(card=card, reveal=reveal)
+    if len(_BY_ID) < 8192:
+        _BY_ID[ids] = (card, reveal, move)
     return move
