@@ -382,7 +382,7 @@ async def test_over_trump_keeper_reveal_is_a_two_step_choice():
         s
         for s in range(300)
         for st in [game.new_game(4, s)]
-        if st.turn == 0 and any(c.is_joker for c in st.hands[0])
+        if games.get("over-trump").to_act(st) == [0] and any(c.is_joker for c in st.hands[0])
     )
     app = over_trump_app("Ann,bot,bot,bot", seed)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -38,6 +38,11 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+def turn_of(state: OverTrumpState) -> int:
+    """The seat to place next: the leader, then clockwise one seat per card in the trick."""
+    return (state.leader + len(state.trick)) % SEATS
+
+
 def top_card(trick: list[Placement]) -> Placement | None:
     """The trick's top card: the last placement, unless only Keepers have been placed."""
     if trick and not trick[-1].card.is_joker:
@@ -88,7 +93,7 @@ def deal(state: OverTrumpState) -> None:
     for i, card in enumerate(deck):
         hands[(state.dealer + 1 + i) % SEATS].append(card)
     state.hands = hands
-    state.leader = state.turn = (state.dealer + 1) % SEATS
+    state.leader = (state.dealer + 1) % SEATS
 
 
 class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
@@ -115,7 +120,6 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state = OverTrumpState(
             options=self.options(options),
             dealer=dealer,
-            turn=0,
             leader=0,
             hands=[],
             chance=chance,
@@ -129,11 +133,11 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def to_act(self, state: OverTrumpState) -> list[int]:
         """The seat to place a card; nobody once the game is over."""
-        return [] if state.over else [state.turn]
+        return [] if state.over else [turn_of(state)]
 
     def legal_moves(self, state: OverTrumpState, seat: int) -> list[PlaceCard]:
         """Every card the seat may place, and each with a Keeper revealed where she holds one."""
-        if state.over or seat != state.turn:
+        if state.over or seat != turn_of(state):
             return []
         # One pass sorts the hand: the top's suit, its superior suit, the rest, and Keepers.
         top = top_card(state.trick)
@@ -168,7 +172,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         """Refuse, with the reason in a player's words, anything the rules do not allow."""
         if state.over:
             raise IllegalMove("The game is over.")
-        if seat != state.turn:
+        if seat != turn_of(state):
             raise IllegalMove("It is not your turn.")
         if not isinstance(move, PlaceCard):
             raise IllegalMove("In Over Trump you place one card into the trick.")
@@ -249,8 +253,6 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             events.append(Event(kind="place", text=text, seats=(seat,)))
         if len(trick) == SEATS:
             self._settle_trick(state, events)
-        else:
-            state.turn = (seat + 1) % SEATS
 
     @staticmethod
     def _note_voids(state: OverTrumpState, seat: int, top: PilatchCard, card: PilatchCard) -> None:
@@ -282,7 +284,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state.last_trick[:] = trick  # lists reused in place: cheaper than new ones on a model
         trick.clear()
         state.last_winner = winner
-        state.leader = state.turn = winner
+        state.leader = winner
         if events is not None:
             points = sum(card_points(c) for c in cards)
             text = f"{{0}} wins the trick with {short(top.card)} ({points} points in it)"
@@ -373,7 +375,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             over=state.over,
             dealer=state.dealer,
             hand_number=state.hand_number,
-            turn=state.turn,
+            turn=turn_of(state),
             leader=state.leader,
             trick=list(trick),
             top=None if top is None else len(trick) - 1,
@@ -424,7 +426,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         """What the seat can do now, in words."""
         if state.over:
             return f"The game is over. {self.outcome(state).summary}"
-        if seat is None or seat != state.turn:
+        if seat is None or seat != turn_of(state):
             return "Waiting for the player to place a card."
         hand = state.hands[seat]
         top = top_card(state.trick)

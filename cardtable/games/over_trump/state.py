@@ -60,8 +60,8 @@ class OverTrumpState(BaseModel):
     options: OverTrumpOptions
     dealer: int
     hand_number: int = 1
-    turn: int
     leader: int
+    """Who placed the trick's first card; the seat to play is the leader plus the trick's size."""
     hands: list[list[PilatchCard]]
     trick: list[Placement] = []
     """The trick in play, bottom card first: the top card, if any, is last."""
