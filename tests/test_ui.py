@@ -399,3 +399,17 @@ async def test_over_trump_keeper_reveal_is_a_two_step_choice():
         assert any(line.startswith(f"Ann places {card.short}, revealing a Keeper") for line in log)
         if placed is not None and placed.seat == 0:
             assert placed.reveal is not None
+
+
+async def test_menu_mid_game_then_continue_returns_to_the_same_game():
+    app = piles_app("Ann,bot,bot,bot", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        saved = app.screen.match.state.model_dump_json()
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        options = app.screen.query_one(OptionList)
+        assert options.get_option_at_index(0).id == "resume"
+        await pilot.press("c")
+        await wait_until(pilot, lambda: my_turn(app))
+        assert app.screen.match.state.model_dump_json() == saved
