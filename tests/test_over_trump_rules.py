@@ -192,7 +192,8 @@ def test_table_rules_any_card_may_be_placed_but_a_broken_void_claim_costs_fifty(
     put(state, 3, "8S")
     put(state, 3, "6P")  # Seat 3 won and leads.
     put(state, 0, "5R")
-    put(state, 1, "9S")  # The claim is broken.
+    events = put(state, 1, "9S")  # The claim is broken.
+    assert [e.kind for e in events][:2] == ["illegal", "hand"]
     assert state.scores == [10, 20 - 50]
     assert state.history[-1].penalty == [0, 50]
     assert state.hand_number == 2

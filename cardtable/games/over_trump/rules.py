@@ -89,10 +89,8 @@ def deal(state: OverTrumpState) -> None:
     """Shuffle and deal all 44 cards, 11 each, starting left of the dealer."""
     deck = list(DECK)
     state.chance.shuffle(deck)
-    hands: list[list[PilatchCard]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(deck):
-        hands[(state.dealer + 1 + i) % SEATS].append(card)
-    state.hands = hands
+    # One card at a time from the dealer's left: seat s gets every fourth card from its turn.
+    state.hands = [deck[(seat - state.dealer - 1) % SEATS :: SEATS] for seat in range(SEATS)]
     state.leader = (state.dealer + 1) % SEATS
 
 
@@ -223,9 +221,9 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if move.reveal is not None:
             hand.remove(move.reveal)
         if state.options.table_rules and card.rank and card.suit in state.voids[seat]:
-            broken = self._broken_claim(state, seat, card)
+            broken = self._broken_claim(state, seat, card, narrate=events is not None)
             if events is not None:
-                events.append(broken)
+                events += broken
             return
         trick = state.trick
         top = top_card(trick)
@@ -290,11 +288,13 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             text = f"{{0}} wins the trick with {short(top.card)} ({points} points in it)"
             events.append(Event(kind="trick", text=text, seats=(winner,)))
         if not any(state.hands):
-            hand_events = self._end_hand(state)
+            hand_events = self._end_hand(state, narrate=events is not None)
             if events is not None:
                 events += hand_events
 
-    def _end_hand(self, state: OverTrumpState, penalty: list[int] | None = None) -> list[Event]:
+    def _end_hand(
+        self, state: OverTrumpState, penalty: list[int] | None = None, narrate: bool = True
+    ) -> list[Event]:
         kinds = [points_by_kind(state.won[t]) for t in range(2)]
         most = 0 if state.tricks[0] > state.tricks[1] else 1
         bonus = [MOST_TRICKS_BONUS if t == most else 0 for t in range(2)]
@@ -322,20 +322,18 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                 note=note,
             )
         )
-        events = [
-            Event(
-                kind="hand",
-                text=(
-                    f"Hand {state.hand_number}: {{0}} & {{2}} {points[0]:+d}, "
-                    f"{{1}} & {{3}} {points[1]:+d} (totals {state.scores[0]} to {state.scores[1]})"
-                ),
-                seats=(0, 1, 2, 3),
+        events: list[Event] = []
+        if narrate:
+            text = (
+                f"Hand {state.hand_number}: {{0}} & {{2}} {points[0]:+d}, "
+                f"{{1}} & {{3}} {points[1]:+d} (totals {state.scores[0]} to {state.scores[1]})"
             )
-        ]
+            events.append(Event(kind="hand", text=text, seats=(0, 1, 2, 3)))
         high = max(state.scores)
         if high >= TARGET and state.scores[0] != state.scores[1]:
             state.over = True
-            events.append(Event(kind="game-over", text=self.outcome(state).summary))
+            if narrate:
+                events.append(Event(kind="game-over", text=self.outcome(state).summary))
             return events
         state.hand_number += 1
         state.dealer = (state.dealer + 1) % SEATS
@@ -344,12 +342,14 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state.voids = [[] for _ in range(SEATS)]
         state.trick = []
         deal(state)
-        events.append(
-            Event(kind="deal", text=f"Hand {state.hand_number}: {{0}} deals", seats=(state.dealer,))
-        )
+        if narrate:
+            text = f"Hand {state.hand_number}: {{0}} deals"
+            events.append(Event(kind="deal", text=text, seats=(state.dealer,)))
         return events
 
-    def _broken_claim(self, state: OverTrumpState, seat: int, card: PilatchCard) -> Event:
+    def _broken_claim(
+        self, state: OverTrumpState, seat: int, card: PilatchCard, narrate: bool
+    ) -> list[Event]:
         """Table rules: a suit placed after claiming to be out of it ends the hand."""
         name = SUIT_NAMES[card.suit]
         penalty = [0, 0]
@@ -358,9 +358,8 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             hand.clear()
         state.trick = []
         text = f"{{0}} places {short(card)} after showing out of {name}: an illegal play, -50"
-        event = Event(kind="illegal", text=text, seats=(seat,))
-        self._end_hand(state, penalty=penalty)
-        return event
+        events = [Event(kind="illegal", text=text, seats=(seat,))] if narrate else []
+        return events + self._end_hand(state, penalty=penalty, narrate=narrate)
 
     def view(self, state: OverTrumpState, seat: int | None) -> OverTrumpView:
         """The trick, tricks, points and voids are public; a seat sees only its own hand."""
