@@ -51,10 +51,18 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MoveLog).show_lines(self.match.log_lines())
         self.table.focus()
-        # Nested widgets finish mounting after this screen's on_mount: start once all are laid out.
-        self.call_after_refresh(self.advance)
+        # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
+        # start once all are laid out.
+        self.call_after_refresh(self._begin)
+
+    def _begin(self) -> None:
+        logs = self.query(MoveLog)
+        if not logs:  # not mounted yet on a busy machine: try after the next refresh
+            self.call_after_refresh(self._begin)
+            return
+        logs.first().show_lines(self.match.log_lines())
+        self.advance()
 
     # Size
 
