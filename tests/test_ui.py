@@ -413,3 +413,29 @@ async def test_menu_mid_game_then_continue_returns_to_the_same_game():
         await pilot.press("c")
         await wait_until(pilot, lambda: my_turn(app))
         assert app.screen.match.state.model_dump_json() == saved
+
+
+async def test_results_wait_for_the_rules_page_to_close_at_the_end_of_a_game():
+    app = piles_app("bot,bot,bot,bot", 9)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        await wait_until(pilot, lambda: table.game.is_over(table.match.state), tries=600)
+        await pilot.press("question_mark")  # within the moment before the results are due
+        await pilot.pause(0.8)
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: on_results(app))
+
+
+async def test_bots_wait_while_the_rules_page_is_open():
+    app = piles_app("bot,bot,bot,bot", 9)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        await pilot.press("question_mark")
+        moves = len(table.match.record.log)
+        await pilot.pause(0.5)
+        assert len(table.match.record.log) == moves
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: len(table.match.record.log) > moves)

@@ -12,7 +12,15 @@ from pydantic import BaseModel
 from textual.app import App
 
 from cardtable import STARTED, games
-from cardtable.engine import Match, SaveFileError, SeatConfig, SeatKind, last_game_path, parse_seats
+from cardtable.engine import (
+    IllegalMove,
+    Match,
+    SaveFileError,
+    SeatConfig,
+    SeatKind,
+    last_game_path,
+    parse_seats,
+)
 from cardtable.ui.screens.menu import MenuScreen
 
 
@@ -115,15 +123,14 @@ class CardTableApp(App[None]):
     ) -> None:
         """Deal a new game and open its table."""
         game = games.get(game_id)
-        if len(seats) not in game.seat_counts:
-            counts = " or ".join(str(n) for n in game.seat_counts)
-            self.exit_message = f"cardtable: {game.name} needs {counts} seats, not {len(seats)}."
-            self.exit()
-            return
         self._keep_unreadable_save()
-        match = Match.start(
-            game, seats, seed if seed is not None else new_seed(), options, self.save_path
-        )
+        try:
+            match = Match.start(
+                game, seats, seed if seed is not None else new_seed(), options, self.save_path
+            )
+        except IllegalMove as refused:
+            self.notify(refused.reason, title="Cannot start", severity="error", timeout=10)
+            return
         self._show_table(match, delay=self.launch.delay)
 
     def start_demo(self, game_id: str | None, delay: float = 0.6, seed: int | None = None) -> None:

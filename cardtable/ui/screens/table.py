@@ -10,7 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.bots import player_for
-from cardtable.engine import IllegalMove, Match, Move
+from cardtable.bots.seat_player import planner
+from cardtable.engine import Game, IllegalMove, Match, Move
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
@@ -85,7 +86,7 @@ class TableScreen(Screen[None]):
     # Turn flow
 
     @property
-    def game(self):  # noqa: ANN201 - the match's rules object
+    def game(self) -> Game:
         """The rules of the game in play."""
         return self.match.game
 
@@ -137,9 +138,17 @@ class TableScreen(Screen[None]):
         self.redraw()
         self.table.focus()
 
+    @property
+    def on_top(self) -> bool:
+        """True when this table is the screen in front (not under the rules page or a summary).
+
+        Textual's is_current is also true under a modal screen; bots and results wait for this.
+        """
+        return self.app.screen is self
+
     def _bot_move(self) -> None:
         self._pending = False
-        if not self.is_current:
+        if not self.on_top:
             self.set_timer(0.2, self._bot_move)
             self._pending = True
             return
@@ -238,8 +247,6 @@ class TableScreen(Screen[None]):
         if self.demo or viewer is None or viewer not in self.acting():
             self.say("A hint is for the player whose turn it is.")
             return
-        from cardtable.bots.seat_player import planner
-
         state = self.match.state
         move, why = planner(self.game.id).choose(
             self.game.view(state, viewer), self.game.legal_moves(state, viewer)
@@ -254,5 +261,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.game.id))
 
     def _finish(self) -> None:
-        if self.is_current:
-            self.app.show_results(self.match, demo=self.demo, delay=self.delay)  # type: ignore[attr-defined]
+        if not self.on_top:  # the rules page or a summary is open: results when it closes
+            self.set_timer(0.3, self._finish)
+            return
+        self.app.show_results(self.match, demo=self.demo, delay=self.delay)  # type: ignore[attr-defined]
