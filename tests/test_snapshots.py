@@ -6,36 +6,36 @@ from cardtable.ui.screens.table import TableScreen
 SIZE = (80, 24)
 
 
+def at_the_table(game: str, seed: int) -> CardTableApp:
+    """A game with Ann and three bots, the bots moving at once."""
+    seats = "Ann,bot,bot,bot"
+    return CardTableApp(Launch(command="play", game=game, seats=seats, seed=seed, delay=0))
+
+
+def then_anns_turn(*keys: str):
+    """A run_before that waits for Ann's turn, then presses `keys`."""
+
+    async def wait(pilot):
+        for _ in range(300):
+            screen = pilot.app.screen
+            if isinstance(screen, TableScreen) and screen.viewer in screen.acting():
+                break
+            await pilot.pause(0.02)
+        if keys:
+            await pilot.press(*keys)
+
+    return wait
+
+
 def test_start_screen(snap_compare):
     assert snap_compare(CardTableApp(), terminal_size=SIZE)
 
 
 def test_piles_table_on_the_persons_turn(snap_compare):
-    app = CardTableApp(
-        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3, delay=0)
-    )
-
-    async def until_anns_turn(pilot):
-        for _ in range(300):
-            screen = app.screen
-            if isinstance(screen, TableScreen) and screen.viewer in screen.acting():
-                break
-            await pilot.pause(0.02)
-        await pilot.press("1")
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=until_anns_turn)
+    app = at_the_table("piles", 3)
+    assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn("1"))
 
 
 def test_over_trump_table_on_the_persons_turn(snap_compare):
-    app = CardTableApp(
-        Launch(command="play", game="over-trump", seats="Ann,bot,bot,bot", seed=4, delay=0)
-    )
-
-    async def until_anns_turn(pilot):
-        for _ in range(300):
-            screen = app.screen
-            if isinstance(screen, TableScreen) and screen.viewer in screen.acting():
-                break
-            await pilot.pause(0.02)
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=until_anns_turn)
+    app = at_the_table("over-trump", 4)
+    assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn())

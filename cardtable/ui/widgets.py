@@ -6,6 +6,7 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
@@ -71,6 +72,12 @@ class HandRow(Horizontal):
 class GameTable(Widget, can_focus=True):
     """Base of each game's table: draws one seat's view; keys and clicks become moves."""
 
+    BINDINGS = [
+        *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
+        Binding("minus", "pick(10)", show=False),
+    ]
+    """Number keys pick a card of the hand, 1 to 0 then - (the slots' labels on screen)."""
+
     class Chosen(Message):
         """The player at the keyboard chose a move."""
 
@@ -101,6 +108,14 @@ class GameTable(Widget, can_focus=True):
         if not self.interactive:
             self.post_message(self.Said("It is not your turn: wait for the players before you."))
         return self.interactive
+
+    def action_pick(self, slot: int) -> None:
+        """A number key or a click picks this card of the hand; each table says what for."""
+        raise NotImplementedError
+
+    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
+        """A click on a hand card picks it, as its number key does."""
+        self.action_pick(message.slot)
 
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
         """A screen to show after these events before play goes on (a hand's summary)."""

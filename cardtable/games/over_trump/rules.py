@@ -50,17 +50,33 @@ def top_card(trick: list[Placement]) -> Placement | None:
     return None
 
 
-def must_place(hand: list[PilatchCard], top: PilatchCard | None) -> PilatchSuit | None:
-    """The suit the hand must place (a Keeper is always allowed too); None: anything goes."""
-    if top is None:
-        return None
-    suit = top.suit
-    if any(c.suit is suit and c.rank for c in hand):
-        return suit
-    superior = superior_suit(suit)
-    if any(c.suit is superior and c.rank for c in hand):
-        return superior
-    return None
+def placeable(
+    hand: list[PilatchCard], top: PilatchCard | None
+) -> tuple[PilatchSuit | None, list[PilatchCard], list[PilatchCard]]:
+    """What the hand may place on `top`: (the suit it must place, or None for any; the suited
+    cards it may place; its Keepers, always allowed). The one place the follow rule lives."""
+    suit = superior = None
+    if top is not None:
+        suit = top.suit
+        superior = superior_suit(suit)
+    follow: list[PilatchCard] = []
+    over: list[PilatchCard] = []
+    other: list[PilatchCard] = []
+    keepers: list[PilatchCard] = []
+    for card in hand:  # one pass: this is the bots' hottest path
+        if not card.rank:
+            keepers.append(card)
+        elif card.suit is suit:
+            follow.append(card)
+        elif card.suit is superior:
+            over.append(card)
+        else:
+            other.append(card)
+    if follow:
+        return suit, follow, keepers
+    if over:
+        return superior, over, keepers
+    return None, other, keepers
 
 
 _PLACEMENTS: dict[tuple[int, PilatchCard, PilatchCard | None], Placement] = {}
@@ -137,29 +153,11 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         """Every card the seat may place, and each with a Keeper revealed where she holds one."""
         if state.over or seat != turn_of(state):
             return []
-        # One pass sorts the hand: the top's suit, its superior suit, the rest, and Keepers.
+        hand = state.hands[seat]
         top = top_card(state.trick)
-        suit = superior = None
-        if top is not None:
-            suit = top.card.suit
-            superior = superior_suit(suit)
-        follow: list[PilatchCard] = []
-        over: list[PilatchCard] = []
-        other: list[PilatchCard] = []
-        keepers: list[PilatchCard] = []
-        for card in state.hands[seat]:
-            if not card.rank:
-                keepers.append(card)
-            elif card.suit is suit:
-                follow.append(card)
-            elif card.suit is superior:
-                over.append(card)
-            else:
-                other.append(card)
-        if state.options.table_rules or top is None:
-            allowed = follow + over + other
-        else:
-            allowed = follow or over or other
+        _, allowed, keepers = placeable(hand, None if top is None else top.card)
+        if state.options.table_rules:
+            allowed = [c for c in hand if c.rank]
         moves = [place(c) for c in allowed]
         if keepers:
             moves += [place(c, keepers[0]) for c in allowed]
@@ -188,8 +186,8 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if card.is_joker or state.options.table_rules:
             return
         top = top_card(state.trick)
-        suit = must_place(hand, None if top is None else top.card)
-        if suit is not None and card.suit is not suit:
+        suit, allowed, _ = placeable(hand, None if top is None else top.card)
+        if card not in allowed:
             name = SUIT_NAMES[suit]
             if suit is top.card.suit:  # type: ignore[union-attr]
                 raise IllegalMove(
@@ -439,7 +437,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                 else "Only Keepers lie here: place any card"
             )
             return f"{lead}; a suited card becomes the top."
-        suit = must_place(hand, top.card)
+        suit = placeable(hand, top.card)[0]
         top_name = SUIT_NAMES[top.card.suit]
         if suit is top.card.suit:
             return (

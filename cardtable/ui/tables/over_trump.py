@@ -16,7 +16,7 @@ from cardtable.games.over_trump import OverTrumpView, PlaceCard
 from cardtable.games.over_trump.rules import SUIT_NAMES
 from cardtable.games.over_trump.state import HandSummary, Placement
 from cardtable.ui.card_faces import face
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
+from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 
 HAND_SLOTS = 11
 SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
@@ -37,8 +37,6 @@ class OverTrumpTable(GameTable):
         Binding("enter,space", "confirm", "Place"),
         Binding("k", "reveal", "Reveal a Keeper"),
         Binding("l", "last_trick", "Last trick"),
-        *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
-        Binding("minus", "pick(10)", show=False),
     ]
 
     def __init__(self) -> None:
@@ -189,10 +187,6 @@ class OverTrumpTable(GameTable):
         """Enter places the card under the cursor."""
         if self.may_act() and self.hand:
             self._place(self.cursor)
-
-    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
-        """A click places the card."""
-        self.action_pick(message.slot)
 
     def action_reveal(self) -> None:
         """Step one of a Keeper reveal: the next card placed goes with a Keeper."""

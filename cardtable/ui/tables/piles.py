@@ -13,7 +13,7 @@ from cardtable.cards import Card
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.ui.card_faces import colour_name, face, ink
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
+from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 
 HAND_SLOTS = 20
 
@@ -50,7 +50,6 @@ class PilesTable(GameTable):
         Binding("escape", "back", "Back to hand", show=False),
         Binding("tab", "switch_zone", "Hand / Castle", show=False),
         Binding("p", "pass_turn", "Pass"),
-        *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
     ]
 
     def __init__(self) -> None:
@@ -270,12 +269,6 @@ class PilesTable(GameTable):
         """p: pass (the player on your left takes a card of yours at random)."""
         if self.may_act():
             self.post_message(self.Chosen(Pass()))
-
-    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
-        """A click on a hand card chooses it."""
-        if self.may_act():
-            self.card_cursor = message.slot
-            self._select(message.slot)
 
     def click_pile(self, pile: int) -> None:
         """A click on a pile places the chosen card there."""
