@@ -45,11 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _check_seat_count(game_id: str, seats: str) -> None:
-    game = games.get(game_id)
-    count = len(seats.split(","))
-    if count not in game.seat_counts:
-        counts = " or ".join(str(n) for n in game.seat_counts)
-        sys.exit(f"cardtable: {game.name} is played by {counts} players; --seats names {count}.")
+    from cardtable.engine import IllegalMove
+
+    try:
+        games.get(game_id).check_seats(len(seats.split(",")))
+    except IllegalMove as refused:
+        sys.exit(f"cardtable: {refused.reason}")
 
 
 def _playable(game_id: str) -> None:

@@ -44,7 +44,7 @@ def test_a_game_not_playable_yet_says_so():
 
 def test_a_wrong_seat_count_is_refused_before_the_app_opens():
     done = cardtable("play", "piles", "--seats", "Ann,bot,bot")
-    assert done.returncode != 0 and "2 or 4 players" in done.stderr
+    assert done.returncode != 0 and "played by 2 or 4 players, not 3" in done.stderr
 
 
 def test_an_unknown_game_names_the_known_ones():

@@ -41,7 +41,7 @@ def test_the_deck_is_pilatch_less_the_2_of_scissors_and_all_44_are_dealt():
 
 
 def test_exactly_four_seats_and_partners_sit_opposite():
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="Over Trump is played by exactly 4 players, not 3"):
         GAME.new_game(seats=3, seed=1)
     assert GAME.outcome(GAME.new_game(seats=4, seed=1)).teams == [[0, 2], [1, 3]]
 

@@ -60,7 +60,7 @@ def test_deal_two_seats_keeps_twenty_for_later():
 
 
 def test_seat_counts_other_than_two_or_four_are_refused():
-    with pytest.raises(IllegalMove, match="2, 4 players, not 3"):
+    with pytest.raises(IllegalMove, match="2 or 4 players, not 3"):
         GAME.new_game(seats=3, seed=1)
 
 

@@ -79,6 +79,15 @@ class View(BaseModel):
     over: bool
 
 
+def seat_range(counts: tuple[int, ...]) -> str:
+    """Seat counts in words: 'exactly 4', '2 or 4', '2 to 8'."""
+    if len(counts) == 1:
+        return f"exactly {counts[0]}"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]}"
+
+
 S = TypeVar("S", bound=BaseModel)
 M = TypeVar("M", bound=Move)
 Opts = TypeVar("Opts", bound=BaseModel)
@@ -107,8 +116,9 @@ class Game(ABC, Generic[S, M, Opts]):
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count the game is not played with."""
         if seats not in self.seat_counts:
-            counts = ", ".join(str(n) for n in self.seat_counts)
-            raise IllegalMove(f"{self.name} is played by {counts} players, not {seats}.")
+            raise IllegalMove(
+                f"{self.name} is played by {seat_range(self.seat_counts)} players, not {seats}."
+            )
 
     @abstractmethod
     def new_game(self, seats: int, seed: int, options: Opts | dict[str, Any] | None = None) -> S:
