@@ -162,7 +162,7 @@ class CardTableApp(App[None]):
         self._to_menu_now()
         self.push_screen(ResultsScreen(match, demo=demo, delay=delay))
 
-    def play_again(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+    def play_again(self, match: Match, demo: bool = False) -> None:
         """A new deal with the same seats and options (in a demo, the next game in turn)."""
         if demo:
             self._start_demo_game()

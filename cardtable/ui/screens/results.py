@@ -66,4 +66,4 @@ class ResultsScreen(Screen[None]):
     def action_again(self) -> None:
         """The same seats and options, a new deal (in a demo: the next game)."""
         if self.is_current:
-            self.app.play_again(self.match, demo=self.demo, delay=self.delay)  # type: ignore[attr-defined]
+            self.app.play_again(self.match, demo=self.demo)  # type: ignore[attr-defined]
