@@ -38,8 +38,9 @@ def census(game, state):
 
 
 def other_seats_swapped(game, state, viewer):
-    """A copy of `state` in which two seats other than `viewer` have swapped one card."""
-    others = [s for s in range(len(state.hands)) if s != viewer and state.hands[s]]
+    """A copy of `state` in which two seats whose hands `viewer` may not see swap one card."""
+    seen = game.seen_hands(state, viewer)
+    others = [s for s in range(len(state.hands)) if s not in seen and state.hands[s]]
     if len(others) < 2:
         return None
     a, b = others[:2]

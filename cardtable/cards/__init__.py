@@ -1,6 +1,7 @@
 """Card vocabulary: suits, ranks and the three decks every game deals from."""
 
 from cardtable.cards.decks import pilatch_deck, run_it_deck, standard_deck
+from cardtable.cards.direction import Direction, DirectionCard
 from cardtable.cards.pilatch import PilatchCard, PilatchSuit, superior_suit
 from cardtable.cards.run_it import RunItCard, RunItColour, RunItKind
 from cardtable.cards.standard import Card, Colour, Suit, rank_name
@@ -8,6 +9,8 @@ from cardtable.cards.standard import Card, Colour, Suit, rank_name
 __all__ = [
     "Card",
     "Colour",
+    "Direction",
+    "DirectionCard",
     "PilatchCard",
     "PilatchSuit",
     "RunItCard",

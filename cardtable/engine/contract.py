@@ -152,6 +152,11 @@ class Game(ABC, Generic[S, M, Opts]):
         self.check(state, seat, move)
         return self.play(state, seat, move)
 
+    def seen_hands(self, state: S, seat: int | None) -> list[int]:
+        """The seats whose hands `seat` may see now: her own, and any a rule shows her (Runway's
+        look at an opponent's hand). The view may depend on these hands and no others."""
+        return [] if seat is None else [seat]
+
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may know; None gives a spectator's view."""

@@ -22,7 +22,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         name="Runway",
         seats="2-5",
         summary="Build a run of one suit up or down; triples earn special actions.",
-        module=None,
+        module="cardtable.games.runway",
     ),
     CatalogEntry(
         id="run-it",

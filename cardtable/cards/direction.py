@@ -1,0 +1,51 @@
+"""Runway's Up/Down direction card: which way its owner builds her run."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Direction(StrEnum):
+    """The side of a direction card that is showing."""
+
+    UP = "UP"
+    DOWN = "DOWN"
+
+    @property
+    def flipped(self) -> Direction:
+        """The other side."""
+        return Direction.DOWN if self is Direction.UP else Direction.UP
+
+    @property
+    def arrow(self) -> str:
+        """▲ for UP, ▼ for DOWN."""
+        return "▲" if self is Direction.UP else "▼"
+
+
+class DirectionCard(BaseModel):
+    """A direction card held in hand (Runway's More Control rule); all of them are alike."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["direction"] = "direction"
+
+    @property
+    def is_joker(self) -> bool:
+        """A direction card is never a Joker."""
+        return False
+
+    @property
+    def short(self) -> str:
+        """'Up/Dn', as printed on the card."""
+        return "Up/Dn"
+
+    @property
+    def label(self) -> str:
+        """The card in words."""
+        return "a direction card"
+
+    def __str__(self) -> str:
+        return self.short

@@ -1,0 +1,292 @@
+"""Runway's flow between moves: dealing a game, passing the turn, drawing, ending a game and the
+session around it (several games with Points, Handicap or Pecking Order)."""
+
+from __future__ import annotations
+
+from cardtable.cards import Direction, DirectionCard, pilatch_deck
+from cardtable.engine import EndReason, Event
+from cardtable.games.runway.runs import counted
+from cardtable.games.runway.scoring import LONGEST_RUN, MATCH_TARGET, WIN_BONUS, card_points
+from cardtable.games.runway.state import (
+    DeckEnd,
+    GameSummary,
+    HandCard,
+    Handicap,
+    Phase,
+    RunwayState,
+)
+
+Narration = list[Event] | None
+"""Where events go; None on the bots' quiet path."""
+
+
+def say(events: Narration, kind: str, text: str, *seats: int) -> None:
+    """Add an event unless the game is running quietly."""
+    if events is not None:
+        events.append(Event(kind=kind, text=text, seats=seats))
+
+
+def pecking(state: RunwayState) -> bool:
+    """Pecking Order is in play: it needs four or more seats."""
+    return state.options.pecking_order and state.seats >= 4
+
+
+def uses_directions(state: RunwayState) -> bool:
+    """Direction cards are in the game (all but Build Easily)."""
+    return not state.options.build_easily
+
+
+def directions_in_hand(state: RunwayState) -> bool:
+    """More Control: direction cards start in hand (not with Build Easily, which has none)."""
+    return state.options.more_control and uses_directions(state)
+
+
+def may_wrap(state: RunwayState, run_length: int) -> bool:
+    """Biggest Run Wins with several decks lets runs of 14 or more wrap from A to 1."""
+    opts = state.options
+    return opts.biggest_run_wins and opts.decks > 1 and run_length >= LONGEST_RUN
+
+
+def deal_game(state: RunwayState, first: int) -> None:
+    """Directions tossed, the deck shuffled, X cards each; `first` (an index into the turn
+    order) starts."""
+    opts = state.options
+    chance = state.chance
+    n = state.seats
+    deck: list[HandCard] = list(pilatch_deck(opts.decks))
+    chance.shuffle(deck)
+    if not uses_directions(state) or directions_in_hand(state):
+        state.directions = [None] * n
+    else:
+        state.directions = [Direction.UP if chance.below(2) else Direction.DOWN for _ in range(n)]
+    dealt = state.x - 1 if directions_in_hand(state) else state.x
+    hands: list[list[HandCard]] = [[] for _ in range(n)]
+    for _ in range(dealt):
+        for seat in state.order:
+            hands[seat].append(deck.pop())
+    if directions_in_hand(state):
+        for hand in hands:
+            hand.append(DirectionCard())
+    state.hands = hands
+    state.deck = deck
+    state.bin = []
+    state.common = []
+    state.runs = [[] for _ in range(n)]
+    longer = opts.handicap in (Handicap.LONGER_RUN, Handicap.BOTH)
+    smaller = opts.handicap in (Handicap.SMALLER_HAND, Handicap.BOTH)
+    state.needed = [min(LONGEST_RUN, state.x + (state.wins[s] if longer else 0)) for s in range(n)]
+    state.hand_limits = [max(1, state.x - (state.wins[s] if smaller else 0)) for s in range(n)]
+    state.out = []
+    state.quiet_turns = 0
+    state.stalled = False
+    state.grew_since_refill = True
+    state.extra_turns = 0
+    state.on_extra_turn = False
+    begin_turn(state, state.order[first])
+
+
+def can_draw_from_deck(state: RunwayState) -> bool:
+    """The deck has a card, or Infini-Deck can refill it from the bin."""
+    return bool(state.deck) or (state.options.deck_end is DeckEnd.RESHUFFLE and bool(state.bin))
+
+
+def begin_turn(state: RunwayState, seat: int) -> None:
+    """The seat's turn starts at its draw phase (skipped when there is nothing to draw)."""
+    state.active = seat
+    state.actions = 0
+    state.looking_at = None
+    state.offer = None
+    state.trounced = False
+    state.drew_from_deck = False
+    state.grew = False
+    state.phase = Phase.DRAW if can_draw_from_deck(state) or state.bin else Phase.BUILD
+
+
+def draw_cards(state: RunwayState, seat: int, n: int) -> int:
+    """Draw up to `n` cards from the top of the deck into the seat's hand; how many came."""
+    drawn = 0
+    hand = state.hands[seat]
+    while drawn < n:
+        if not state.deck and not refill(state):
+            break
+        hand.append(state.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def refill(state: RunwayState) -> bool:
+    """Infini-Deck: an empty deck takes the shuffled bin. A whole deck drawn with no run growing
+    marks the game stalled, so that it ends at this turn's end."""
+    if state.options.deck_end is not DeckEnd.RESHUFFLE or not state.bin:
+        return False
+    if not state.grew_since_refill:
+        state.stalled = True  # the game ends at this turn's end
+    state.grew_since_refill = False
+    state.deck = list(state.bin)
+    state.bin = []
+    state.chance.shuffle(state.deck)
+    return True
+
+
+def run_grew(state: RunwayState) -> None:
+    """Note that a run gained a card (for the rules that end a stalled game)."""
+    state.grew = True
+    state.grew_since_refill = True
+
+
+def players_in(state: RunwayState) -> list[int]:
+    """The seats still playing this game, in turn order."""
+    return [s for s in state.order if s not in state.out]
+
+
+def end_turn(state: RunwayState, events: Narration) -> None:
+    """The turn is over: end the game if its end has come, else the next turn begins."""
+    opts = state.options
+    deck_empty = not state.deck
+    if deck_empty and (opts.biggest_run_wins or opts.deck_end is DeckEnd.END_AND_SCORE):
+        end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
+        return
+    nothing_to_refill = opts.deck_end is not DeckEnd.RESHUFFLE or not state.bin
+    if deck_empty and nothing_to_refill and not state.grew:
+        state.quiet_turns += 1
+    else:
+        state.quiet_turns = 0
+    if state.stalled:
+        why = "A whole deck was drawn with no run growing"
+        end_by_longest_run(state, EndReason.BLOCKED, why, events)
+        return
+    if state.quiet_turns >= len(players_in(state)):
+        why = "The deck is empty and a full round passed with no run growing"
+        end_by_longest_run(state, EndReason.BLOCKED, why, events)
+        return
+    seat = state.active
+    if state.extra_turns:
+        state.extra_turns -= 1
+        state.on_extra_turn = True
+        say(events, "turn", "{0} takes an extra turn", seat)
+        begin_turn(state, seat)
+        return
+    state.on_extra_turn = False
+    begin_turn(state, next_seat(state, seat))
+
+
+def next_seat(state: RunwayState, seat: int) -> int:
+    """The next seat in turn order still in the game."""
+    order = state.order
+    i = order.index(seat)
+    for step in range(1, len(order) + 1):
+        candidate = order[(i + step) % len(order)]
+        if candidate not in state.out:
+            return candidate
+    return seat
+
+
+def longest_runs(state: RunwayState, seats: list[int]) -> list[int]:
+    """The seats whose runs are longest (Jokers counted); a two-way tie goes to the superior
+    suit, any other tie is shared."""
+    best = max(len(state.runs[s]) for s in seats)
+    top = [s for s in seats if len(state.runs[s]) == best]
+    if len(top) == 2 and best:
+        a, b = (state.runs[s][0].card.suit for s in top)
+        if a is not b:
+            return [top[0]] if a is b.superior else [top[1]]
+    return top
+
+
+def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: Narration) -> None:
+    """The game ends without a completed run: the longest run wins."""
+    remaining = players_in(state)
+    winners = longest_runs(state, remaining)
+    if pecking(state) and state.out:
+        winners = [state.out[0]]
+    rest = sorted(remaining, key=lambda s: -len(state.runs[s]))
+    state.out += [s for s in rest if s not in state.out]
+    end_game(state, winners, reason, f"{why}: the longest run wins", events)
+
+
+def win(state: RunwayState, seat: int, events: Narration) -> None:
+    """The active player's run is long enough: she wins (or, Pecking Order, goes out)."""
+    if not pecking(state):
+        state.out.append(seat)
+        state.out += [s for s in players_in(state) if s != seat]
+        end_game(state, [seat], EndReason.TARGET_REACHED, "completed a run", events)
+        return
+    state.out.append(seat)
+    run = state.runs[seat]
+    state.deck += [entry.card for entry in run]
+    run.clear()
+    if directions_in_hand(state) and state.directions[seat] is not None:
+        state.directions[seat] = None
+        state.hands[seat].append(DirectionCard())
+    state.chance.shuffle(state.deck)
+    place = len(state.out)
+    say(events, "out", f"{{0}} goes out, place {place}; her run is shuffled into the deck", seat)
+    remaining = players_in(state)
+    if len(remaining) == 1:
+        state.out += remaining
+        end_game(state, [state.out[0]], EndReason.WENT_OUT, "went out first", events)
+        return
+    begin_turn(state, next_seat(state, seat))
+
+
+def game_points(state: RunwayState, seat: int) -> int:
+    """Points rule: cards in her run and her triples still in the common area, minus her hand."""
+    run = sum(card_points(entry.card) for entry in state.runs[seat])
+    common = sum(card_points(c) for t in state.common if t.owner == seat for c in t.cards)
+    return run + common - sum(card_points(c) for c in state.hands[seat])
+
+
+def end_game(
+    state: RunwayState, winners: list[int], reason: EndReason, why: str, events: Narration
+) -> None:
+    """Score the game, then end the session or deal the next game."""
+    opts = state.options
+    points: list[int] = []
+    if opts.points:
+        points = [game_points(state, s) for s in range(state.seats)]
+        if len(winners) == 1:
+            points[winners[0]] += WIN_BONUS
+        state.scores = [a + b for a, b in zip(state.scores, points, strict=True)]
+    for seat in winners:
+        state.wins[seat] += 1
+    names = " and ".join(f"{{{i}}}" for i in range(len(winners)))
+    text = f"Game {state.game_number}: {names} {'win' if len(winners) > 1 else 'wins'} ({why})"
+    say(events, "game", text, *winners)
+    state.history.append(
+        GameSummary(
+            number=state.game_number,
+            winners=winners,
+            reason=why,
+            points=points,
+            totals=list(state.scores) if opts.points else list(state.wins),
+            out_order=list(state.out),
+        )
+    )
+    if session_over(state):
+        state.over = True
+        if opts.points:
+            reason = EndReason.TARGET_REACHED
+        elif opts.games > 1:
+            reason = EndReason.ROUNDS_COMPLETE
+        state.end_reason = reason
+        state.phase = Phase.DISCARD
+        return
+    state.game_number += 1
+    if pecking(state):
+        state.order = list(state.out)
+    first = 0 if pecking(state) else state.chance.below(state.seats)
+    deal_game(state, first)
+    say(events, "deal", f"Game {state.game_number} is dealt: {{0}} starts", state.active)
+
+
+def session_over(state: RunwayState) -> bool:
+    """Points: someone has 500 and leads alone; else the session's games are played."""
+    if state.options.points:
+        best = max(state.scores)
+        return best >= MATCH_TARGET and state.scores.count(best) == 1
+    return state.game_number >= state.options.games
+
+
+def counted_cards(state: RunwayState, seat: int) -> int:
+    """Non-Joker cards in the seat's run."""
+    return counted(state.runs[seat])

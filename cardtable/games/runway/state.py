@@ -1,0 +1,278 @@
+"""What a game of Runway holds: options, runs, the common area, the bin, turns and the view."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardtable.cards import Direction, DirectionCard, PilatchCard
+from cardtable.engine import Chance, View
+
+HandCard = PilatchCard | DirectionCard
+"""What a Runway hand (or the bin, or the deck) may hold: Pilatch cards, and under More
+Control the direction cards."""
+
+
+class Handicap(StrEnum):
+    """What a session's winner carries into her later games."""
+
+    OFF = "Off"
+    LONGER_RUN = "One more run card"
+    SMALLER_HAND = "One fewer hand card"
+    BOTH = "Both"
+
+
+class DeckEnd(StrEnum):
+    """What happens when the deck runs out (Infini-Deck)."""
+
+    OFF = "Off: draw from the bin"
+    RESHUFFLE = "Shuffle the bin into the deck"
+    END_AND_SCORE = "End the game and score"
+
+
+class RunwayOptions(BaseModel):
+    """The settings of a game of Runway: the seed's optional rules, each off by default."""
+
+    trading: bool = Field(
+        default=False,
+        title="Trading Cards",
+        description="In her build phase the player may offer cards to one opponent, who "
+        "accepts or declines on her own screen.",
+    )
+    especially_special: bool = Field(
+        default=False,
+        title="Especially Special Actions",
+        description="Triples may also buy: +1 hand size, reshuffle everything, an extra turn, "
+        "or one more run card for an opponent.",
+    )
+    decks: int = Field(
+        default=1,
+        ge=1,
+        le=3,
+        title="Decks (Multiple Decks: 2 or 3)",
+        description="Shuffle several decks together; X is 6; duplicates in hand may be "
+        "revealed for fresh cards.",
+    )
+    biggest_run_wins: bool = Field(
+        default=False,
+        title="Biggest Run Wins",
+        description="Play until the deck is empty; the longest run wins (with several decks "
+        "runs of 14 may wrap).",
+    )
+    handicap: Handicap = Field(
+        default=Handicap.OFF,
+        title="Handicap",
+        description="A winner needs a longer run, or keeps a smaller hand, in later games.",
+    )
+    pecking_order: bool = Field(
+        default=False,
+        title="Pecking Order",
+        description="4+ players: winners go out one by one; the order sets the next game's "
+        "turn order.",
+    )
+    build_easily: bool = Field(
+        default=False,
+        title="Build Easily",
+        description="No direction cards: build on either end of your run.",
+    )
+    speed_up: bool = Field(
+        default=False,
+        title="Speed Up",
+        description="After drawing from the deck, draw a card for each card you add to your "
+        "run that turn.",
+    )
+    trounce: bool = Field(
+        default=False,
+        title="Slow Down (Trounce)",
+        description="Once a turn, knock an opponent's leading card off with the same rank of "
+        "the superior suit.",
+    )
+    more_control: bool = Field(
+        default=False,
+        title="More Control",
+        description="Your direction card is in your hand; choose UP or DOWN when you start a run.",
+    )
+    points: bool = Field(
+        default=False,
+        title="Points (to 500)",
+        description="Score cards in play minus cards in hand, +50 to the winner; play games "
+        "until someone has 500.",
+    )
+    deck_end: DeckEnd = Field(
+        default=DeckEnd.OFF,
+        title="Infini-Deck",
+        description="When the deck runs out: shuffle the bin in, or end the game and score.",
+    )
+    games: int = Field(
+        default=1,
+        ge=1,
+        le=9,
+        title="Games in the session",
+        description="Without Points: play this many games; most wins takes the session.",
+    )
+
+
+class Phase(StrEnum):
+    """Where the active player's turn stands; each has its own moves."""
+
+    DRAW = "draw"
+    TAKING = "taking"
+    """Taking cards from the bin, one at a time, until she stops."""
+    BUILD = "build"
+    LOOKING = "looking"
+    """A special action: she sees one opponent's hand and may swap one card."""
+    OFFERING = "offering"
+    """Trading: she is putting an offer together."""
+    ANSWERING = "answering"
+    """Trading: the opponent accepts or declines, on her own screen."""
+    GIVING = "giving"
+    """Trading: the opponent accepted and picks the cards she gives."""
+    DISCARD = "discard"
+
+
+PHASE_TITLES = {
+    Phase.DRAW: "Draw",
+    Phase.TAKING: "Draw",
+    Phase.BUILD: "Build",
+    Phase.LOOKING: "Build",
+    Phase.OFFERING: "Build",
+    Phase.ANSWERING: "Build",
+    Phase.GIVING: "Build",
+    Phase.DISCARD: "Discard",
+}
+
+
+class RunCard(BaseModel):
+    """A card in a run or the common area with the rank it stands for (a Joker's may be None:
+    a Joker that starts a run is pending until the next card)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card: PilatchCard
+    rank: int | None
+
+    @property
+    def short(self) -> str:
+        """7●R, or J7●R for a Joker standing for the 7."""
+        if not self.card.is_joker:
+            return self.card.short
+        if self.rank is None:
+            return f"Jkr{self.card.suit.symbol}"
+        rank = PilatchCard(suit=self.card.suit, rank=self.rank).rank_text
+        return f"J{rank}{self.card.suit.symbol}"
+
+
+class Triple(BaseModel):
+    """Cards of one rank in the common area, played together by `owner`."""
+
+    owner: int
+    rank: int
+    cards: list[PilatchCard]
+
+
+class TradeOffer(BaseModel):
+    """An offer of `give` (the active player's cards) for `ask` of `to`'s cards."""
+
+    by: int
+    to: int
+    give: list[HandCard] = []
+    ask: int = 0
+    given: list[HandCard] = []
+    """Once accepted: the cards `to` has picked so far."""
+
+
+class GameSummary(BaseModel):
+    """How one game of a session ended."""
+
+    number: int
+    winners: list[int]
+    reason: str
+    points: list[int] = []
+    """Points scored this game per seat (Points rule), else empty."""
+    totals: list[int] = []
+    out_order: list[int] = []
+
+
+class RunwayState(BaseModel):
+    """One session of Runway in play (one game, or several with Points, Handicap, Pecking)."""
+
+    game: Literal["runway"] = "runway"
+    options: RunwayOptions
+    seats: int
+    x: int
+    game_number: int = 1
+    order: list[int]
+    """The seats in turn order for this game (Pecking Order may rearrange it)."""
+    active: int
+    phase: Phase
+    hands: list[list[HandCard]]
+    deck: list[HandCard]
+    """Face down; the top card is the last."""
+    bin: list[HandCard] = []
+    common: list[Triple] = []
+    runs: list[list[RunCard]]
+    """Each seat's run, lowest end first."""
+    directions: list[Direction | None]
+    """Each seat's direction card in play; None under Build Easily or while in hand."""
+    needed: list[int]
+    """Non-Joker run cards each seat needs to win this game."""
+    hand_limits: list[int]
+    actions: int = 0
+    """Special actions banked this build phase."""
+    looking_at: int | None = None
+    offer: TradeOffer | None = None
+    trounced: bool = False
+    drew_from_deck: bool = False
+    grew: bool = False
+    """A run gained a card this turn."""
+    quiet_turns: int = 0
+    """Turns in a row that ended with the deck empty and no run grown."""
+    stalled: bool = False
+    """Infini-Deck: a whole deck was drawn with no run growing; the game ends at the turn's end."""
+    grew_since_refill: bool = True
+    extra_turns: int = 0
+    on_extra_turn: bool = False
+    out: list[int] = []
+    """Pecking Order: the seats that have gone out this game, in order."""
+    end_reason: str | None = None
+    """Why the session ended (an EndReason value), once it has."""
+    wins: list[int]
+    """Games won this session, per seat."""
+    scores: list[int]
+    history: list[GameSummary] = []
+    over: bool = False
+    chance: Chance
+
+
+class RunwayView(View):
+    """What one seat may know of a game of Runway."""
+
+    active: int
+    phase: Phase
+    x: int
+    game_number: int
+    order: list[int]
+    runs: list[list[RunCard]]
+    directions: list[Direction | None]
+    needed: list[int]
+    hand_limits: list[int]
+    common: list[Triple]
+    bin: list[HandCard]
+    deck_size: int
+    actions: int
+    looking_at: int | None
+    peek: list[HandCard] | None
+    """The hand the viewer is looking at (her special action), else None."""
+    offer: TradeOffer | None
+    """The trade being made, for the two seats in it only."""
+    trading: list[int]
+    """The two seats of a trade being made (public), else empty."""
+    trounced: bool
+    drew_from_deck: bool
+    out: list[int]
+    wins: list[int]
+    scores: list[int]
+    history: list[GameSummary]
+    options: RunwayOptions
