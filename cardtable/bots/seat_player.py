@@ -11,6 +11,7 @@ from cardtable.engine import Move, SeatKind, View
 PLANNERS = {
     "piles": "cardtable.games.piles.strategy:PilesPlanner",
     "over-trump": "cardtable.games.over_trump.strategy:OverTrumpPlanner",
+    "runway": "cardtable.games.runway.strategy:RunwayPlanner",
 }
 """Each game's planning bot, as 'module:Class'."""
 

@@ -121,6 +121,10 @@ class GameTable(Widget, can_focus=True):
         """A screen to show after these events before play goes on (a hand's summary)."""
         return None
 
+    def move_label(self, move: Move) -> str:
+        """The move in a few words for a menu or a hint (a table may add the players' names)."""
+        return move.brief()
+
     def suggest(self, move: Move) -> str:
         """Point at a hinted move on the table without playing it; say which key plays it."""
         raise NotImplementedError

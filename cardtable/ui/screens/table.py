@@ -252,7 +252,7 @@ class TableScreen(Screen[None]):
             self.game.view(state, viewer), self.game.legal_moves(state, viewer)
         )
         how = self.table.suggest(move)
-        self.say(f"Hint: {move.brief()}. {why} {how}")
+        self.say(f"Hint: {self.table.move_label(move)}. {why} {how}")
 
     def action_rules(self) -> None:
         """The rules page of this game."""

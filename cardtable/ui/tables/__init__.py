@@ -9,6 +9,7 @@ from cardtable.ui.widgets import GameTable
 TABLES = {
     "piles": "cardtable.ui.tables.piles:PilesTable",
     "over-trump": "cardtable.ui.tables.over_trump:OverTrumpTable",
+    "runway": "cardtable.ui.tables.runway:RunwayTable",
 }
 
 

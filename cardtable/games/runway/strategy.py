@@ -1,0 +1,325 @@
+"""How a Runway bot plans: grow one run toward X, keep the cards that extend it, turn triples into
+special actions, slow the leader down, and recycle a run that can no longer grow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import Direction, DirectionCard, PilatchCard
+from cardtable.games.runway import moves as mv
+from cardtable.games.runway.moves import End
+from cardtable.games.runway.runs import ACE, LOWEST, counted, edge, leading_ends, next_rank
+from cardtable.games.runway.state import Phase, RunCard, RunwayView
+
+
+def path_ahead(run: list[RunCard], direction: Direction | None, reach: int) -> dict[int, int]:
+    """The ranks the run will need next, each with how far ahead it lies (1 = next)."""
+    if not run or run[0].rank is None:
+        return {}
+    found: dict[int, int] = {}
+    for end in leading_ends(direction):
+        rank = next_rank(run, end)
+        step = 1
+        while rank is not None and step <= reach:
+            found.setdefault(rank, step)
+            rank = rank + 1 if end is End.HIGH else rank - 1
+            if rank < LOWEST or rank > ACE:
+                rank = None
+            step += 1
+    return found
+
+
+def chain(cards: list[PilatchCard], card: PilatchCard, step: int) -> int:
+    """How many cards of the hand follow `card` in sequence going `step` (+1 up, -1 down)."""
+    ranks = {c.rank for c in cards if c.suit is card.suit and not c.is_joker}
+    length, rank = 0, card.rank + step
+    while rank in ranks:
+        length += 1
+        rank += step
+    return length
+
+
+class RunwayPlanner:
+    """A Runway bot with a plan: one run, the cards it needs, actions that speed it or stall
+    whoever is closest to winning."""
+
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    # Judging cards
+
+    def _value(self, view: RunwayView, card: Any) -> float:
+        """How much a card in hand is worth keeping: run cards first, then triple makers."""
+        seat = view.seat
+        assert seat is not None and view.hand is not None
+        if isinstance(card, DirectionCard):
+            return 50.0 if not view.runs[seat] else 1.0
+        run = view.runs[seat]
+        if card.is_joker:
+            return 12.0 if run and run[0].card.suit is card.suit else 6.0
+        value = 0.0
+        if run:
+            if card.suit is run[0].card.suit:
+                ahead = path_ahead(run, view.directions[seat], view.needed[seat] + 2)
+                distance = ahead.get(card.rank)
+                if distance is not None:
+                    value += 30.0 - 3 * distance
+        else:
+            naturals = [c for c in view.hand if isinstance(c, PilatchCard) and not c.is_joker]
+            near = sum(
+                1 for c in naturals if c.suit is card.suit and 0 < abs(c.rank - card.rank) <= 2
+            )
+            value += 4.0 * near
+        same_rank = {
+            c.suit
+            for c in view.hand
+            if isinstance(c, PilatchCard) and not c.is_joker and c.rank == card.rank
+        }
+        value += 2.5 * (len(same_rank) - 1)
+        return value
+
+    def _needed_now(self, view: RunwayView, card: Any) -> bool:
+        """True if the card lies on the run's path within reach of winning."""
+        return self._value(view, card) >= 12.0 and not isinstance(card, DirectionCard)
+
+    # Choosing
+
+    def choose(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
+        """The move to make, and why."""
+        phase = view.phase
+        if phase is Phase.DRAW or phase is Phase.TAKING:
+            return self._draw(view, moves)
+        if phase is Phase.LOOKING:
+            return self._swap(view, moves)
+        if phase is Phase.ANSWERING:
+            return self._answer(view, moves)
+        if phase is Phase.GIVING:
+            give = min(
+                (m for m in moves if isinstance(m, mv.GiveCard)),
+                key=lambda m: self._value(view, m.card),
+            )
+            return give, f"{give.card.short} is the card you need least."
+        if phase is Phase.OFFERING:
+            for move in moves:
+                if isinstance(move, (mv.SendOffer, mv.WithdrawOffer)):
+                    return move, "Settle the offer and get back to building."
+        if phase is Phase.DISCARD:
+            return self._discard(view, moves)
+        return self._build(view, moves)
+
+    def _draw(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
+        takes = [m for m in moves if isinstance(m, mv.TakeFromBin)]
+        useful = [m for m in takes if self._value(view, m.card) >= 12.0]
+        if useful:
+            best = max(useful, key=lambda m: self._value(view, m.card))
+            return best, f"{best.card.short} from the bin extends your run."
+        for move in moves:
+            if isinstance(move, (mv.DrawFromDeck, mv.StopTaking)):
+                why = "Nothing in the bin helps your run: draw from the deck."
+                if isinstance(move, mv.StopTaking):
+                    why = "You have the bin cards you need: go on to build."
+                return move, why
+        best = max(takes, key=lambda m: self._value(view, m.card))
+        return best, f"The deck is empty: {best.card.short} is the most useful card in the bin."
+
+    def _build(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
+        seat = view.seat
+        assert seat is not None
+        run = view.runs[seat]
+        by_kind: dict[str, list[Any]] = {}
+        for move in moves:
+            by_kind.setdefault(move.kind, []).append(move)
+        if "start" in by_kind:
+            return self._start(view, by_kind["start"])
+        own_jokers = [m for m in by_kind.get("replace", []) if m.run_of == seat]
+        if own_jokers:
+            move = own_jokers[0]
+            return move, f"{move.card.short} in place of your Joker counts toward winning."
+        adds = by_kind.get("add", [])
+        natural = [m for m in adds if not m.card.is_joker]
+        if natural:
+            move = natural[0]
+            return move, f"{move.card.short} extends your run."
+        if adds and self._joker_bridges(view, adds[0]):
+            return adds[0], "A Joker bridges the gap to the card after it in your hand."
+        trounces = by_kind.get("trounce", [])
+        if trounces:
+            move = max(trounces, key=lambda m: counted(view.runs[m.seat]))
+            if not self._needed_now(view, move.card) or self._extends(view, move.card):
+                return move, f"Trouncing with {move.card.short} knocks back an opponent's run."
+        triples = [
+            m
+            for m in by_kind.get("triple", [])
+            if not any(self._needed_now(view, c) for c in m.cards)
+        ]
+        if triples:
+            move = min(triples, key=lambda m: sum(c.is_joker for c in m.cards))
+            return move, "A triple earns a special action; none of its cards is on your run's path."
+        if view.actions:
+            action = self._action(view, by_kind)
+            if action is not None:
+                return action
+        dupes = [m for m in by_kind.get("duplicates", []) if not self._needed_now(view, m.card)]
+        if dupes:
+            move = max(dupes, key=lambda m: m.count)
+            return move, "Revealing duplicates turns spare copies into fresh cards."
+        common = [m for m in by_kind.get("replace", []) if m.run_of is None]
+        if common and not self._needed_now(view, common[0].card):
+            return common[0], "Swap a spare card for a Joker from the common area."
+        if run and adds:
+            pass
+        end = by_kind["end-build"][0]
+        return end, "Nothing more to build this turn."
+
+    def _start(self, view: RunwayView, starts: list[mv.StartRun]) -> tuple[Any, str]:
+        seat = view.seat
+        assert seat is not None and view.hand is not None
+        naturals = [c for c in view.hand if isinstance(c, PilatchCard) and not c.is_joker]
+
+        def score(move: mv.StartRun) -> float:
+            card = move.card
+            if card.is_joker:
+                return -5.0
+            direction = move.direction or view.directions[seat]
+            steps = [1, -1] if direction is None else [1 if direction is Direction.UP else -1]
+            best = -1.0
+            for step in steps:
+                room = (ACE - card.rank) if step == 1 else (card.rank - LOWEST)
+                length = chain(naturals, card, step)
+                fits_goal = room + 1 >= view.needed[seat]
+                best = max(best, length * 10 + (8 if fits_goal else -20) + min(room, 8))
+            return best
+
+        move = max(starts, key=score)
+        return move, f"{move.card.short} starts the run with the most room and support."
+
+    def _joker_bridges(self, view: RunwayView, add: mv.AddToRun) -> bool:
+        seat = view.seat
+        assert seat is not None and view.hand is not None
+        run = view.runs[seat]
+        ahead = path_ahead(run, view.directions[seat], 3)
+        second = [rank for rank, distance in ahead.items() if distance == 2]
+        suit = run[0].card.suit
+        return any(
+            isinstance(c, PilatchCard) and c.suit is suit and c.rank in second for c in view.hand
+        )
+
+    def _extends(self, view: RunwayView, card: PilatchCard) -> bool:
+        seat = view.seat
+        assert seat is not None
+        run = view.runs[seat]
+        return (
+            bool(run)
+            and path_ahead(run, view.directions[seat], 1).get(card.rank) == 1
+            and (run[0].card.suit is card.suit)
+        )
+
+    def _blocked(self, view: RunwayView, seat: int) -> bool:
+        """The run cannot grow at its leading edge (A going UP, 1 going DOWN)."""
+        run = view.runs[seat]
+        direction = view.directions[seat]
+        if not run or run[0].rank is None or direction is None:
+            return False
+        return next_rank(run, leading_ends(direction)[0]) is None
+
+    def _action(self, view: RunwayView, by_kind: dict[str, list[Any]]) -> tuple[Any, str] | None:
+        seat = view.seat
+        assert seat is not None
+        flips = by_kind.get("flip", [])
+        if self._blocked(view, seat):
+            mine = [m for m in flips if m.seats == (seat,)]
+            if mine:
+                return mine[0], "Your run is stuck at its end: flip your direction to build back."
+        leader = self._leader(view)
+        if leader is not None:
+            if self._other_end_blocked(view, leader):
+                theirs = [m for m in flips if m.seats == (leader,)]
+                if theirs:
+                    return theirs[0], "Flip the leader's direction: her other end cannot grow."
+            longer = [m for m in by_kind.get("lengthen", []) if m.seat == leader]
+            if longer:
+                return longer[0], "The leader is close to winning: make her need one more card."
+        looks = by_kind.get("look", [])
+        if looks and view.hand:
+            target = max(looks, key=lambda m: view.hand_sizes[m.seat])
+            return target, "Look for a card your run needs and swap for it."
+        if "draw-three" in by_kind:
+            return by_kind["draw-three"][0], "Three more cards bring the cards your run needs."
+        for kind in ("hand-size", "extra-turn"):
+            if kind in by_kind:
+                return by_kind[kind][0], "An extra card or turn helps you finish the run."
+        return None
+
+    def _leader(self, view: RunwayView) -> int | None:
+        """An opponent within two cards of winning, the closest first."""
+        seat = view.seat
+        close = [
+            (view.needed[s] - counted(view.runs[s]), s)
+            for s in range(view.seats)
+            if s != seat and s not in view.out and view.runs[s]
+        ]
+        close = [c for c in close if c[0] <= 2]
+        return min(close)[1] if close else None
+
+    def _other_end_blocked(self, view: RunwayView, seat: int) -> bool:
+        run = view.runs[seat]
+        direction = view.directions[seat]
+        if direction is None or not run or run[0].rank is None:
+            return False
+        other = leading_ends(direction.flipped)[0]
+        return next_rank(run, other) is None or self._blocked(view, seat)
+
+    def _swap(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
+        swaps = [m for m in moves if isinstance(m, mv.SwapCards)]
+        if swaps:
+            best = max(swaps, key=lambda m: self._value(view, m.theirs) - self._value(view, m.mine))
+            if self._value(view, best.theirs) > self._value(view, best.mine) + 3:
+                return (
+                    best,
+                    f"Their {best.theirs.short} helps you more than your {best.mine.short}.",
+                )
+        stop = next(m for m in moves if isinstance(m, mv.StopLooking))
+        return stop, "Nothing in that hand is worth a swap."
+
+    def _answer(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
+        offer = view.offer
+        accept = next(m for m in moves if isinstance(m, mv.AcceptTrade))
+        decline = next(m for m in moves if isinstance(m, mv.DeclineTrade))
+        if offer is None or view.hand is None:
+            return decline, "No offer to weigh."
+        gain = sum(self._value(view, c) for c in offer.give)
+        spare = sorted(self._value(view, c) for c in view.hand)[: offer.ask]
+        if gain > sum(spare) and len(offer.give) >= offer.ask:
+            return accept, "The offer gives you more than the cards you would give up."
+        return decline, "The offer does not help your run."
+
+    def _discard(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
+        seat = view.seat
+        assert seat is not None
+        run = view.runs[seat]
+        recycle = [m for m in moves if isinstance(m, mv.RecycleRun)]
+        if recycle and self._dead(view):
+            return recycle[0], "Your run can no longer reach the length to win: recycle it."
+        discards = [m for m in moves if isinstance(m, mv.Discard)]
+        if discards:
+            least = min(discards, key=lambda m: self._value(view, m.card))
+            return least, f"{least.card.short} is the card your plan needs least."
+        end = next(m for m in moves if isinstance(m, mv.EndTurn))
+        return end, "Your hand is within its limit: end the turn." if run or True else ""
+
+    def _dead(self, view: RunwayView) -> bool:
+        """The run cannot grow to the length it needs (its ranks run out before X)."""
+        seat = view.seat
+        assert seat is not None
+        run = view.runs[seat]
+        direction = view.directions[seat]
+        if not run or run[0].rank is None or view.options.biggest_run_wins:
+            return False
+        if direction is None:
+            return False
+        end = leading_ends(direction)[0]
+        tip = edge(run, end).rank or 0
+        room = (ACE - tip) if end is End.HIGH else (tip - LOWEST)
+        return counted(run) + room < view.needed[seat]

@@ -1,0 +1,520 @@
+"""The Runway table: every run with its direction and leading edge, the common area, the bin,
+the deck, the phase of the turn, and the hand; moves from the cards or from short menus."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from cardtable.cards import DirectionCard, PilatchCard, PilatchSuit
+from cardtable.engine import Event, Match
+from cardtable.games.runway import moves as mv
+from cardtable.games.runway.runs import counted, leading_ends
+from cardtable.games.runway.state import PHASE_TITLES, Phase, RunCard, RunwayView
+from cardtable.ui.card_faces import KEEPER_FACE, KEEPER_INK, PILATCH_FACE, PILATCH_INK
+from cardtable.ui.screens.game_summary import GameSummaryScreen
+from cardtable.ui.screens.move_menu import MoveMenu
+from cardtable.ui.widgets import GameTable, HandRow, MoveLog
+
+HAND_SLOTS = 11
+SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
+DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
+
+KEYS: dict[str, tuple[str, ...]] = {
+    "draw": ("draw",),
+    "bin": ("take", "stop-taking"),
+    "common": ("add",),
+    "triple": ("triple",),
+    "act": (
+        "draw-three",
+        "flip",
+        "look",
+        "hand-size",
+        "reshuffle",
+        "extra-turn",
+        "lengthen",
+        "trounce",
+        "duplicates",
+    ),
+    "trade": (
+        "offer",
+        "offer-card",
+        "ask-card",
+        "send-offer",
+        "withdraw",
+        "accept",
+        "decline",
+    ),
+    "recycle": ("recycle",),
+    "end": ("end-build", "end-turn", "stop-taking", "stop-looking"),
+}
+"""The kinds of move each action key offers."""
+KEY_LETTER = {
+    "draw": "d",
+    "bin": "b",
+    "common": "c",
+    "triple": "t",
+    "act": "a",
+    "trade": "o",
+    "recycle": "r",
+    "end": "e",
+}
+MENU_TITLES = {
+    "draw": "Draw",
+    "bin": "Take cards from the bin (one at a time)",
+    "common": "Move a common-area card onto your run",
+    "triple": "Play a triple: it earns one special action",
+    "act": "Special actions and other plays",
+    "trade": "Trade",
+    "recycle": "Recycle your run",
+    "end": "End",
+    "menu": "Every move you can make now",
+}
+
+
+def sort_hand(hand: list[Any]) -> list[Any]:
+    """By suit (Rock, Paper, Scissors), low to high; Jokers, then direction cards, last."""
+
+    def key(card: Any) -> tuple[int, int, int]:
+        if isinstance(card, DirectionCard):
+            return (2, 0, 0)
+        return (1 if card.is_joker else 0, SUIT_ORDER[card.suit], card.rank)
+
+    return sorted(hand, key=key)
+
+
+def card_text(card: Any, width: int = 0) -> Text:
+    """A hand card as a small face: '7●R', 'Jkr●R' for a Joker, 'Up/Dn' for a direction card."""
+    if isinstance(card, DirectionCard):
+        label, style = card.short, DIRECTION_FACE
+    elif card.is_joker:
+        label, style = card.short, KEEPER_FACE
+    else:
+        label, style = card.short, PILATCH_FACE[card.suit]
+    return Text(label.center(width) if width else f" {label} ", style=style)
+
+
+def run_card_text(entry: RunCard) -> Text:
+    """A run or common-area card in coloured ink; a Joker shows the rank it stands for."""
+    style = KEEPER_INK if entry.card.is_joker else PILATCH_INK[entry.card.suit]
+    return Text(entry.short, style=style)
+
+
+def involves(move: Any, card: Any) -> bool:
+    """True if the move uses this hand card."""
+    if isinstance(move, mv.PlayTriple):
+        return card in move.cards
+    if isinstance(move, mv.SwapCards):
+        return move.mine == card
+    if isinstance(move, mv.AddToRun) and move.from_common:
+        return False
+    if isinstance(move, mv.TakeFromBin):
+        return False
+    return getattr(move, "card", None) == card
+
+
+class RunwayTable(GameTable):
+    """Pick a card (arrows or its number, Enter) for what it can do; letters for the rest."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("enter,space", "confirm", "Use card"),
+        Binding("d", "keyed('draw')", "Draw"),
+        Binding("b", "keyed('bin')", "Bin"),
+        Binding("c", "keyed('common')", "Common"),
+        Binding("t", "keyed('triple')", "Triple"),
+        Binding("a", "keyed('act')", "Action"),
+        Binding("o", "keyed('trade')", "Trade"),
+        Binding("r", "keyed('recycle')", "Recycle"),
+        Binding("e", "keyed('end')", "End phase"),
+        Binding("m", "keyed('menu')", "Moves"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="game-table", classes="runway")
+        self.view: RunwayView | None = None
+        self.names: list[str] = []
+        self.legal: list[Any] = []
+        self.interactive = False
+        self.hand: list[Any] = []
+        self.cursor = 0
+        self.first_shown = 0
+        """The first hand card shown: a long hand scrolls under the cursor."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rw-main"):
+            with Vertical(id="rw-center"):
+                yield Static(id="rw-phase")
+                yield Static(id="rw-runs")
+                yield Static(id="rw-common")
+                yield Static(id="rw-bin")
+                yield Static(id="rw-extra")
+            with Vertical(id="side"):
+                yield MoveLog(id="log")
+        yield Static(id="hand-title")
+        yield HandRow(HAND_SLOTS)
+
+    # Drawing
+
+    def show(self, view: RunwayView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+        """Draw the runs, the common area, the bin, the phase and the viewer's hand."""
+        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+        hand = sort_hand(view.hand or [])
+        if hand != self.hand:
+            self.hand = hand
+            self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        self._draw_phase()
+        self._draw_runs()
+        self._draw_common_and_bin()
+        self._draw_extra()
+        self._draw_hand()
+        self.refresh_bindings()
+
+    def who(self, seat: int) -> str:
+        """The name of the player in `seat`."""
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
+    def _draw_phase(self) -> None:
+        view = self.view
+        assert view is not None
+        text = Text()
+        text.append(f"{self.who(view.active)}'s turn  ", style="bold")
+        current = PHASE_TITLES[view.phase]
+        for i, title in enumerate(("Draw", "Build", "Discard")):
+            if i:
+                text.append(" ▸ ", style="dim")
+            style = "bold reverse #ffd54f" if title == current else "dim"
+            text.append(f" {title} ", style=style)
+        if view.actions:
+            text.append(f"  ★ {view.actions} special action(s) to use", style="bold #69f0ae")
+        self.query_one("#rw-phase", Static).update(text)
+
+    def _draw_runs(self) -> None:
+        view = self.view
+        assert view is not None
+        text = Text()
+        fitting = self._cursor_fits()
+        for i, seat in enumerate(view.order):
+            if i:
+                text.append("\n")
+            mark = "▶ " if seat == view.active and not view.over else "  "
+            text.append(mark, style="bold #ffd54f")
+            style = "bold" if seat == view.seat else ""
+            text.append(f"{self.who(seat)[:10]:<10} ", style=style)
+            direction = view.directions[seat]
+            if direction is not None:
+                text.append(f"{direction.arrow}{direction.value:<4} ", style="bold #ffd54f")
+            elif not view.options.build_easily:
+                text.append("(hand)", style="dim")
+            run = view.runs[seat]
+            need = view.needed[seat]
+            if seat in view.out:
+                text.append(f" out, place {view.out.index(seat) + 1}", style="bold #69f0ae")
+            elif view.options.biggest_run_wins:
+                text.append(f"{len(run):>2} cards ", style="dim")
+            else:
+                more = max(0, need - counted(run))
+                text.append(f"{counted(run)}/{need} ", style="bold")
+                text.append(f"needs {more} " if more else "WINS ", style="dim")
+            text.append(f"✋{view.hand_sizes[seat]:<2} ", style="dim")
+            if not run:
+                text.append("no run", style="dim italic")
+                continue
+            ends = leading_ends(direction)
+            for j, entry in enumerate(run):
+                leading = (j == len(run) - 1 and "high" in ends) or (j == 0 and "low" in ends)
+                piece = run_card_text(entry)
+                if leading:
+                    edge_style = "reverse bold"
+                    if seat == view.seat and fitting:
+                        edge_style = "bold #0f3d2e on #69f0ae"
+                    piece.stylize(edge_style)
+                text.append_text(piece)
+                text.append(" ")
+        self.query_one("#rw-runs", Static).update(text)
+        runs = self.query_one("#rw-runs", Static)
+        runs.border_title = "Runs  (leading edge highlighted; ▲UP builds on top, ▼DOWN below)"
+
+    def _cursor_fits(self) -> bool:
+        """True if the card under the cursor can go on the viewer's run now."""
+        if not self.interactive or not self.hand:
+            return False
+        card = self.hand[self.cursor]
+        return any(isinstance(m, mv.AddToRun) and involves(m, card) for m in self.legal)
+
+    def _draw_common_and_bin(self) -> None:
+        view = self.view
+        assert view is not None
+        common = Text("Common area: ", style="bold")
+        if not view.common:
+            common.append("empty", style="dim")
+        for triple in view.common:
+            common.append(f"{self.who(triple.owner)[:6]}[", style="dim")
+            for k, card in enumerate(triple.cards):
+                if k:
+                    common.append(" ")
+                common.append_text(run_card_text(RunCard(card=card, rank=triple.rank)))
+            common.append("] ", style="dim")
+        self.query_one("#rw-common", Static).update(common)
+        shown = Text(f"Deck: {view.deck_size}   ", style="bold")
+        shown.append(f"Bin ({len(view.bin)}, face up): ", style="bold")
+        if not view.bin:
+            shown.append("empty", style="dim")
+        for card in sort_hand(view.bin):
+            if isinstance(card, DirectionCard):
+                shown.append(card.short, style="bold #ffd54f")
+            else:
+                shown.append_text(run_card_text(RunCard(card=card, rank=None)))
+            shown.append(" ")
+        self.query_one("#rw-bin", Static).update(shown)
+
+    def _draw_extra(self) -> None:
+        """The hand being looked at, a trade offer, or the rules in play."""
+        view = self.view
+        assert view is not None
+        text = Text()
+        if view.peek is not None and view.looking_at is not None:
+            text.append(f"{self.who(view.looking_at)}'s hand (only you see it): ", style="bold")
+            for card in sort_hand(view.peek):
+                text.append_text(card_text(card))
+                text.append(" ")
+            text.append("\nEnter on one of your cards to swap it; e hands them back.", style="dim")
+        elif view.offer is not None:
+            offer = view.offer
+            give = " ".join(c.short for c in offer.give) or "nothing"
+            if view.seat == offer.by:
+                text.append(
+                    f"Your offer to {self.who(offer.to)}: you give {give}; "
+                    f"you ask for {offer.ask} of her cards.",
+                    style="bold",
+                )
+                if view.phase is Phase.OFFERING:
+                    text.append(
+                        "\nEnter on a card adds it; o: ask for more, send or withdraw.",
+                        style="dim",
+                    )
+            else:
+                text.append(
+                    f"{self.who(offer.by)} offers you {give} for {offer.ask} of your cards.",
+                    style="bold",
+                )
+                if view.phase is Phase.ANSWERING:
+                    text.append("\no: accept or decline.", style="dim")
+                else:
+                    left = offer.ask - len(offer.given)
+                    text.append(f"\nEnter on a card to give it ({left} to go).", style="dim")
+        elif view.trading:
+            by, to = view.trading
+            text.append(f"{self.who(by)} is trading with {self.who(to)}.", style="dim")
+        self.query_one("#rw-extra", Static).update(text)
+
+    def _draw_hand(self) -> None:
+        view = self.view
+        assert view is not None
+        title = self.query_one("#hand-title", Static)
+        cells = self.query_one(HandRow).cards
+        hand = self.hand
+        if self.cursor < self.first_shown:
+            self.first_shown = self.cursor
+        elif self.cursor >= self.first_shown + HAND_SLOTS:
+            self.first_shown = self.cursor - HAND_SLOTS + 1
+        self.first_shown = max(0, min(self.first_shown, max(0, len(hand) - HAND_SLOTS)))
+        if view.seat is None or view.hand is None:
+            title.update("Hands are hidden: no player's turn at this screen.")
+        else:
+            limit = view.hand_limits[view.seat]
+            more = ""
+            if len(hand) > HAND_SLOTS:
+                last = min(len(hand), self.first_shown + HAND_SLOTS)
+                more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
+            title.update(f"{self.who(view.seat)}'s hand: {len(hand)} cards (keeps {limit}){more}")
+        usable = {id(c) for c in hand if any(involves(m, c) for m in self.legal)}
+        dim = self.interactive and view.phase not in (Phase.DRAW, Phase.TAKING, Phase.ANSWERING)
+        for slot in range(HAND_SLOTS):
+            cell = cells[slot]
+            index = self.first_shown + slot
+            if index < len(hand):
+                card = hand[index]
+                cell.display = True
+                cell.update(card_text(card, 5))
+                cell.border_title = "1234567890-"[index] if index < 11 else ""
+                cell.set_class(dim and id(card) not in usable, "unplayable")
+                cell.set_class(self.interactive and index == self.cursor, "cursor")
+            else:
+                cell.display = False
+
+    # Keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a letter key in the footer only when it has something to do now."""
+        if action == "keyed" and parameters:
+            key = str(parameters[0])
+            if key == "menu":
+                return bool(self.legal)
+            return bool(self._moves_for(key))
+        return True
+
+    def _moves_for(self, key: str) -> list[Any]:
+        if key == "menu":
+            return list(self.legal)
+        kinds = KEYS[key]
+        found = [m for m in self.legal if m.kind in kinds]
+        if key == "common":
+            found = [m for m in found if m.from_common]
+        return found
+
+    def action_move(self, step: int) -> None:
+        """Arrows move along the hand."""
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self._draw_hand()
+            self._draw_runs()
+
+    def action_pick(self, slot: int) -> None:
+        """A number key chooses that card of the hand (the number on its border)."""
+        index = slot
+        if index < len(self.hand) and self.may_act():
+            self.cursor = index
+            self._draw_hand()
+            self._use_card(self.hand[index])
+
+    def on_hand_card_clicked(self, message: Any) -> None:
+        """A click chooses the card shown in that place."""
+        index = self.first_shown + message.slot
+        if index < len(self.hand) and self.may_act():
+            self.cursor = index
+            self._draw_hand()
+            self._use_card(self.hand[index])
+
+    def action_confirm(self) -> None:
+        """Enter uses the card under the cursor."""
+        if self.may_act() and self.hand:
+            self._use_card(self.hand[self.cursor])
+
+    def action_keyed(self, key: str) -> None:
+        """A letter key: its one move at once, or a menu when there are several."""
+        if not self.may_act():
+            return
+        found = self._moves_for(key)
+        if not found:
+            self.post_message(self.Said(self._why_not(key), refused=True))
+            return
+        if len(found) == 1 and key in ("draw", "recycle", "end"):
+            self.post_message(self.Chosen(found[0]))
+            return
+        self._menu(MENU_TITLES[key], found)
+
+    def _why_not(self, key: str) -> str:
+        view = self.view
+        phase = PHASE_TITLES[view.phase].lower() if view is not None else "this"
+        reasons = {
+            "draw": "You draw once, at the start of your turn.",
+            "bin": "The bin can be taken from only in your draw phase, when it holds cards.",
+            "common": "No common-area card is the next card of your run.",
+            "triple": "You hold no triple: three cards of one rank, one of each suit.",
+            "act": "No special action now: play a triple to earn one.",
+            "trade": "No trade is possible now.",
+            "recycle": "You can recycle your run in your discard phase, if you have one.",
+            "end": f"Nothing to end yet in your {phase} phase.",
+        }
+        return reasons.get(key, "Nothing to do with that key now.")
+
+    def _menu(self, title: str, moves: list[Any]) -> None:
+        choices = [(self.move_label(m), m) for m in moves]
+
+        def chosen(move: Any) -> None:
+            if move is not None:
+                self.post_message(self.Chosen(move))
+
+        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
+
+    def _use_card(self, card: Any) -> None:
+        """What this card can do now: at once if one thing, a menu if several, else why not."""
+        found = [m for m in self.legal if involves(m, card)]
+        if len(found) == 1:
+            self.post_message(self.Chosen(found[0]))
+            return
+        if found:
+            self._menu(f"{card.short}: what to do with it", found)
+            return
+        probe = self._natural_move(card)
+        if probe is None:
+            self.post_message(self.Said(self._card_idle(card), refused=True))
+            return
+        self.post_message(self.Chosen(probe))
+
+    def _natural_move(self, card: Any) -> Any:
+        """The move a player most likely means by choosing this card (the engine says why not)."""
+        view = self.view
+        if view is None or view.seat is None or isinstance(card, DirectionCard):
+            return None
+        if view.phase is Phase.BUILD and isinstance(card, PilatchCard):
+            if view.runs[view.seat]:
+                end = leading_ends(view.directions[view.seat])[0]
+                return mv.AddToRun(card=card, end=end)
+            return mv.StartRun(card=card)
+        if view.phase is Phase.DISCARD:
+            return mv.Discard(card=card)
+        return None
+
+    def _card_idle(self, card: Any) -> str:
+        view = self.view
+        if view is not None and view.phase in (Phase.DRAW, Phase.TAKING):
+            return "Draw first: d draws from the deck, b takes cards from the bin."
+        if isinstance(card, DirectionCard):
+            return "A direction card goes down when you start a run: choose a card to start it."
+        return "That card has nothing to do now."
+
+    # Words
+
+    def move_label(self, move: Any) -> str:  # type: ignore[override]
+        """The move in words with the players' names."""
+        view = self.view
+        name = self.who
+        if isinstance(move, mv.LookAtHand):
+            return f"Action: look at {name(move.seat)}'s hand (and maybe swap a card)"
+        if isinstance(move, mv.FlipDirections) and view is not None:
+            flips = ", ".join(
+                f"{name(s)} {view.directions[s]}→{view.directions[s].flipped}"  # type: ignore[union-attr]
+                for s in move.seats
+            )
+            return f"Action: flip {flips}"
+        if isinstance(move, mv.LengthenRun) and view is not None:
+            return f"Action: {name(move.seat)} needs {view.needed[move.seat] + 1} run cards"
+        if isinstance(move, mv.Trounce):
+            return f"Trounce {name(move.seat)}'s leading card with {move.card.short}"
+        if isinstance(move, mv.OfferTrade):
+            return f"Offer {name(move.seat)} a trade"
+        if isinstance(move, mv.ReplaceJoker) and move.run_of is not None:
+            return f"Put {move.card.short} in place of the Joker in {name(move.run_of)}'s run"
+        if isinstance(move, mv.SwapCards) and view is not None and view.looking_at is not None:
+            return f"Swap your {move.mine.short} for {name(view.looking_at)}'s {move.theirs.short}"
+        if isinstance(move, mv.ReshuffleAll) and view is not None:
+            return f"Action: reshuffle bin, common area and all hands; everyone draws {view.x}"
+        return move.brief()
+
+    def suggest(self, move: Any) -> str:  # type: ignore[override]
+        """Put the cursor on the hinted card, or name the key that makes the move."""
+        for i, card in enumerate(self.hand):
+            if involves(move, card):
+                self.cursor = i
+                self._draw_hand()
+                self._draw_runs()
+                return "Enter on the card under the cursor does it."
+        for key, kinds in KEYS.items():
+            if move.kind in kinds:
+                return f"Press {KEY_LETTER[key]}."
+        return "Press m for every move."
+
+    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+        """Between the games of a session, how the last one went."""
+        if any(e.kind == "game" for e in events) and not match.game.is_over(match.state):
+            return GameSummaryScreen(match.state.history[-1], match.names, match.state.options)
+        return None
