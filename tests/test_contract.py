@@ -1,6 +1,7 @@
 """Checks every registered game gets: random playouts to the end with the contract's invariants."""
 
 from collections import Counter
+from enum import Enum
 
 import pytest
 
@@ -19,16 +20,28 @@ OPTION_MOVE_LIMIT = 600
 
 
 def switched_on(game_id):
-    """Each on/off option of the game turned on by itself: the playouts run with each."""
-    fields = games.get(game_id).options_model.model_fields
-    return [{name: True} for name, field in fields.items() if field.default is False]
+    """Each option turned on by itself: True for an on/off option, every other choice of a
+    list option, the largest number a number option takes. The playouts run with each."""
+    found = []
+    for name, field in games.get(game_id).options_model.model_fields.items():
+        default = field.default
+        if default is False:
+            found.append({name: True})
+        elif isinstance(default, Enum):
+            found += [{name: member} for member in type(default) if member is not default]
+        elif isinstance(default, int) and not isinstance(default, bool):
+            highest = next((m.le for m in field.metadata if getattr(m, "le", None)), None)
+            if highest is not None:
+                found.append({name: highest})
+    return found
 
 
 OPTION_CASES = [
     (game_id, seats, seed, options)
     for game_id in games.ids()
     for options in switched_on(game_id)
-    for seats in games.get(game_id).seat_counts
+    # The fewest and the most seats: options change the game, seat counts between add little.
+    for seats in sorted({games.get(game_id).seat_counts[0], games.get(game_id).seat_counts[-1]})
     for seed in range(4)
 ]
 

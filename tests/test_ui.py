@@ -439,3 +439,125 @@ async def test_bots_wait_while_the_rules_page_is_open():
         assert len(table.match.record.log) == moves
         await pilot.press("escape")
         await wait_until(pilot, lambda: len(table.match.record.log) > moves)
+
+
+def runway_app(seats: str, seed: int) -> CardTableApp:
+    """The app opened straight on a Runway table, bots moving at once."""
+    return CardTableApp(Launch(command="play", game="runway", seats=seats, seed=seed, delay=0))
+
+
+async def test_runway_a_whole_turn_draw_build_triple_action_discard_through_the_table():
+    from cardtable.cards import Direction
+    from cardtable.games.runway.state import Phase, RunCard
+    from cardtable.ui.screens.move_menu import MoveMenu
+    from tests.cards_text import pcard, pcards
+
+    app = runway_app("Ann,bot", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        assert state.phase is Phase.DRAW
+        state.hands[0] = pcards("4S 5R 5P 5S 9P 10P JP QP")
+        state.runs[0] = [RunCard(card=pcard("3S"), rank=3)]
+        state.directions[0] = Direction.UP
+        state.deck[-4:] = pcards("2P 3P 4P 1R")
+        screen.redraw()
+        await pilot.press("d")
+        await wait_until(pilot, lambda: state.phase is Phase.BUILD)
+        assert pcard("1R") in state.hands[0]
+        table = screen.table
+        table.cursor = table.hand.index(pcard("4S"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(state.runs[0]) == 2)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: state.actions == 1)
+        assert "special action" in str(screen.query_one("#rw-phase").render())
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: state.actions == 0)
+        assert len(state.hands[0]) == 8
+        await pilot.press("e")
+        await wait_until(pilot, lambda: state.phase is Phase.DISCARD)
+        assert "discard 2" in status(app)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: "discard 2 first" in status(app))
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 7)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 6)
+
+        def bot_moves():
+            return sum(1 for entry in screen.match.record.log if entry.seat == 1)
+
+        before = bot_moves()
+        await pilot.press("e")
+        await wait_until(pilot, lambda: bot_moves() > before)
+        lines = screen.match.log_lines()
+        for text in (
+            "Ann draws from the deck",
+            "Ann adds 4✂S",
+            "Ann plays the triple",
+            "Ann draws 3 cards",
+            "Ann discards",
+        ):
+            assert any(text in line for line in lines), text
+
+
+async def test_runway_a_wrong_card_is_refused_with_the_card_the_run_needs():
+    from cardtable.cards import Direction
+    from cardtable.games.runway.state import Phase, RunCard
+    from tests.cards_text import pcard, pcards
+
+    app = runway_app("Ann,bot", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        state.phase = Phase.BUILD
+        state.hands[0] = pcards("5P 9R")
+        state.runs[0] = [RunCard(card=pcard("7P"), rank=7)]
+        state.directions[0] = Direction.DOWN
+        screen.redraw()
+        screen.table.cursor = screen.table.hand.index(pcard("5P"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "needs the 6" in status(app))
+        assert "The 5 of Paper does not follow the 7 of Paper going DOWN" in status(app)
+        assert len(state.runs[0]) == 1
+
+
+async def test_runway_look_at_a_hand_shows_it_only_to_the_player_who_looks():
+    from cardtable.games.runway.state import Phase
+    from cardtable.ui.screens.move_menu import MoveMenu
+    from tests.cards_text import pcards
+
+    app = runway_app("Ann,Bob", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        me = state.active
+        other = 1 - me
+        state.phase = Phase.BUILD
+        state.actions = 1
+        state.hands[other] = pcards("AS KS")
+        screen.redraw()
+        assert "A✂S" not in str(screen.query_one("#rw-extra").render())
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        menu = app.screen
+        labels = [label for label, _ in menu.choices]
+        menu.query_one(OptionList).highlighted = next(
+            i for i, label in enumerate(labels) if label.startswith("Action: look at")
+        )
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: state.phase is Phase.LOOKING)
+        assert "A✂S" in str(screen.query_one("#rw-extra").render())
+        await pilot.press("e")
+        await wait_until(pilot, lambda: state.phase is Phase.BUILD)
+        assert "A✂S" not in str(screen.query_one("#rw-extra").render())

@@ -82,7 +82,8 @@ def refusal(state: RunwayState, seat: int, move: Any) -> str:
     opts = state.options
     if kind in OPTION_OF:
         field, text = OPTION_OF[kind]
-        if getattr(opts, field) in (False, 1):
+        value = getattr(opts, field)
+        if value is False or (field == "decks" and value == 1):
             return text
     holds = getattr(move, "card", None)
     if (
@@ -193,7 +194,8 @@ def triple_refusal(move: mv.PlayTriple) -> str:
         return "A triple is three cards of one rank."
     if len({c.suit for c in cards}) < 3:
         return (
-            "A triple needs one card of each suit: Rock, Paper and Scissors (a Joker for its own)."
+            "A triple needs one card of each suit, Rock, Paper and Scissors; "
+            "a Joker stands only for its own suit."
         )
     return "You do not hold those three cards."
 

@@ -127,7 +127,6 @@ class RunwayPlanner:
     def _build(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
         seat = view.seat
         assert seat is not None
-        run = view.runs[seat]
         by_kind: dict[str, list[Any]] = {}
         for move in moves:
             by_kind.setdefault(move.kind, []).append(move)
@@ -168,8 +167,6 @@ class RunwayPlanner:
         common = [m for m in by_kind.get("replace", []) if m.run_of is None]
         if common and not self._needed_now(view, common[0].card):
             return common[0], "Swap a spare card for a Joker from the common area."
-        if run and adds:
-            pass
         end = by_kind["end-build"][0]
         return end, "Nothing more to build this turn."
 
@@ -296,9 +293,6 @@ class RunwayPlanner:
         return decline, "The offer does not help your run."
 
     def _discard(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
-        seat = view.seat
-        assert seat is not None
-        run = view.runs[seat]
         recycle = [m for m in moves if isinstance(m, mv.RecycleRun)]
         if recycle and self._dead(view):
             return recycle[0], "Your run can no longer reach the length to win: recycle it."
@@ -307,7 +301,7 @@ class RunwayPlanner:
             least = min(discards, key=lambda m: self._value(view, m.card))
             return least, f"{least.card.short} is the card your plan needs least."
         end = next(m for m in moves if isinstance(m, mv.EndTurn))
-        return end, "Your hand is within its limit: end the turn." if run or True else ""
+        return end, "Your hand is within its limit: end the turn."
 
     def _dead(self, view: RunwayView) -> bool:
         """The run cannot grow to the length it needs (its ranks run out before X)."""

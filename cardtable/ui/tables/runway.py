@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -361,6 +362,14 @@ class RunwayTable(GameTable):
             return bool(self._moves_for(key))
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """A letter key hidden from the footer (nothing to do with it now) still says why."""
+        for key, letter in KEY_LETTER.items():
+            if event.key == letter:
+                event.stop()
+                self.action_keyed(key)
+                return
+
     def _moves_for(self, key: str) -> list[Any]:
         if key == "menu":
             return list(self.legal)
@@ -404,12 +413,29 @@ class RunwayTable(GameTable):
             return
         found = self._moves_for(key)
         if not found:
-            self.post_message(self.Said(self._why_not(key), refused=True))
+            probe = self._key_probe(key)
+            if probe is not None:  # the engine says why, in the rules' words
+                self.post_message(self.Chosen(probe))
+            else:
+                self.post_message(self.Said(self._why_not(key), refused=True))
             return
         if len(found) == 1 and key in ("draw", "recycle", "end"):
             self.post_message(self.Chosen(found[0]))
             return
         self._menu(MENU_TITLES[key], found)
+
+    def _key_probe(self, key: str) -> Any:
+        """The move a key stands for when it has none to offer, so the engine can say why."""
+        view = self.view
+        if view is None:
+            return None
+        if key == "draw":
+            return mv.DRAW
+        if key == "recycle":
+            return mv.RECYCLE
+        if key == "end" and view.phase is Phase.DISCARD:
+            return mv.END_TURN
+        return None
 
     def _why_not(self, key: str) -> str:
         view = self.view

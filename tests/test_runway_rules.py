@@ -1,0 +1,655 @@
+"""Each rule of Runway (RULES.md, "Runway") and each optional rule as a test a broken rule fails."""
+
+from collections import Counter
+
+import pytest
+
+from cardtable import games
+from cardtable.cards import Direction, DirectionCard, pilatch_deck
+from cardtable.engine import IllegalMove
+from cardtable.games.runway import moves as mv
+from cardtable.games.runway.moves import End
+from cardtable.games.runway.state import Phase, RunCard, Triple
+from tests.cards_text import pcard, pcards
+
+GAME = games.get("runway")
+UP, DOWN = Direction.UP, Direction.DOWN
+
+
+def run_of(text: str) -> list[RunCard]:
+    """'5R 6R KpR:7' -> a run, low end first; a Joker's ':7' is the rank it stands for."""
+    found = []
+    for part in text.split():
+        name, _, rank = part.partition(":")
+        card = pcard(name)
+        found.append(
+            RunCard(card=card, rank=int(rank) if rank else (None if card.is_joker else card.rank))
+        )
+    return found
+
+
+def position(
+    hands,
+    runs=None,
+    directions=None,
+    phase=Phase.BUILD,
+    deck="9S 9S 9S 9S 9S",
+    bin="",
+    active=0,
+    **options,
+):
+    """A hand-made position: hands, runs, directions, the deck (top card last) and the bin."""
+    seats = len(hands)
+    state = GAME.new_game(seats=seats, seed=1, options=options)
+    state.hands = [pcards(h) for h in hands]
+    state.runs = [run_of(r) for r in (runs or [""] * seats)]
+    if directions is not None:
+        state.directions = list(directions)
+    state.deck = pcards(deck)
+    state.bin = pcards(bin)
+    state.common = []
+    state.active = active
+    state.phase = phase
+    return state
+
+
+def do(state, move, seat=None):
+    return GAME.apply(state, state.active if seat is None else seat, move)
+
+
+def refused(state, move, seat=None) -> str:
+    before = state.model_dump_json()
+    with pytest.raises(IllegalMove) as caught:
+        do(state, move, seat)
+    assert state.model_dump_json() == before, "a refused move changed the game"
+    return caught.value.reason
+
+
+def add(card, end=End.HIGH, from_common=False):
+    return mv.AddToRun(card=pcard(card), end=end, from_common=from_common)
+
+
+# Setup
+
+
+@pytest.mark.parametrize(("seats", "x"), [(2, 6), (3, 6), (4, 5), (5, 5)])
+def test_x_by_seats_sets_the_deal_and_the_goal(seats, x):
+    state = GAME.new_game(seats=seats, seed=2)
+    assert state.x == x
+    assert [len(h) for h in state.hands] == [x] * seats
+    assert state.needed == [x] * seats
+    assert Counter(GAME.cards(state)) == Counter(pilatch_deck())
+
+
+def test_direction_cards_and_first_player_are_random_and_seeded():
+    directions = {d for seed in range(20) for d in GAME.new_game(3, seed).directions}
+    firsts = {GAME.new_game(3, seed).active for seed in range(20)}
+    assert directions == {UP, DOWN}
+    assert firsts == {0, 1, 2}
+    assert GAME.new_game(3, 7) == GAME.new_game(3, 7)
+
+
+# Draw phase
+
+
+def test_draw_takes_the_top_card_of_the_deck_then_the_build_phase_starts():
+    state = position(["1R", "2R"], phase=Phase.DRAW, deck="3P 4S")
+    do(state, mv.DRAW)
+    assert pcard("4S") in state.hands[0]
+    assert state.phase is Phase.BUILD
+
+
+def test_any_cards_of_the_bin_may_be_taken_one_by_one():
+    state = position(["1R", "2R"], phase=Phase.DRAW, bin="5R 7P 9S")
+    do(state, mv.TakeFromBin(card=pcard("9S")))
+    assert state.phase is Phase.TAKING
+    assert mv.DRAW not in GAME.legal_moves(state, 0), "it is one or the other"
+    do(state, mv.TakeFromBin(card=pcard("5R")))
+    do(state, mv.STOP_TAKING)
+    assert state.hands[0] == pcards("1R 9S 5R")
+    assert state.bin == pcards("7P")
+    assert state.phase is Phase.BUILD
+
+
+def test_an_empty_bin_leaves_the_deck_an_empty_deck_the_bin_and_both_empty_skip_the_draw():
+    state = position(["1R", "2R"], phase=Phase.DRAW, deck="3P", bin="")
+    assert GAME.legal_moves(state, 0) == [mv.DRAW]
+    state = position(["1R", "2R"], phase=Phase.DRAW, deck="", bin="4S")
+    assert GAME.legal_moves(state, 0) == [mv.TakeFromBin(card=pcard("4S"))]
+    assert "empty" in refused(state, mv.DRAW)
+    state = position(["1R", "2R"], phase=Phase.DISCARD, deck="", bin="")
+    do(state, mv.END_TURN)
+    assert state.active == 1 and state.phase is Phase.BUILD
+
+
+def test_building_waits_for_the_draw():
+    state = position(["5R", "2R"], phase=Phase.DRAW)
+    assert "Draw first" in refused(state, mv.StartRun(card=pcard("5R")))
+
+
+# Runs
+
+
+def test_a_run_starts_with_any_hand_card_only_when_there_is_none():
+    state = position(["5R 9P", "2R"], directions=[UP, UP])
+    do(state, mv.StartRun(card=pcard("9P")))
+    assert state.runs[0] == run_of("9P")
+    assert "one run at a time" in refused(state, mv.StartRun(card=pcard("5R")))
+
+
+def test_going_up_the_next_rank_goes_on_the_high_end():
+    state = position(["8R 4R", "2R"], runs=["5R 6R 7R", ""], directions=[UP, UP])
+    assert add("8R") in GAME.legal_moves(state, 0)
+    assert add("4R", End.LOW) not in GAME.legal_moves(state, 0)
+    assert "goes UP" in refused(state, add("4R", End.LOW))
+    do(state, add("8R"))
+    assert [e.rank for e in state.runs[0]] == [5, 6, 7, 8]
+
+
+def test_going_down_a_wrong_card_is_refused_with_the_card_it_needs():
+    state = position(["5P", "2R"], runs=["7P", ""], directions=[DOWN, UP])
+    reason = refused(state, add("5P", End.LOW))
+    assert reason == "The 5 of Paper does not follow the 7 of Paper going DOWN: it needs the 6."
+
+
+def test_a_run_is_one_suit():
+    state = position(["8P", "2R"], runs=["7R", ""], directions=[UP, UP])
+    assert "a run is one suit" in refused(state, add("8P"))
+
+
+def test_a_run_cannot_wrap_from_a_to_1():
+    state = position(["1R", "2R"], runs=["QR KR AR", ""], directions=[UP, UP])
+    assert "cannot wrap from A to 1" in refused(state, add("1R"))
+    state = position(["AR", "2R"], runs=["1R 2R", ""], directions=[DOWN, UP])
+    assert "cannot wrap from 1 to A" in refused(state, add("AR", End.LOW))
+
+
+def test_a_common_area_card_that_is_exactly_next_joins_the_run():
+    state = position(["2S", "2R"], runs=["5R", ""], directions=[UP, UP])
+    state.common = [Triple(owner=1, rank=6, cards=pcards("6R 6P 6S"))]
+    assert add("6R", from_common=True) in GAME.legal_moves(state, 0)
+    assert add("6P", from_common=True) not in GAME.legal_moves(state, 0)
+    do(state, add("6R", from_common=True))
+    assert state.runs[0] == run_of("5R 6R")
+    assert state.common[0].cards == pcards("6P 6S")
+
+
+def test_a_flipped_direction_moves_the_leading_edge():
+    state = position(["9P 9S KpR 4R 8R", "2R"], runs=["5R 6R 7R", ""], directions=[UP, UP])
+    do(state, mv.PlayTriple(cards=tuple(pcards("KpR 9P 9S")), rank=9))
+    do(state, mv.FlipDirections(seats=(0,)))
+    assert state.directions[0] is DOWN
+    legal = GAME.legal_moves(state, 0)
+    assert add("4R", End.LOW) in legal
+    assert add("8R") not in legal
+
+
+# Triples and special actions
+
+
+def test_a_triple_is_one_of_each_suit_of_one_rank_and_earns_one_action():
+    state = position(["5R 5P KpS 5S", "2R"], directions=[UP, UP])
+    do(state, mv.PlayTriple(cards=tuple(pcards("5P KpS 5R")), rank=5))
+    assert state.actions == 1
+    assert state.common == [Triple(owner=0, rank=5, cards=pcards("5R 5P KpS"))]
+    assert state.hands[0] == pcards("5S")
+
+
+def test_a_joker_stands_only_for_its_own_suit_and_a_triple_needs_a_natural_card():
+    state = position(["5R 5P KpR KpP KpS", "2R"], directions=[UP, UP])
+    assert "only for its own suit" in refused(
+        state, mv.PlayTriple(cards=tuple(pcards("5R 5P KpR")), rank=5)
+    )
+    no_natural = mv.PlayTriple(cards=tuple(pcards("KpR KpP KpS")), rank=5)
+    assert "natural" in refused(state, no_natural)
+
+
+def test_actions_are_used_later_in_the_same_build_phase_and_expire_at_its_end():
+    state = position(["5R 5P 5S 5S", "2R"], directions=[UP, UP], deck="1R 2R 3R 4R")
+    assert "play a triple" in refused(state, mv.DRAW_THREE)
+    do(state, mv.PlayTriple(cards=tuple(pcards("5R 5P 5S")), rank=5))
+    do(state, mv.DRAW_THREE)
+    assert len(state.hands[0]) == 4 and state.deck == pcards("1R")
+    state.actions = 2
+    do(state, mv.END_BUILD)
+    assert state.actions == 0
+
+
+def test_draw_three_draws_fewer_from_a_short_deck():
+    state = position(["2R", "2S"], directions=[UP, UP], deck="7P 8P")
+    state.actions = 1
+    do(state, mv.DRAW_THREE)
+    assert state.hands[0] == pcards("2R 8P 7P")
+    assert state.deck == []
+
+
+def test_flip_any_set_of_direction_cards():
+    state = position(["2R", "2S", "3S"], directions=[UP, DOWN, UP])
+    state.actions = 1
+    flips = [m.seats for m in GAME.legal_moves(state, 0) if isinstance(m, mv.FlipDirections)]
+    assert sorted(flips) == sorted([(0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)])
+    do(state, mv.FlipDirections(seats=(2, 1)))
+    assert state.directions == [UP, UP, DOWN]
+
+
+def test_look_at_an_opponents_hand_only_she_who_looks_sees_it_and_may_swap_one_card():
+    state = position(["2R 3R", "7S 8S", "9P"], directions=[UP, UP, UP])
+    state.actions = 1
+    do(state, mv.LookAtHand(seat=1))
+    assert GAME.view(state, 0).peek == pcards("7S 8S")
+    assert GAME.view(state, 2).peek is None
+    assert GAME.seen_hands(state, 0) == [0, 1]
+    do(state, mv.SwapCards(mine=pcard("2R"), theirs=pcard("8S")))
+    assert state.hands[0] == pcards("3R 8S") and state.hands[1] == pcards("7S 2R")
+    assert state.phase is Phase.BUILD and GAME.view(state, 0).peek is None
+
+
+def test_looking_without_a_swap_changes_no_hand():
+    state = position(["2R", "7S"], directions=[UP, UP])
+    state.actions = 1
+    do(state, mv.LookAtHand(seat=1))
+    do(state, mv.STOP_LOOKING)
+    assert state.hands == [pcards("2R"), pcards("7S")]
+
+
+# Jokers
+
+
+def test_a_joker_on_the_leading_edge_takes_the_next_rank_and_keeps_it():
+    state = position(["KpR", "2S"], runs=["5R 6R", ""], directions=[UP, UP])
+    do(state, add("KpR"))
+    assert state.runs[0][-1] == RunCard(card=pcard("KpR"), rank=7)
+    state.directions[0] = DOWN
+    state.hands[0] = pcards("4R")
+    assert add("4R", End.LOW) in GAME.legal_moves(state, 0)
+
+
+def test_a_joker_needs_the_runs_suit_and_a_next_rank():
+    state = position(["KpP KpR", "2S"], runs=["KR AR", ""], directions=[UP, UP])
+    assert "one suit" in refused(state, add("KpP"))
+    assert "wrap" in refused(state, add("KpR"))
+
+
+def test_a_joker_that_starts_a_run_is_pending_until_a_card_gives_it_an_existing_rank():
+    state = position(["KpR 1R 2R", "2S"], directions=[UP, UP])
+    do(state, mv.StartRun(card=pcard("KpR")))
+    assert state.runs[0] == run_of("KpR")
+    assert "2 to A" in refused(state, add("1R"))
+    do(state, add("2R"))
+    assert state.runs[0] == [RunCard(card=pcard("KpR"), rank=1), RunCard(card=pcard("2R"), rank=2)]
+    state = position(["KpS AS KS", "2S"], directions=[DOWN, UP])
+    do(state, mv.StartRun(card=pcard("KpS")))
+    assert "1 to K" in refused(state, add("AS", End.LOW))
+    do(state, add("KS", End.LOW))
+    assert [e.rank for e in state.runs[0]] == [13, 14]
+
+
+def test_a_pending_joker_cannot_be_replaced_or_trounced():
+    state = position(["1R 5P", "2S"], runs=["", "KpR"], directions=[UP, UP], trounce=True)
+    moves = GAME.legal_moves(state, 0)
+    assert not any(isinstance(m, (mv.ReplaceJoker, mv.Trounce)) for m in moves)
+    assert "no card yet" in refused(state, mv.ReplaceJoker(card=pcard("1R"), run_of=1))
+
+
+def test_a_joker_is_replaced_by_the_natural_card_it_stands_for_and_goes_to_hand():
+    state = position(["7R 9P", "2S"], runs=["", "5R 6R KpR:7 8R"], directions=[UP, UP])
+    state.common = [Triple(owner=1, rank=9, cards=pcards("9R KpP 9S"))]
+    do(state, mv.ReplaceJoker(card=pcard("7R"), run_of=1))
+    assert state.runs[1] == run_of("5R 6R 7R 8R")
+    do(state, mv.ReplaceJoker(card=pcard("9P"), run_of=None))
+    assert state.common[0].cards == pcards("9R 9P 9S")
+    assert state.hands[0] == pcards("KpR KpP")
+
+
+def test_a_joker_in_a_six_card_goal_means_seven_cards():
+    state = position(["2S", "2P"], runs=["3R 4R KpR:5 6R 7R 8R", ""], directions=[UP, UP])
+    do(state, mv.END_BUILD)
+    assert not state.over and state.phase is Phase.DISCARD
+    state = position(["2S", "2P"], runs=["3R 4R KpR:5 6R 7R 8R 9R", ""], directions=[UP, UP])
+    do(state, mv.END_BUILD)
+    assert state.over and GAME.outcome(state).winners == [0]
+
+
+# Winning, discarding, the deck's end
+
+
+def test_the_win_comes_when_the_build_phase_ends_and_skips_the_discard():
+    state = position(
+        ["8R 1S 2S 3S 4S 5S 6S 7S", "2P"], runs=["3R 4R 5R 6R 7R", ""], directions=[UP, UP]
+    )
+    do(state, add("8R"))
+    assert not state.over
+    do(state, mv.END_BUILD)
+    assert state.over and GAME.outcome(state).winners == [0]
+    assert GAME.to_act(state) == []
+
+
+def test_only_the_active_player_wins():
+    state = position(["2S", "2P"], runs=["", "3R 4R 5R 6R 7R 8R"], directions=[UP, UP])
+    do(state, mv.END_BUILD)
+    assert not state.over
+
+
+def test_the_run_may_be_recycled_and_the_hand_is_discarded_down_to_x():
+    state = position(
+        ["1S 2S 3S 4S 5S 6S 7S 8S", "2P"],
+        runs=["3R 4R", ""],
+        phase=Phase.DISCARD,
+        directions=[UP, UP],
+    )
+    assert "discard 2 first" in refused(state, mv.END_TURN)
+    do(state, mv.RECYCLE)
+    assert state.runs[0] == [] and state.bin == pcards("3R 4R")
+    assert state.directions[0] is UP, "the direction card stays"
+    do(state, mv.Discard(card=pcard("1S")))
+    do(state, mv.Discard(card=pcard("8S")))
+    assert "nothing to discard" in refused(state, mv.Discard(card=pcard("2S")))
+    do(state, mv.END_TURN)
+    assert state.active == 1 and state.phase is Phase.DRAW
+
+
+def test_an_empty_deck_and_a_round_without_growth_end_the_game_to_the_longest_run():
+    state = position(["2S", "3S"], runs=["5R 6R", "5P 6P 7P"], deck="", bin="", phase=Phase.DISCARD)
+    do(state, mv.END_TURN)
+    assert not state.over
+    do(state, mv.END_BUILD, seat=1)
+    do(state, mv.END_TURN, seat=1)
+    assert state.over and GAME.outcome(state).winners == [1]
+
+
+def test_a_two_way_tie_goes_to_the_superior_suit():
+    state = position(["2S", "3S"], runs=["5S 6S", "5R 6R"], deck="", bin="", phase=Phase.DISCARD)
+    do(state, mv.END_TURN)
+    do(state, mv.END_BUILD, seat=1)
+    do(state, mv.END_TURN, seat=1)
+    assert GAME.outcome(state).winners == [1], "Rock beats Scissors"
+
+
+# Optional rules
+
+
+def test_trading_the_offer_is_answered_on_the_opponents_turn_to_act():
+    state = position(["2R 3R", "7S 8S"], directions=[UP, UP])
+    assert "not in play" in refused(state, mv.OfferTrade(seat=1))
+    state = position(["2R 3R", "7S 8S"], directions=[UP, UP], trading=True)
+    do(state, mv.OfferTrade(seat=1))
+    do(state, mv.OfferCard(card=pcard("2R")))
+    do(state, mv.ASK_CARD)
+    do(state, mv.SEND_OFFER)
+    assert GAME.to_act(state) == [1]
+    assert GAME.view(state, 1).offer.give == pcards("2R")
+    assert GAME.view(state, 0).offer.given == []
+    do(state, mv.ACCEPT, seat=1)
+    do(state, mv.GiveCard(card=pcard("8S")), seat=1)
+    assert state.hands == [pcards("3R 8S"), pcards("7S 2R")]
+    assert GAME.to_act(state) == [0] and state.phase is Phase.BUILD
+
+
+def test_a_declined_trade_changes_nothing():
+    state = position(["2R 3R", "7S 8S"], directions=[UP, UP], trading=True)
+    for move in (mv.OfferTrade(seat=1), mv.OfferCard(card=pcard("3R")), mv.SEND_OFFER):
+        do(state, move)
+    do(state, mv.DECLINE, seat=1)
+    assert state.hands == [pcards("2R 3R"), pcards("7S 8S")]
+
+
+def test_especially_special_actions():
+    state = position(
+        ["2R", "7S", "8S"],
+        directions=[UP, UP, UP],
+        deck="1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 1P 2P 3P 4P 5P 6P 7P 8P",
+        especially_special=True,
+    )
+    state.actions = 4
+    do(state, mv.RAISE_HAND_LIMIT)
+    assert state.hand_limits[0] == state.x + 1
+    do(state, mv.LengthenRun(seat=1))
+    assert state.needed[1] == state.x + 1
+    do(state, mv.EXTRA_TURN)
+    state.bin = pcards("1S")
+    state.common = [Triple(owner=2, rank=4, cards=pcards("4R 4P 4S"))]
+    do(state, mv.RESHUFFLE)
+    assert [len(h) for h in state.hands] == [state.x] * 3
+    assert state.bin == [] and state.common == []
+    assert state.extra_turns == 1
+
+
+def test_the_extra_turn_comes_next_and_without_a_win_hand_and_run_go_into_the_deck():
+    state = position(
+        ["2S", "3S"],
+        runs=["5R", ""],
+        directions=[UP, UP],
+        phase=Phase.DISCARD,
+        deck="9P 9P 9P",
+        especially_special=True,
+    )
+    state.extra_turns = 1
+    do(state, mv.END_TURN)
+    assert state.active == 0 and state.on_extra_turn
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    assert state.hands[0] == [] and state.runs[0] == []
+    assert Counter(state.deck) == Counter(pcards("9P 9P 9P 2S 5R"))
+
+
+def test_lengthen_stops_at_fourteen():
+    state = position(["2S", "3S"], directions=[UP, UP], especially_special=True)
+    state.needed[1] = 14
+    state.actions = 1
+    assert not any(isinstance(m, mv.LengthenRun) for m in GAME.legal_moves(state, 0))
+    assert "14" in refused(state, mv.LengthenRun(seat=1))
+
+
+def test_multiple_decks_make_x_six_and_duplicates_can_be_revealed():
+    state = GAME.new_game(seats=4, seed=3, options={"decks": 2})
+    assert state.x == 6 and len(GAME.cards(state)) == 90
+    state = position(["7R 7R 7R 2S", "3S"], directions=[UP, UP], deck="1P 2P 3P 4P", decks=2)
+    do(state, mv.RevealDuplicates(card=pcard("7R"), count=3))
+    assert state.hands[0] == pcards("2S 4P 3P 2P")
+    assert state.bin == pcards("7R")
+    assert state.deck == pcards("7R 7R 1P"), "all but one go under the deck"
+    assert "Multiple Decks" in refused(
+        position(["7R 7R", "2S"]), mv.RevealDuplicates(card=pcard("7R"), count=2)
+    )
+
+
+def test_biggest_run_wins_plays_to_the_empty_deck():
+    state = position(
+        ["2S", "3S"],
+        runs=["1R 2R 3R 4R 5R 6R 7R", "5P 6P KpP:7"],
+        deck="9S",
+        directions=[UP, UP],
+        phase=Phase.DISCARD,
+        biggest_run_wins=True,
+    )
+    state.phase = Phase.BUILD
+    do(state, mv.END_BUILD)
+    assert not state.over, "a run of X does not win"
+    do(state, mv.END_TURN)
+    do(state, mv.DRAW, seat=1)
+    do(state, mv.END_BUILD, seat=1)
+    do(state, mv.END_TURN, seat=1)
+    assert state.over and GAME.outcome(state).winners == [0]
+
+
+def test_biggest_run_wins_with_several_decks_lets_a_run_of_14_wrap():
+    full = " ".join(
+        f"{r}R" for r in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    )
+    state = position(
+        ["1R", "3S"], runs=[full, ""], directions=[UP, UP], biggest_run_wins=True, decks=2
+    )
+    assert add("1R") in GAME.legal_moves(state, 0)
+    state = position(["1R", "3S"], runs=[full, ""], directions=[UP, UP], decks=2)
+    assert add("1R") not in GAME.legal_moves(state, 0)
+
+
+def test_handicap_a_winner_needs_one_more_card_or_keeps_one_fewer_in_later_games():
+    for handicap, needed, limit in (("One more run card", 7, 6), ("One fewer hand card", 6, 5)):
+        state = position(
+            ["2S", "3S"],
+            runs=["3R 4R 5R 6R 7R 8R", ""],
+            directions=[UP, UP],
+            handicap=handicap,
+            games=2,
+        )
+        do(state, mv.END_BUILD)
+        assert state.game_number == 2 and not state.over
+        assert state.needed[0] == needed and state.hand_limits[0] == limit
+        assert state.needed[1] == 6 and state.hand_limits[1] == 6
+
+
+def test_pecking_order_winners_go_out_until_one_is_left_and_set_the_next_order():
+    hands = ["2S", "3S", "4S", "5S"]
+    runs = ["", "1R 2R 3R 4R 5R", "", ""]
+    state = position(hands, runs=runs, directions=[UP] * 4, active=1, pecking_order=True, games=2)
+    do(state, mv.END_BUILD)
+    assert state.out == [1] and state.runs[1] == [] and not state.over
+    assert state.active == 2 and state.game_number == 1
+    assert len(state.deck) == 5 + 5
+    for seat, run in ((3, "1P 2P 3P 4P 5P"), (0, "1S 2S 3S 4S 5S")):
+        state.active, state.phase = seat, Phase.BUILD
+        state.runs[seat] = run_of(run)
+        do(state, mv.END_BUILD)
+    assert state.game_number == 2
+    assert state.order == [1, 3, 0, 2] and state.active == 1
+    assert state.history[0].out_order == [1, 3, 0, 2]
+
+
+def test_pecking_order_needs_four_players():
+    state = position(["2S", "3S", "4S"], runs=["1R 2R 3R 4R 5R 6R", "", ""], pecking_order=True)
+    do(state, mv.END_BUILD)
+    assert state.over
+
+
+def test_build_easily_has_no_direction_cards_and_builds_on_either_end():
+    state = GAME.new_game(seats=3, seed=4, options={"build_easily": True})
+    assert state.directions == [None, None, None]
+    state = position(
+        ["4R 8R", "3S"], runs=["5R 6R 7R", ""], directions=[None, None], build_easily=True
+    )
+    legal = GAME.legal_moves(state, 0)
+    assert add("8R") in legal and add("4R", End.LOW) in legal
+
+
+def test_speed_up_draws_a_card_for_each_natural_card_added_after_a_deck_draw():
+    state = position(
+        ["6R KpR 8R", "3S"],
+        runs=["5R", ""],
+        directions=[UP, UP],
+        phase=Phase.DRAW,
+        deck="1P 2P 3P",
+        speed_up=True,
+    )
+    do(state, mv.DRAW)
+    assert len(state.hands[0]) == 4
+    do(state, add("6R"))
+    assert len(state.hands[0]) == 4, "the 6 left the hand and a card came"
+    do(state, add("KpR"))
+    assert len(state.hands[0]) == 3, "a Joker draws nothing"
+    state = position(
+        ["6R", "3S"],
+        runs=["5R", ""],
+        directions=[UP, UP],
+        phase=Phase.DRAW,
+        bin="1S",
+        speed_up=True,
+    )
+    do(state, mv.TakeFromBin(card=pcard("1S")))
+    assert state.phase is Phase.BUILD, "the bin is empty: building starts"
+    do(state, add("6R"))
+    assert state.hands[0] == pcards("1S"), "no draw after taking from the bin"
+
+
+def test_trounce_both_cards_go_to_the_bin_once_a_turn():
+    state = position(["7S 9S", "3S"], runs=["", "5P 6P 7P"], directions=[UP, UP], trounce=True)
+    assert "superior suit" in refused(state, mv.Trounce(seat=1, card=pcard("9S")))
+    do(state, mv.Trounce(seat=1, card=pcard("7S")))
+    assert state.runs[1] == run_of("5P 6P")
+    assert Counter(state.bin) == Counter(pcards("7S 7P"))
+    state.hands[0] = pcards("6S")
+    assert "once a turn" in refused(state, mv.Trounce(seat=1, card=pcard("6S")))
+
+
+def test_a_trouncing_card_that_extends_your_run_stays_and_a_trounced_joker_comes_to_hand():
+    state = position(["7S", "3S"], runs=["5S 6S", "5P 6P KpP:7"], directions=[UP, UP], trounce=True)
+    do(state, mv.Trounce(seat=1, card=pcard("7S")))
+    assert state.runs[0] == run_of("5S 6S 7S")
+    assert state.hands[0] == pcards("KpP") and state.bin == []
+
+
+def test_more_control_the_direction_card_is_in_hand_and_chosen_when_the_run_starts():
+    state = GAME.new_game(seats=2, seed=5, options={"more_control": True})
+    assert all(h.count(DirectionCard()) == 1 and len(h) == state.x for h in state.hands)
+    assert state.directions == [None, None]
+    state = GAME.new_game(seats=2, seed=5, options={"more_control": True})
+    state.hands[0] = [pcard("5R"), DirectionCard()]
+    state.phase = Phase.BUILD
+    state.active = 0
+    assert "UP or DOWN" in refused(state, mv.StartRun(card=pcard("5R")))
+    do(state, mv.StartRun(card=pcard("5R"), direction=DOWN))
+    assert state.directions[0] is DOWN and state.hands[0] == []
+    do(state, mv.END_BUILD)
+    do(state, mv.RECYCLE)
+    assert state.hands[0] == [DirectionCard()] and state.directions[0] is None
+    state.hands[0] = [pcard("5R")]
+    state.phase = Phase.BUILD
+    assert not any(isinstance(m, mv.StartRun) for m in GAME.legal_moves(state, 0))
+    assert "direction card" in refused(state, mv.StartRun(card=pcard("5R"), direction=UP))
+
+
+def test_points_score_run_and_triples_minus_hand_and_the_winner_gets_50():
+    state = position(
+        ["AS 2S", "10P"], runs=["1R 2R 3R 4R 5R 10R", "JP"], directions=[UP, UP], points=True
+    )
+    state.common = [
+        Triple(owner=0, rank=9, cards=pcards("9R 9P")),
+        Triple(owner=1, rank=3, cards=pcards("3R KpP 3S")),
+    ]
+    do(state, mv.END_BUILD)
+    # Seat 0: run 25+5+5+5+5+10, triple 5+5, hand -(25+5), +50 = 85. Seat 1: 10 + 5+10+5 - 10 = 20.
+    assert state.history[0].points == [85, 20]
+    assert state.scores == [85, 20] and not state.over and state.game_number == 2
+
+
+def test_points_the_session_ends_at_500_with_a_leader_alone():
+    state = position(["2S", "3S"], runs=["1R 2R 3R 4R 5R 6R", ""], directions=[UP, UP], points=True)
+    state.scores = [420, 100]
+    do(state, mv.END_BUILD)
+    assert state.over and GAME.outcome(state).winners == [0]
+    assert GAME.outcome(state).scores[0] >= 500
+
+
+def test_infini_deck_shuffles_the_bin_into_an_empty_deck():
+    state = position(
+        ["2S", "3S"],
+        deck="",
+        bin="7R 8R",
+        phase=Phase.DRAW,
+        deck_end="Shuffle the bin into the deck",
+    )
+    do(state, mv.DRAW)
+    assert len(state.hands[0]) == 2 and len(state.deck) == 1 and state.bin == []
+
+
+def test_infini_deck_may_instead_end_the_game_when_the_deck_runs_out():
+    state = position(
+        ["2S", "3S"],
+        runs=["5R 6R", ""],
+        deck="9P",
+        phase=Phase.DRAW,
+        deck_end="End the game and score",
+        points=True,
+    )
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    do(state, mv.END_TURN)
+    assert state.game_number == 2 or state.over
+    assert state.history[0].winners == [0]
+
+
+def test_a_session_of_several_games_deals_again_and_counts_wins():
+    state = position(["2S", "3S"], runs=["1R 2R 3R 4R 5R 6R", ""], directions=[UP, UP], games=2)
+    do(state, mv.END_BUILD)
+    assert not state.over and state.game_number == 2 and state.wins == [1, 0]
+    assert [len(h) for h in state.hands] == [6, 6]
