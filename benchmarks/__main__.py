@@ -64,15 +64,22 @@ def startup_in_tmux(home: str, runs: int = 5) -> list[float]:
     return times
 
 
-def keypress_to_repaint(home: str, presses: int = 60) -> list[float]:
-    """Milliseconds from a key sent in tmux to the Piles table changing on screen."""
-    args = cardtable_command(
-        "play", "piles", "--seats", "You,bot,bot,bot", "--seed", "3", "--delay", "0"
-    )
+KEYPRESS_TABLES = (
+    ("piles", "You,bot,bot,bot", "Place one of your"),
+    ("runway", "You,bot", "Draw phase"),
+)
+"""Tables measured for keypress-to-repaint: game, seats, a text on screen once it is your turn."""
+
+
+def keypress_to_repaint(
+    home: str, game_id: str, seats: str, ready: str, presses: int = 60
+) -> list[float]:
+    """Milliseconds from a key sent in tmux to a game's table changing on screen."""
+    args = cardtable_command("play", game_id, "--seats", seats, "--seed", "3", "--delay", "0")
     times = []
     with TmuxSession(args, env={"CARDTABLE_HOME": home}) as term:
         term.wait_for("You's hand")
-        term.wait_for("Place one of your")
+        term.wait_for(ready)
         term.wait_still()
         for i in range(presses):
             before = term.screen(escapes=True)
@@ -113,11 +120,13 @@ def main() -> None:
             f"Start to first screen in tmux: median {statistics.median(start):.0f} ms, "
             f"worst {max(start):.0f} ms ({len(start)} runs)"
         )
-        keys = keypress_to_repaint(home)
-        print(
-            f"Keypress to repaint on the Piles table in tmux: p50 {percentile(keys, 50):.1f} ms, "
-            f"p90 {percentile(keys, 90):.1f} ms, max {max(keys):.1f} ms ({len(keys)} keys)"
-        )
+        for game_id, seats, ready in KEYPRESS_TABLES:
+            keys = keypress_to_repaint(home, game_id, seats, ready)
+            print(
+                f"Keypress to repaint on the {games.get(game_id).name} table in tmux: "
+                f"p50 {percentile(keys, 50):.1f} ms, p90 {percentile(keys, 90):.1f} ms, "
+                f"max {max(keys):.1f} ms ({len(keys)} keys)"
+            )
     sys.stdout.flush()
 
 

@@ -66,6 +66,8 @@ def wrong_phase(state: RunwayState, seat: int, kind: str) -> str:
         return "First swap a card with the hand you are looking at, or hand it back."
     if now is Phase.OFFERING:
         return "Finish the trade offer first: send it or withdraw it."
+    if kind in ("draw", "take", "stop-taking"):
+        return f"You draw once a turn, at its start. {explain(state, seat)}"
     if kind in ("recycle", "discard", "end-turn") and now is Phase.BUILD:
         return "You are still building: end the build phase first, then discard."
     return f"That is not a move of your {PHASE_TITLES[now].lower()} phase. {explain(state, seat)}"
