@@ -38,7 +38,7 @@ def test_rules_prints_the_rules_page():
 
 
 def test_a_game_not_playable_yet_says_so():
-    done = cardtable("simulate", "runway", "-n", "1")
+    done = cardtable("simulate", "run-it", "-n", "1")
     assert done.returncode != 0 and "not playable yet" in done.stderr
 
 

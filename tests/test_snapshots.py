@@ -6,9 +6,8 @@ from cardtable.ui.screens.table import TableScreen
 SIZE = (80, 24)
 
 
-def at_the_table(game: str, seed: int) -> CardTableApp:
-    """A game with Ann and three bots, the bots moving at once."""
-    seats = "Ann,bot,bot,bot"
+def at_the_table(game: str, seed: int, seats: str = "Ann,bot,bot,bot") -> CardTableApp:
+    """A game with Ann and bots (three unless told), the bots moving at once."""
     return CardTableApp(Launch(command="play", game=game, seats=seats, seed=seed, delay=0))
 
 
@@ -39,3 +38,8 @@ def test_piles_table_on_the_persons_turn(snap_compare):
 def test_over_trump_table_on_the_persons_turn(snap_compare):
     app = at_the_table("over-trump", 4)
     assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn())
+
+
+def test_runway_table_on_the_persons_turn(snap_compare):
+    app = at_the_table("runway", 5, seats="Ann,bot,bot")
+    assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn("d"))

@@ -19,11 +19,6 @@ class Direction(StrEnum):
         """The other side."""
         return Direction.DOWN if self is Direction.UP else Direction.UP
 
-    @property
-    def arrow(self) -> str:
-        """▲ for UP, ▼ for DOWN."""
-        return "▲" if self is Direction.UP else "▼"
-
 
 class DirectionCard(BaseModel):
     """A direction card held in hand (Runway's More Control rule); all of them are alike."""

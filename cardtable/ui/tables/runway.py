@@ -211,9 +211,9 @@ class RunwayTable(GameTable):
             text.append(f"{self.who(seat)[:10]:<10} ", style=style)
             direction = view.directions[seat]
             if direction is not None:
-                text.append(f"{direction.arrow}{direction.value:<4} ", style="bold #ffd54f")
+                text.append(f"{direction.value:<5}", style="bold #ffd54f")
             elif not view.options.build_easily:
-                text.append("(hand)", style="dim")
+                text.append("none ", style="dim")
             run = view.runs[seat]
             need = view.needed[seat]
             if seat in view.out:
@@ -224,7 +224,7 @@ class RunwayTable(GameTable):
                 more = max(0, need - counted(run))
                 text.append(f"{counted(run)}/{need} ", style="bold")
                 text.append(f"needs {more} " if more else "WINS ", style="dim")
-            text.append(f"✋{view.hand_sizes[seat]:<2} ", style="dim")
+            text.append(f"{view.hand_sizes[seat]:>2} cards  ", style="dim")
             if not run:
                 text.append("no run", style="dim italic")
                 continue
@@ -241,7 +241,7 @@ class RunwayTable(GameTable):
                 text.append(" ")
         self.query_one("#rw-runs", Static).update(text)
         runs = self.query_one("#rw-runs", Static)
-        runs.border_title = "Runs  (leading edge highlighted; ▲UP builds on top, ▼DOWN below)"
+        runs.border_title = "Runs · the leading edge is highlighted"
 
     def _cursor_fits(self) -> bool:
         """True if the card under the cursor can go on the viewer's run now."""
