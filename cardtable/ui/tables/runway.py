@@ -200,34 +200,39 @@ class RunwayTable(GameTable):
     def _draw_runs(self) -> None:
         view = self.view
         assert view is not None
-        text = Text()
+        text = Text("  Player    Way   Run Hand  run (leading edge lit)", style="dim")
+        width = self.query_one("#rw-runs", Static).size.width or 53
         fitting = self._cursor_fits()
-        for i, seat in enumerate(view.order):
-            if i:
-                text.append("\n")
+        for seat in view.order:
+            text.append("\n")
             mark = "▶ " if seat == view.active and not view.over else "  "
             text.append(mark, style="bold #ffd54f")
             style = "bold" if seat == view.seat else ""
-            text.append(f"{self.who(seat)[:10]:<10} ", style=style)
+            text.append(f"{self.who(seat)[:9]:<9} ", style=style)
             direction = view.directions[seat]
             if direction is not None:
                 text.append(f"{direction.value:<5}", style="bold #ffd54f")
-            elif not view.options.build_easily:
-                text.append("none ", style="dim")
+            else:
+                text.append("both " if view.options.build_easily else "none ", style="dim")
             run = view.runs[seat]
             need = view.needed[seat]
             if seat in view.out:
-                text.append(f" out, place {view.out.index(seat) + 1}", style="bold #69f0ae")
+                text.append(f"out #{view.out.index(seat) + 1}", style="bold #69f0ae")
             elif view.options.biggest_run_wins:
-                text.append(f"{len(run):>2} cards ", style="dim")
+                text.append(f"{len(run):>3}  ", style="bold")
             else:
-                more = max(0, need - counted(run))
-                text.append(f"{counted(run)}/{need} ", style="bold")
-                text.append(f"needs {more} " if more else "WINS ", style="dim")
-            text.append(f"{view.hand_sizes[seat]:>2} cards  ", style="dim")
+                done = counted(run) >= need
+                text.append(
+                    f"{counted(run):>2}/{need:<2}", style="bold #69f0ae" if done else "bold"
+                )
+            text.append(f"{view.hand_sizes[seat]:>4}  ", style="dim")
             if not run:
                 text.append("no run", style="dim italic")
                 continue
+            line_start = text.plain.rfind("\n") + 1
+            run_width = sum(len(e.short) + 1 for e in run)
+            if len(text.plain) - line_start + run_width > width:
+                text.append("\n" + " " * 8)
             ends = leading_ends(direction)
             for j, entry in enumerate(run):
                 leading = (j == len(run) - 1 and "high" in ends) or (j == 0 and "low" in ends)
@@ -238,10 +243,9 @@ class RunwayTable(GameTable):
                         edge_style = "bold #0f3d2e on #69f0ae"
                     piece.stylize(edge_style)
                 text.append_text(piece)
-                text.append(" ")
+                if j < len(run) - 1:
+                    text.append(" ")
         self.query_one("#rw-runs", Static).update(text)
-        runs = self.query_one("#rw-runs", Static)
-        runs.border_title = "Runs · the leading edge is highlighted"
 
     def _cursor_fits(self) -> bool:
         """True if the card under the cursor can go on the viewer's run now."""
