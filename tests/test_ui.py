@@ -474,7 +474,7 @@ async def test_runway_a_whole_turn_draw_build_triple_action_discard_through_the_
         await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
         await pilot.press("enter")
         await wait_until(pilot, lambda: state.actions == 1)
-        assert "special action" in str(screen.query_one("#rw-phase").render())
+        assert "1 action to use" in str(screen.query_one("#rw-phase").render())
         await pilot.press("a")
         await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
         await pilot.press("enter")

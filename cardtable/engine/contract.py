@@ -66,6 +66,8 @@ class Outcome(BaseModel):
     """The seats that won or shared the win."""
     reason: EndReason | None
     summary: str
+    score_label: str = "Points"
+    """What the scores count, as a column heading ('Points', 'Games won', 'Run cards')."""
 
 
 class View(BaseModel):

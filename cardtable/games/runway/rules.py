@@ -30,6 +30,7 @@ from cardtable.games.runway.session import (
     draw_cards,
     end_turn,
     may_wrap,
+    pecking,
     players_in,
     run_grew,
     say,
@@ -705,10 +706,16 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     # Results
 
     def outcome(self, state: RunwayState) -> Outcome:
-        """Points (to 500) or games won per seat; the session's winners once it is over."""
+        """Points (to 500), games won in a session, or in a single game the run cards each
+        player has; the winners once it is over."""
         opts = state.options
         n = state.seats
-        totals = list(state.scores) if opts.points else list(state.wins)
+        if opts.points:
+            label, totals = "Points", list(state.scores)
+        elif opts.games > 1 or pecking(state):
+            label, totals = "Games won", list(state.wins)
+        else:
+            label, totals = "Run cards", [counted(run) for run in state.runs]
         winners: list[int] = []
         if state.over:
             if opts.points or opts.games > 1:
@@ -722,18 +729,19 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             team_scores=totals,
             winners=winners,
             reason=EndReason(state.end_reason) if state.end_reason else None,
-            summary=self._summary(state, winners),
+            summary=self._summary(state),
+            score_label=label,
         )
 
     @staticmethod
-    def _summary(state: RunwayState, winners: list[int]) -> str:
+    def _summary(state: RunwayState) -> str:
         opts = state.options
         session = opts.points or opts.games > 1
         if state.over:
-            who = ", ".join(f"seat {s + 1}" for s in winners)
             if session:
-                return f"Session over: won by {who}."
-            return f"Won by {who} ({state.history[-1].reason})."
+                return f"The session is over after {state.game_number} games."
+            why = state.history[-1].reason
+            return why[0].upper() + why[1:] + "."
         if opts.points:
             return f"Game {state.game_number}; first to {MATCH_TARGET} points."
         if session:

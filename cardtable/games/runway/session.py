@@ -209,7 +209,8 @@ def win(state: RunwayState, seat: int, events: Narration) -> None:
     if not pecking(state):
         state.out.append(seat)
         state.out += [s for s in players_in(state) if s != seat]
-        end_game(state, [seat], EndReason.TARGET_REACHED, "completed a run", events)
+        why = f"a run of {counted(state.runs[seat])} cards is complete"
+        end_game(state, [seat], EndReason.TARGET_REACHED, why, events)
         return
     state.out.append(seat)
     run = state.runs[seat]
@@ -224,7 +225,13 @@ def win(state: RunwayState, seat: int, events: Narration) -> None:
     remaining = players_in(state)
     if len(remaining) == 1:
         state.out += remaining
-        end_game(state, [state.out[0]], EndReason.WENT_OUT, "went out first", events)
+        end_game(
+            state,
+            [state.out[0]],
+            EndReason.WENT_OUT,
+            "all but one went out; the first out wins",
+            events,
+        )
         return
     begin_turn(state, next_seat(state, seat))
 

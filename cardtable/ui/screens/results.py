@@ -34,7 +34,7 @@ class ResultsScreen(Screen[None]):
         table = Table(title="Scores", expand=False)
         table.justify = "center"
         table.add_column("Team" if any(len(t) > 1 for t in outcome.teams) else "Player")
-        table.add_column("Points", justify="right")
+        table.add_column(outcome.score_label, justify="right")
         table.add_column("")
         for t, team in enumerate(outcome.teams):
             won = any(s in outcome.winners for s in team)

@@ -194,7 +194,8 @@ class RunwayTable(GameTable):
             style = "bold reverse #ffd54f" if title == current else "dim"
             text.append(f" {title} ", style=style)
         if view.actions:
-            text.append(f"  ★ {view.actions} special action(s) to use", style="bold #69f0ae")
+            plural = "s" if view.actions > 1 else ""
+            text.append(f"  ★ {view.actions} action{plural} to use", style="bold #69f0ae")
         self.query_one("#rw-phase", Static).update(text)
 
     def _draw_runs(self) -> None:
