@@ -88,7 +88,7 @@ class SetupScreen(Screen[None]):
         if isinstance(default, bool):
             yield Checkbox(title, value=default, id=f"option-{name}", tooltip=field.description)
         elif isinstance(default, Enum):
-            values = [(member.name.replace("_", " ").title(), member) for member in type(default)]
+            values = [(str(member.value), member) for member in type(default)]
             yield Label(title)
             yield Select(values, value=default, allow_blank=False, id=f"option-{name}")
         else:
