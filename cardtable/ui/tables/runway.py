@@ -361,6 +361,8 @@ class RunwayTable(GameTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a letter key in the footer only when it has something to do now."""
         if action == "keyed" and parameters:
+            if not self.interactive:
+                return False
             key = str(parameters[0])
             if key == "menu":
                 return bool(self.legal)
