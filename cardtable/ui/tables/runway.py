@@ -217,7 +217,8 @@ class RunwayTable(GameTable):
                 text.append("both " if view.options.build_easily else "none ", style="dim")
             run = view.runs[seat]
             need = view.needed[seat]
-            if seat in view.out:
+            pecking = view.options.pecking_order and view.seats >= 4
+            if pecking and seat in view.out:
                 text.append(f"out #{view.out.index(seat) + 1}", style="bold #69f0ae")
             elif view.options.biggest_run_wins:
                 text.append(f"{len(run):>3}  ", style="bold")
