@@ -25,6 +25,7 @@ from cardtable.games.runway.scoring import LONGEST_RUN, MATCH_TARGET, SPECIAL_AC
 from cardtable.games.runway.session import (
     Narration,
     can_draw_from_deck,
+    clear_run,
     deal_game,
     directions_in_hand,
     draw_cards,
@@ -633,12 +634,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         state.phase = Phase.DISCARD
 
     def _recycle(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
-        run = state.runs[seat]
-        state.bin += [e.card for e in run]
-        run.clear()
-        if directions_in_hand(state) and state.directions[seat] is not None:
-            state.directions[seat] = None
-            state.hands[seat].append(DirectionCard())
+        state.bin += clear_run(state, seat)
         say(events, "recycle", "{0} puts her run in the bin", seat)
 
     def _discard(self, state: RunwayState, seat: int, move: mv.Discard, events: Narration) -> None:

@@ -213,12 +213,7 @@ def win(state: RunwayState, seat: int, events: Narration) -> None:
         end_game(state, [seat], EndReason.TARGET_REACHED, why, events)
         return
     state.out.append(seat)
-    run = state.runs[seat]
-    state.deck += [entry.card for entry in run]
-    run.clear()
-    if directions_in_hand(state) and state.directions[seat] is not None:
-        state.directions[seat] = None
-        state.hands[seat].append(DirectionCard())
+    state.deck += clear_run(state, seat)
     state.chance.shuffle(state.deck)
     place = len(state.out)
     say(events, "out", f"{{0}} goes out, place {place}; her run is shuffled into the deck", seat)
@@ -234,6 +229,18 @@ def win(state: RunwayState, seat: int, events: Narration) -> None:
         )
         return
     begin_turn(state, next_seat(state, seat))
+
+
+def clear_run(state: RunwayState, seat: int) -> list[HandCard]:
+    """Take the seat's run off the table (its cards returned); under More Control her
+    direction card goes back to her hand."""
+    run = state.runs[seat]
+    cards: list[HandCard] = [entry.card for entry in run]
+    run.clear()
+    if directions_in_hand(state) and state.directions[seat] is not None:
+        state.directions[seat] = None
+        state.hands[seat].append(DirectionCard())
+    return cards
 
 
 def game_points(state: RunwayState, seat: int) -> int:
