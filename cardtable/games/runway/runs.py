@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.cards import Direction, PilatchCard, PilatchSuit
+from cardtable.cards import Direction, PilatchCard
 from cardtable.games.runway.moves import End
 from cardtable.games.runway.state import RunCard
 
@@ -17,11 +17,6 @@ def leading_ends(direction: Direction | None) -> tuple[End, ...]:
     if direction is Direction.DOWN:
         return (End.LOW,)
     return (End.HIGH, End.LOW)
-
-
-def run_suit(run: list[RunCard]) -> PilatchSuit | None:
-    """The suit every card of the run shares; None for no run."""
-    return run[0].card.suit if run else None
 
 
 def is_pending(run: list[RunCard]) -> bool:
@@ -96,8 +91,3 @@ def start(card: PilatchCard) -> list[RunCard]:
 def edge(run: list[RunCard], end: End) -> RunCard:
     """The card at `end` of a run."""
     return run[-1] if end is End.HIGH else run[0]
-
-
-def card_for(rank: int, suit: PilatchSuit) -> PilatchCard:
-    """The natural card of that rank and suit."""
-    return PilatchCard(suit=suit, rank=rank)

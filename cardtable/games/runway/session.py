@@ -299,8 +299,3 @@ def session_over(state: RunwayState) -> bool:
         best = max(state.scores)
         return best >= MATCH_TARGET and state.scores.count(best) == 1
     return state.game_number >= state.options.games
-
-
-def counted_cards(state: RunwayState, seat: int) -> int:
-    """Non-Joker cards in the seat's run."""
-    return counted(state.runs[seat])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from cardtable.cards import DirectionCard, PilatchCard
-from cardtable.games.runway.moves import End
 from cardtable.games.runway.runs import counted, edge, is_pending, leading_ends, next_rank
 from cardtable.games.runway.session import (
     can_draw_from_deck,
@@ -107,8 +106,3 @@ def explain(state: RunwayState, seat: int | None) -> str:
         )
     recycle = " (or put your run in the bin first)" if state.runs[seat] else ""
     return f"Discard: end your turn{recycle}."
-
-
-def end_name(end: End) -> str:
-    """'high' or 'low' end in words."""
-    return "top" if end is End.HIGH else "bottom"

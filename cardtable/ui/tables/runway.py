@@ -13,9 +13,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from cardtable.cards import DirectionCard, PilatchCard, PilatchSuit
+from cardtable.cards import DirectionCard, PilatchCard
 from cardtable.engine import Event, Match
 from cardtable.games.runway import moves as mv
+from cardtable.games.runway.moves import SUIT_ORDER
 from cardtable.games.runway.runs import counted, leading_ends
 from cardtable.games.runway.state import PHASE_TITLES, Phase, RunCard, RunwayView
 from cardtable.ui.card_faces import KEEPER_FACE, KEEPER_INK, PILATCH_FACE, PILATCH_INK
@@ -24,7 +25,6 @@ from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 
 HAND_SLOTS = 11
-SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
 DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
 
 KEYS: dict[str, tuple[str, ...]] = {
