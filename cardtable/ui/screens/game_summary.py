@@ -34,7 +34,8 @@ class GameSummaryScreen(Screen[None]):
             table.add_column(f"Total (to {MATCH_TARGET})", justify="right")
         else:
             table.add_column("Games won", justify="right")
-        if s.out_order and len(s.out_order) == len(self.names):
+        places = self.options.pecking_order and len(self.names) >= 4 and s.out_order
+        if places:
             table.add_column("Place", justify="right")
         for seat, name in enumerate(self.names):
             row = [name]
@@ -42,7 +43,7 @@ class GameSummaryScreen(Screen[None]):
                 row += [f"{s.points[seat]:+d}", str(s.totals[seat])]
             else:
                 row.append(str(s.totals[seat]))
-            if s.out_order and len(s.out_order) == len(self.names):
+            if places:
                 row.append(str(s.out_order.index(seat) + 1))
             table.add_row(*row)
         with Middle(), Center(), Vertical(id="results"):
