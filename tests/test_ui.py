@@ -561,3 +561,28 @@ async def test_runway_look_at_a_hand_shows_it_only_to_the_player_who_looks():
         await pilot.press("e")
         await wait_until(pilot, lambda: state.phase is Phase.BUILD)
         assert "A✂S" not in str(screen.query_one("#rw-extra").render())
+
+
+async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
+    from cardtable.cards import Direction
+    from cardtable.games.runway.state import Phase, RunCard
+    from cardtable.ui.screens.game_summary import GameSummaryScreen
+    from tests.cards_text import pcards
+
+    app = CardTableApp(Launch(command="play", game="runway", seats="Ann,bot", seed=2, delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        state.options.points = True
+        state.phase = Phase.BUILD
+        state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("1R 2R 3R 4R 5R 6R")]
+        state.directions[0] = Direction.UP
+        screen.redraw()
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameSummaryScreen))
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Ann won game 1" in text and "Place" not in text
+        assert state.game_number == 2 and not state.over
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
