@@ -586,3 +586,28 @@ async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
         assert state.game_number == 2 and not state.over
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_runway_the_bin_menu_lists_cards_in_hand_order():
+    from cardtable.games.runway.state import Phase
+    from cardtable.ui.screens.move_menu import MoveMenu
+    from tests.cards_text import pcards
+
+    app = runway_app("Ann,bot", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        state.phase = Phase.TAKING
+        state.bin = pcards("9S KpP 2R 5P")
+        screen.redraw()
+        await pilot.press("b")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        labels = [label for label, _ in app.screen.choices]
+        assert labels == [
+            "Take 2●R from the bin",
+            "Take 5■P from the bin",
+            "Take 9✂S from the bin",
+            "Take Jkr■P from the bin",
+            "Done taking from the bin",
+        ]

@@ -430,6 +430,12 @@ class RunwayTable(GameTable):
         if len(found) == 1 and key in ("draw", "recycle", "end"):
             self.post_message(self.Chosen(found[0]))
             return
+        if key == "bin":  # the bin's cards in hand order, so a long bin reads like a hand
+            order = {
+                id(c): i
+                for i, c in enumerate(sort_hand([m.card for m in found if m.kind == "take"]))
+            }
+            found.sort(key=lambda m: order.get(id(getattr(m, "card", None)), len(order)))
         self._menu(MENU_TITLES[key], found)
 
     def _key_probe(self, key: str) -> Any:
