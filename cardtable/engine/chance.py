@@ -10,6 +10,14 @@ from pydantic import BaseModel
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """splitmix64's output function: a 64-bit number whose bits all depend on all of z's."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 class Chance(BaseModel):
@@ -19,18 +27,21 @@ class Chance(BaseModel):
 
     @classmethod
     def seeded(cls, seed: int) -> Chance:
-        """A generator started from `seed`."""
-        return cls(state=(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+        """A generator started from `seed`, mixed so that nearby seeds give unrelated streams.
+
+        Without the mix, seed s + 1 would start where seed s is one draw along (splitmix64
+        steps its state by a constant), and games 0, 1, 2, ... of a simulation would share
+        their numbers. A save holds the generator's state, not the seed, so it loads as it was.
+        """
+        return cls(state=_mix((seed + _GOLDEN) & _MASK))
 
     def next64(self) -> int:
         """The next 64-bit number."""
-        s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        s = (self.state + _GOLDEN) & _MASK
         # Pydantic keeps field values in __dict__; writing there skips its per-assignment
         # machinery, which cost more than the arithmetic on this hot path.
         self.__dict__["state"] = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return _mix(s)
 
     def below(self, n: int) -> int:
         """A uniform whole number in 0..n-1."""

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from cardtable.engine.errors import IllegalMove
+from cardtable.engine.errors import IllegalMove, NoSuchSeat
 
 
 class Move(BaseModel):
@@ -81,6 +81,11 @@ class View(BaseModel):
     over: bool
 
 
+def name_of(names: list[str] | None, seat: int) -> str:
+    """A seat's name for a sentence: from `names` when given, else 'Player 3'."""
+    return names[seat] if names else f"Player {seat + 1}"
+
+
 def seat_range(counts: tuple[int, ...]) -> str:
     """Seat counts in words: 'exactly 4', '2 or 4', '2 to 8'."""
     if len(counts) == 1:
@@ -122,6 +127,25 @@ class Game(ABC, Generic[S, M, Opts]):
                 f"{self.name} is played by {seat_range(self.seat_counts)} players, not {seats}."
             )
 
+    def check_seat(self, state: S, seat: int | None, spectator: bool = False) -> None:
+        """Refuse a seat that is not at this table (None, a spectator, only where `spectator`).
+
+        `view`, `explain`, `legal_moves` and `apply` all ask this first, so a seat number from
+        outside (a client, a save) is refused in words, never read as Python's -1 = last.
+        """
+        if seat is None and spectator:
+            return
+        seats = len(state.hands)  # type: ignore[attr-defined]
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise NoSuchSeat(
+                f"There is no seat {seat!r} at this table: its seats are 0 to {seats - 1}."
+            )
+
+    def waiting_for(self, state: S, names: list[str] | None, doing: str) -> str:
+        """'Waiting for Bob to place a card.': who must act now, for a seat that may not."""
+        who = " and ".join(name_of(names, s) for s in self.to_act(state))
+        return f"Waiting for {who} to {doing}."
+
     @abstractmethod
     def new_game(self, seats: int, seed: int, options: Opts | dict[str, Any] | None = None) -> S:
         """A freshly dealt game."""
@@ -151,6 +175,7 @@ class Game(ABC, Generic[S, M, Opts]):
 
     def apply(self, state: S, seat: int, move: M) -> list[Event]:
         """Check the move, then apply it; on IllegalMove nothing has changed."""
+        self.check_seat(state, seat)
         self.check(state, seat, move)
         return self.play(state, seat, move)
 
@@ -176,8 +201,8 @@ class Game(ABC, Generic[S, M, Opts]):
         """Every card of the game wherever it lies: hands, table, deck, captures."""
 
     @abstractmethod
-    def explain(self, state: S, seat: int | None) -> str:
-        """One line: what this seat can do now, in words."""
+    def explain(self, state: S, seat: int | None, names: list[str] | None = None) -> str:
+        """One line: what this seat can do now, in words; `names` name the other players."""
 
     def load_state(self, text: str) -> S:
         """A state from its JSON text (`state.model_dump_json()`)."""

@@ -1,4 +1,4 @@
-"""The one error a refused move raises."""
+"""The errors a refused move raises."""
 
 
 class IllegalMove(Exception):
@@ -7,3 +7,7 @@ class IllegalMove(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class NoSuchSeat(IllegalMove):
+    """A seat number outside the table (a host serving clients must refuse it, never crash)."""

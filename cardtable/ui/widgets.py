@@ -103,6 +103,10 @@ class GameTable(Widget, can_focus=True):
     interactive = False
     """Whether the seat shown may move now."""
 
+    hinted: Move | None = None
+    """The move the last hint named, until the table changes: Enter on it, or the one key the
+    hint named, makes exactly this move (a menu that key opens starts on its line)."""
+
     def may_act(self) -> bool:
         """True if the player at the keyboard may move now; else say why she may not."""
         if not self.interactive:
@@ -126,5 +130,9 @@ class GameTable(Widget, can_focus=True):
         return move.brief()
 
     def suggest(self, move: Move) -> str:
-        """Point at a hinted move on the table without playing it; say which key plays it."""
+        """Point at a hinted move on the table without playing it; say which key plays it.
+
+        The answer names Enter ("Enter places it.") or one key ("Press p."); `hinted` is set
+        to `move` before this is asked.
+        """
         raise NotImplementedError

@@ -151,6 +151,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def legal_moves(self, state: OverTrumpState, seat: int) -> list[PlaceCard]:
         """Every card the seat may place, and each with a Keeper revealed where she holds one."""
+        self.check_seat(state, seat)
         if state.over or seat != turn_of(state):
             return []
         hand = state.hands[seat]
@@ -361,6 +362,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def view(self, state: OverTrumpState, seat: int | None) -> OverTrumpView:
         """The trick, tricks, points and voids are public; a seat sees only its own hand."""
+        self.check_seat(state, seat, spectator=True)
         trick = state.trick
         top = top_card(trick)
         return OverTrumpView(
@@ -419,12 +421,15 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         found += [c for cards in state.won for c in cards]
         return found
 
-    def explain(self, state: OverTrumpState, seat: int | None) -> str:
+    def explain(
+        self, state: OverTrumpState, seat: int | None, names: list[str] | None = None
+    ) -> str:
         """What the seat can do now, in words."""
+        self.check_seat(state, seat, spectator=True)
         if state.over:
             return f"The game is over. {self.outcome(state).summary}"
         if seat is None or seat != turn_of(state):
-            return "Waiting for the player to place a card."
+            return self.waiting_for(state, names, "place a card")
         hand = state.hands[seat]
         top = top_card(state.trick)
         keeper = " or a Keeper" if any(c.is_joker for c in hand) else ""

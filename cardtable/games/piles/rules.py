@@ -89,6 +89,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
 
     def legal_moves(self, state: PilesState, seat: int) -> list[Place | Pass]:
         """Every card on every pile it may go on, and passing (not on the very first turn)."""
+        self.check_seat(state, seat)
         if self.is_over(state) or seat != state.turn:
             return []
         top = tops(state)
@@ -195,6 +196,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
 
     def view(self, state: PilesState, seat: int | None) -> PilesView:
         """The Castle, captures and scores are public; a seat sees only its own hand."""
+        self.check_seat(state, seat, spectator=True)
         top = tops(state)
         castle = [
             PileView(top=pile[-1], height=len(pile), total=total_value(top, p), cards=list(pile))
@@ -256,12 +258,13 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         found += [card for cards in state.captured for card in cards]
         return found
 
-    def explain(self, state: PilesState, seat: int | None) -> str:
+    def explain(self, state: PilesState, seat: int | None, names: list[str] | None = None) -> str:
         """What the seat can do now, in words."""
+        self.check_seat(state, seat, spectator=True)
         if self.is_over(state):
             return f"The game is over. {self.outcome(state).summary}"
         if seat is None or seat != state.turn:
-            return "Waiting for the player to move."
+            return self.waiting_for(state, names, "place a card or pass")
         moves = self.legal_moves(state, seat)
         places = [m for m in moves if isinstance(m, Place)]
         cards = len({m.card for m in places})

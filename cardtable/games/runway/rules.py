@@ -145,6 +145,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     def legal_moves(self, state: RunwayState, seat: int) -> list[RunwayMove]:
         """Every move the seat may make now, for the phase the turn is in."""
+        self.check_seat(state, seat)
         if seat not in self.to_act(state):
             return []
         phase = state.phase
@@ -657,6 +658,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     def view(self, state: RunwayState, seat: int | None) -> RunwayView:
         """Runs, the common area, the bin and directions are public; hands are private."""
+        self.check_seat(state, seat, spectator=True)
         peek = None
         if state.phase is Phase.LOOKING and seat == state.active and state.looking_at is not None:
             peek = list(state.hands[state.looking_at])
@@ -758,6 +760,12 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     # Teaching
 
-    def explain(self, state: RunwayState, seat: int | None) -> str:
+    def explain(self, state: RunwayState, seat: int | None, names: list[str] | None = None) -> str:
         """What the seat can do now, in words."""
+        self.check_seat(state, seat, spectator=True)
+        if not state.over and seat not in self.to_act(state):
+            answering = state.phase in (Phase.ANSWERING, Phase.GIVING)
+            return self.waiting_for(
+                state, names, "answer a trade offer" if answering else "play their turn"
+            )
         return explain(state, seat)

@@ -13,14 +13,18 @@ from textual.widgets.option_list import Option
 
 
 class MoveMenu(ModalScreen[Any]):
-    """Pick one of `choices` (label, move); dismisses with the move, or None on Escape."""
+    """Pick one of `choices` (label, move); dismisses with the move, or None on Escape.
+
+    `chosen` (a hinted move) starts the menu on its line, so Enter makes that move.
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, choices: list[tuple[str, Any]]) -> None:
+    def __init__(self, title: str, choices: list[tuple[str, Any]], chosen: Any = None) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
+        self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         with Vertical(id="move-menu"):
@@ -32,7 +36,11 @@ class MoveMenu(ModalScreen[Any]):
             yield Static("↑↓ choose · Enter do it · Esc back", id="move-menu-keys")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        options = self.query_one(OptionList)
+        options.focus()
+        lines = [i for i, (_, move) in enumerate(self.choices) if move == self.chosen]
+        if self.chosen is not None and lines:
+            options.highlighted = lines[0]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """The chosen move goes back to the table."""

@@ -211,6 +211,7 @@ class TableScreen(Screen[None]):
         legal = (
             self.game.legal_moves(state, viewer) if viewer is not None and viewer in acting else []
         )
+        self.table.hinted = None
         self.table.show(self.game.view(state, viewer), self.match.names, legal, interactive)
         self.query_one("#table-title", Static).update(self._title(acting))
         self.say(self._explain(acting, interactive))
@@ -224,12 +225,10 @@ class TableScreen(Screen[None]):
 
     def _explain(self, acting: list[int], interactive: bool) -> str:
         state = self.match.state
-        if not acting:
-            return self.game.explain(state, None)
+        names = self.match.names
         if interactive:
-            return self.game.explain(state, self.viewer)
-        names = ", ".join(self.match.names[s] for s in acting)
-        return f"{names} is thinking…"
+            return self.game.explain(state, self.viewer, names)
+        return self.game.explain(state, None, names)
 
     def say(self, text: str, refused: bool = False) -> None:
         """Put a line on the status bar; a refusal stands out."""
@@ -251,6 +250,7 @@ class TableScreen(Screen[None]):
         move, why = planner(self.game.id).choose(
             self.game.view(state, viewer), self.game.legal_moves(state, viewer)
         )
+        self.table.hinted = move
         how = self.table.suggest(move)
         self.say(f"Hint: {self.table.move_label(move)}. {why} {how}")
 

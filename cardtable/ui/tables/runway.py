@@ -473,7 +473,7 @@ class RunwayTable(GameTable):
             if move is not None:
                 self.post_message(self.Chosen(move))
 
-        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
+        self.app.push_screen(MoveMenu(title, choices, chosen=self.hinted), callback=chosen)
 
     def _use_card(self, card: Any) -> None:
         """What this card can do now: at once if one thing, a menu if several, else why not."""

@@ -1,0 +1,82 @@
+"""A person who only ever presses `h` and then what the hint says plays whole games.
+
+The rule the hint keeps (DESIGN.md "Teaching"): it names Enter or one key, and that makes
+exactly the hinted move; a menu the key opens starts on the hinted line.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardtable import games
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.move_menu import MoveMenu
+from cardtable.ui.screens.results import ResultsScreen
+from cardtable.ui.screens.table import TableScreen
+
+SIZE = (100, 30)
+KEY_NAMED = re.compile(r"Press (\S+?)\.")
+SEATS = {
+    "piles": "Ann,bot,bot,bot",
+    "over-trump": "Ann,bot,bot,bot",
+    "runway": "Ann,bot",
+}
+MOST_HINTS = 600
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def settle(pilot, app, most=400):
+    """Wait until the results are up or the person at the keyboard is to move."""
+    for _ in range(most):
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            return
+        if (
+            isinstance(screen, TableScreen)
+            and screen.viewer is not None
+            and screen.viewer in screen.acting()
+        ):
+            return
+        if not isinstance(screen, TableScreen | MoveMenu):
+            await pilot.press("enter")  # a summary between hands or games
+        await pilot.pause(0.01)
+    raise AssertionError("the table never came back to the person")
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+async def test_following_only_the_hints_plays_a_whole_game(game_id):
+    app = CardTableApp(Launch(command="play", game=game_id, seats=SEATS[game_id], seed=4, delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        followed = 0
+        while True:
+            await settle(pilot, app)
+            if isinstance(app.screen, ResultsScreen):
+                break
+            screen = app.screen
+            match = screen.match
+            person = screen.viewer
+            before = len(match.record.log)
+            await pilot.press("h")
+            hint = status(app)
+            hinted = screen.table.hinted
+            assert hint.startswith("Hint:") and hinted is not None, hint
+            named = KEY_NAMED.search(hint)
+            await pilot.press(named.group(1) if named else "enter")
+            await pilot.pause()
+            if isinstance(app.screen, MoveMenu):
+                await pilot.press("enter")
+                await pilot.pause()
+            assert len(match.record.log) > before, f"the hint's key made no move: {hint}"
+            made = match.record.log[before]
+            assert made.seat == person
+            assert made.move == hinted.model_dump(mode="json"), (
+                f"following {hint!r} made {made.move}"
+            )
+            followed += 1
+            assert followed < MOST_HINTS, "following the hints never ends the game"
+        assert followed > 0
