@@ -92,6 +92,44 @@ def keypress_to_repaint(
     return times
 
 
+SCREENS = (
+    ("rules page at the Piles table", "piles", "?", "Back to the game", "Escape"),
+    ("rules page at the Runway table", "runway", "?", "Back to the game", "Escape"),
+)
+"""Screens opened by a key at a table: label, game, key, a text the screen shows, closing key."""
+
+
+def screen_open_times(home: str, runs: int = 5) -> dict[str, list[float]]:
+    """Milliseconds from a key sent in tmux to the screen it opens being readable.
+
+    The setup screen is opened from the start screen; the rest from a table in play.
+    """
+    times: dict[str, list[float]] = {}
+    with TmuxSession(cardtable_command(), env={"CARDTABLE_HOME": home}) as term:
+        term.wait_for("Friends around one keyboard")
+        term.wait_still()
+        found = times.setdefault("setup screen from the start screen", [])
+        for _ in range(runs):
+            term.send("Enter")
+            found.append(term.wait_for("Start game") * 1000)
+            term.send("Escape")
+            term.wait_for("Friends around one keyboard")
+            term.wait_still(quiet=0.2)
+    for label, game_id, key, shown, close in SCREENS:
+        seats = ",".join(["Ann"] + ["bot"] * (games.get(game_id).default_seats - 1))
+        args = cardtable_command("play", game_id, "--seats", seats, "--seed", "3")
+        with TmuxSession(args, env={"CARDTABLE_HOME": home}) as term:
+            term.wait_for("Hint")
+            term.wait_still()
+            found = times.setdefault(label, [])
+            for _ in range(runs):
+                term.send(key)
+                found.append(term.wait_for(shown) * 1000)
+                term.send(close)
+                term.wait_still(quiet=0.2)
+    return times
+
+
 def percentile(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank)."""
     ordered = sorted(values)
@@ -120,6 +158,11 @@ def main() -> None:
             f"Start to first screen in tmux: median {statistics.median(start):.0f} ms, "
             f"worst {max(start):.0f} ms ({len(start)} runs)"
         )
+        for label, found in screen_open_times(home).items():
+            print(
+                f"Key to {label} in tmux: median {statistics.median(found):.0f} ms, "
+                f"worst {max(found):.0f} ms ({len(found)} runs; goal 250 ms)"
+            )
         for game_id, seats, ready in KEYPRESS_TABLES:
             keys = keypress_to_repaint(home, game_id, seats, ready)
             print(

@@ -87,9 +87,10 @@ def playout_keeps_the_contract(game_id, seats, seed, options, must_end=True):
     while not game.is_over(state):
         acting = game.to_act(state)
         assert acting, "to_act is empty before the game is over"
+        for waiting in acting:  # every seat asked to act can: no game may freeze
+            assert game.legal_moves(state, waiting), f"seat {waiting} must act but cannot"
         seat = chance.choice(acting)
         legal = game.legal_moves(state, seat)
-        assert legal, f"seat {seat} must act but has no legal move"
         # A seat that is not to act is refused and nothing changes.
         idle = [s for s in range(seats) if s not in acting]
         if idle:

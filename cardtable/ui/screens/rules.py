@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 from cardtable import games
 from cardtable.rules_pages import rules_page
@@ -30,8 +31,10 @@ class RulesScreen(ModalScreen[None]):
         page = (
             rules_page(self.game_id) or f"# {name}\n\nThe rules page of {name} is not written yet."
         )
+        # Rich draws the page in one pass; Textual's Markdown widget builds a widget per block
+        # and took one to three seconds to open a page (issue 9.11).
         with VerticalScroll(id="rules-body"):
-            yield Markdown(page)
+            yield Static(Markdown(page), id="rules-page")
         yield Footer()
 
     def action_scroll(self, lines: int) -> None:
