@@ -70,7 +70,7 @@ POSITIONS = [
         lambda: position(ALL_BLACK, ["2C 3D", "3C", "4C", "5C"]),
         Place(card=card("2C"), pile=pile_index("D3")),
         "2♣ is a black card: on D3, a pile the Blacks already hold, it scores for nobody; "
-        "the pile's total goes from 15 to 4.",
+        "the pile's total goes from 15 to 4, and taking it back would win you 5 points.",
         id="spend a card of the other colour where it scores for nobody",
     ),
     pytest.param(

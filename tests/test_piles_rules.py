@@ -332,8 +332,8 @@ def test_the_seat_to_act_always_has_a_move_in_random_games():
     ("hands", "said"),
     [
         (["AS 2S", "3C", "4C", "5C"], "None of your cards may go on any pile: pass ("),
-        (["AS 2H", "3C", "4C", "5C"], "Place your one playable card, 2♥, or pass:"),
-        (["AS 2H 3D", "3C", "4C", "5C"], "Place one of your 2 playable cards, or pass:"),
+        (["AS 2H", "3C", "4C", "5C"], "Place your one playable card, 2♥, or pass ("),
+        (["AS 2H 3D", "3C", "4C", "5C"], "Place one of your 2 playable cards, or pass ("),
     ],
 )
 def test_explain_counts_playable_cards_in_plain_words(hands, said):

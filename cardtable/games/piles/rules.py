@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, Colour, standard_deck
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome, name_of
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
 from cardtable.games.piles.hand import sort_hand
 from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place, place
@@ -308,7 +308,8 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             return self.waiting_for(state, names, "place a card or pass")
         moves = self.legal_moves(state, seat)
         playable = sort_hand({m.card for m in moves if isinstance(m, Place)})
-        giver = "the player on your left takes a card of yours at random"
+        left = name_of(names, left_opponent(state, seat)) if names else "the player on your left"
+        giver = f"{left} takes a card of yours at random"
         if state.turns_taken == 0:
             if not playable:
                 return (
@@ -329,5 +330,5 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         if not playable:
             return f"{aim}None of your cards may go on any pile: pass ({giver})."
         if len(playable) == 1:
-            return f"{aim}Place your one playable card, {playable[0].short}, or pass: {giver}."
-        return f"{aim}Place one of your {len(playable)} playable cards, or pass: {giver}."
+            return f"{aim}Place your one playable card, {playable[0].short}, or pass ({giver})."
+        return f"{aim}Place one of your {len(playable)} playable cards, or pass ({giver})."

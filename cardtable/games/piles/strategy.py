@@ -167,10 +167,11 @@ def _reason(board: _Board, move: Place) -> str:
             "move you have looks costlier."
         )
     before = total_value(board.tops, pile)
+    later = theirs + POINTS[card.rank]  # what the pile would give your team, taken back
     return (
         f"{card.short} is a {card.colour.value} card: on {name}, a pile the "  # type: ignore[union-attr]
         f"{colour.other.title} already hold, it scores for nobody; the pile's total goes from "
-        f"{before} to {total}."
+        f"{before} to {total}, and taking it back would win you {_points(later)}."
     )
 
 
