@@ -69,8 +69,8 @@ POSITIONS = [
     pytest.param(
         lambda: position(ALL_BLACK, ["2C 3D", "3C", "4C", "5C"]),
         Place(card=card("2C"), pile=pile_index("D3")),
-        "2♣ is a black card: on D3, a pile the Blacks already hold, it scores for nobody; "
-        "the pile's total goes from 15 to 4, and taking it back would win you 5 points.",
+        "2♣ scores for nobody on D3, the Blacks' pile; its total falls from 15 to 4, and "
+        "taking D3 would win you 5 points.",
         id="spend a card of the other colour where it scores for nobody",
     ),
     pytest.param(
@@ -99,6 +99,35 @@ def test_the_hint_makes_a_good_players_move_and_says_why(build, move, reason):
     assert hint(build()) == (move, reason)
 
 
+def test_a_hint_after_the_openers_pass_weighs_a_pass_before_colours_are_set():
+    state = the_opener_holds_nothing_that_fits()
+    GAME.apply(state, 0, Pass())
+    state.hands[1] = cards("AC 2C 3C KD")  # the K♦ fits: seat 1 may place or pass
+    move, why = hint(state, 1)
+    assert move in GAME.legal_moves(state, 1) and Pass() in GAME.legal_moves(state, 1)
+    assert why
+
+
+def hint_line(move, why) -> str:
+    """The status line the table shows for this hint (with the longest name of a seat)."""
+    key = (
+        "Enter places it."
+        if isinstance(move, Place)
+        else "Bot 2 takes a card of yours at random. Press p."
+    )
+    return f"Hint: {move.brief()}. {why} {key}"
+
+
+STATUS_ROOM = 150
+"""The status line has two lines of 78 characters at 80 columns; words wrap, so a little less."""
+
+
+@pytest.mark.parametrize("build", [p.values[0] for p in POSITIONS])
+def test_a_hint_fits_the_status_line_at_80_columns(build):
+    line = hint_line(*hint(build()))
+    assert len(line) <= STATUS_ROOM, line
+
+
 def test_points_named_by_a_hint_are_the_points_the_move_moves():
     # Issue 8.14: "+20 points now" when the Reds' score moved by 1 (it added up the swing).
     state = b1_full_of_red_aces()
@@ -125,6 +154,7 @@ def test_every_hint_in_whole_games_states_the_points_its_move_really_moves():
             moves = GAME.legal_moves(state, seat)
             move, why = hint(state, seat)
             assert move in moves
+            assert len(hint_line(move, why)) <= STATUS_ROOM, why
             ours, theirs = team_of(seat), 1 - team_of(seat)
             before = team_scores(state)
             if isinstance(move, Place) and state.team_colours is not None:

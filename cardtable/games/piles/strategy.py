@@ -92,7 +92,8 @@ class PilesPlanner:
         best: tuple[float, Place | Pass, str] | None = None
         for move in sorted(moves, key=_order):
             if isinstance(move, Pass):
-                value, why = self._pass_value(view, view.team_colours[team])  # type: ignore[index]
+                colours = view.team_colours
+                value, why = self._pass_value(view, colours[team] if colours else None)
             else:
                 colour = view.team_colours[team] if view.team_colours else move.card.colour
                 board = boards.get(colour)  # type: ignore[arg-type]
@@ -107,12 +108,18 @@ class PilesPlanner:
         return best[1], best[2]
 
     @staticmethod
-    def _pass_value(view: PilesView, colour: Colour) -> tuple[float, str]:
+    def _pass_value(view: PilesView, colour: Colour | None) -> tuple[float, str]:
+        """A pass costs the points of the card taken, if it is of the colour the takers capture."""
         hand = view.hand or []
+        if colour is None:  # no colours yet: the card taken scores for them half the time
+            loss = sum(POINTS[c.rank] for c in hand) / max(len(hand), 1) / 2
+            return -loss - PASS_PENALTY, (
+                f"No colours are set yet: on average a pass gives away {loss:.1f} points, and "
+                "every card you could place looks costlier."
+            )
         loss = sum(POINTS[c.rank] for c in hand if c.colour is colour) / max(len(hand), 1)
         return -loss - PASS_PENALTY, (
-            "Passing costs least: the card taken scores for the other team only if it is "
-            f"{colour.value} (on average {loss:.1f} points from your hand), and every card you "
+            f"On average a pass gives the {colour.other.title} {loss:.1f} points; every card you "
             "could place looks costlier."
         )
 
@@ -167,11 +174,14 @@ def _reason(board: _Board, move: Place) -> str:
             "move you have looks costlier."
         )
     before = total_value(board.tops, pile)
-    later = theirs + POINTS[card.rank]  # what the pile would give your team, taken back
+    later = theirs + POINTS[card.rank]  # what the pile would give your team, once taken
+    if total == before:
+        trend = f"stays at {total}"
+    else:
+        trend = f"{'falls' if total < before else 'rises'} from {before} to {total}"
     return (
-        f"{card.short} is a {card.colour.value} card: on {name}, a pile the "  # type: ignore[union-attr]
-        f"{colour.other.title} already hold, it scores for nobody; the pile's total goes from "
-        f"{before} to {total}, and taking it back would win you {_points(later)}."
+        f"{card.short} scores for nobody on {name}, the {colour.other.title}' pile; its total "
+        f"{trend}, and taking {name} would win you {_points(later)}."
     )
 
 

@@ -394,7 +394,10 @@ class PilesTable(GameTable):
             self.pile_cursor = None
             self._draw_marks()
             self.pass_asked = True
-            return f"{self._pass_consequence()} Press p."
+            view = self.view
+            assert view is not None and view.seat is not None
+            taker = self.names[(view.seat + 1) % view.seats]
+            return f"{taker} takes a card of yours at random. Press p."
         self.pass_asked = False
         self.card_cursor = self.hand.index(move.card)
         self.selected = self.card_cursor
