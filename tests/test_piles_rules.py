@@ -10,6 +10,7 @@ from cardtable.engine import Chance, IllegalMove
 from cardtable.games.piles import Pass, PilesOptions, PilesState, Place
 from cardtable.games.piles.castle import NEIGHBOURS, pile_index, pile_name, total_value
 from cardtable.games.piles.scoring import POINTS
+from cardtable.rules_pages import rules_page
 from tests.cards_text import card, cards
 
 GAME = games.get("piles")
@@ -353,3 +354,14 @@ def test_the_result_says_where_each_teams_points_came_from():
         "Blacks 10: piles A1 9; pass cards 1.",
     ]
     assert GAME.outcome(state).team_scores == [22, 10]
+
+
+def test_the_rules_page_says_what_the_seed_and_our_settlements_say():
+    page = " ".join(rules_page("piles").split())
+    assert "32 cards are left after the deal: 12 form the Castle and 20 wait" in page
+    assert "**clockwise**" in page
+    assert "if the opener holds no card that may go on any pile" in page
+    assert "Our settlement of a gap in the rules" in page
+    assert "that are of that other colour" in page and "pass cards of that colour" not in page
+    assert "press `p` again to pass" in page
+    assert "worth more" not in page
