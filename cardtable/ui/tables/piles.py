@@ -375,7 +375,9 @@ class PilesTable(GameTable):
         view = self.view
         assert view is not None and view.seat is not None
         taker = (view.seat + 1) % view.seats
-        said = f"Passing: {self.names[taker]} takes one of your {len(self.hand)} cards at random"
+        n = len(self.hand)
+        which = f"one of your {n} cards at random" if n > 1 else "your last card"
+        said = f"Passing: {self.names[taker]} takes {which}"
         if view.team_colours:
             theirs = view.team_colours[taker % 2]
             mine = [card for card in self.hand if card.colour is theirs.other]
