@@ -10,6 +10,7 @@ from cardtable.engine import Chance, IllegalMove
 from cardtable.games.piles import Pass, PilesOptions, PilesState, Place
 from cardtable.games.piles.castle import NEIGHBOURS, pile_index, pile_name, total_value
 from cardtable.games.piles.scoring import POINTS
+from cardtable.rules_pages import rules_page
 from tests.cards_text import card, cards
 
 GAME = games.get("piles")
@@ -97,8 +98,10 @@ def test_other_colour_needs_an_intrinsic_value_strictly_above_the_total():
     state = position(MIXED, ["AH 2H", "3C 4C", "5C 6C", "7C 8C"])
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, Place(card=card("AH"), pile=pile_index("C1")))
-    assert "total value of 1" in refused.value.reason
     assert "A♥ cannot take C1" in refused.value.reason
+    assert "its own value (A=1 to K=13), here 1, is higher than" in refused.value.reason
+    assert "total value of 1" in refused.value.reason
+    assert "worth" not in refused.value.reason  # players read "worth" as points
     GAME.apply(state, 0, Place(card=card("2H"), pile=pile_index("C1")))
     assert state.castle[pile_index("C1")][-1].colour is Colour.RED
 
@@ -282,3 +285,83 @@ def test_explain_says_what_the_seat_can_do():
     opener = GAME.to_act(state)[0]
     assert "No passing on the first turn" in GAME.explain(state, opener)
     assert "Waiting" in GAME.explain(state, (opener + 1) % 4)
+
+
+# A castle of twelve red 8s to Kings: no card from Ace to 10 may take a pile (issue 8.1).
+RED_EIGHTS_UP = "8H 9H 10H JH  QH KH 8D 9D  10D JD QD KD"
+NOTHING_FITS = [
+    "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+    "JC QC KC JS QS KS AH 2H 3H 4H",
+    "5H 6H 7H AD 2D 3D 4D 5D 6D 7D",
+]
+
+
+def test_an_opener_with_no_card_that_fits_any_pile_passes_and_the_game_goes_on():
+    state = position(RED_EIGHTS_UP, NOTHING_FITS, turns_taken=0, colours=None)
+    assert GAME.legal_moves(state, 0) == [Pass()]
+    assert "none of your cards may go on any pile: you must pass" in GAME.explain(state, 0)
+    GAME.apply(state, 0, Pass())
+    assert len(state.hands[0]) == 9 and len(state.captured[1]) == 1
+    assert state.team_colours is None
+    GAME.apply(state, 1, Pass())  # nothing of seat 1's fits either
+    GAME.apply(state, 2, Place(card=card("KC"), pile=pile_index("A1")))
+    # The first card played sets the colours: its player's team takes its colour.
+    assert state.team_colours == [Colour.BLACK, Colour.RED]
+
+
+def test_an_opener_who_can_place_still_may_not_pass():
+    state = position(RED_EIGHTS_UP, ["AS 2H", "AC", "JC", "5H"], turns_taken=0, colours=None)
+    assert Pass() not in GAME.legal_moves(state, 0)
+    with pytest.raises(IllegalMove, match="may not pass on the very first turn"):
+        GAME.apply(state, 0, Pass())
+
+
+def test_the_seat_to_act_always_has_a_move_in_random_games():
+    rng = Chance.seeded(81)
+    starts = [GAME.new_game(4 if s % 2 else 2, s) for s in range(30)]
+    starts.append(position(RED_EIGHTS_UP, NOTHING_FITS, turns_taken=0, colours=None))
+    for state in starts:
+        while not GAME.is_over(state):
+            (seat,) = GAME.to_act(state)
+            moves = GAME.legal_moves(state, seat)
+            assert moves, state.model_dump_json()
+            GAME.apply(state, seat, moves[rng.below(len(moves))])
+
+
+@pytest.mark.parametrize(
+    ("hands", "said"),
+    [
+        (["AS 2S", "3C", "4C", "5C"], "None of your cards may go on any pile: pass ("),
+        (["AS 2H", "3C", "4C", "5C"], "Place your one playable card, 2♥, or pass ("),
+        (["AS 2H 3D", "3C", "4C", "5C"], "Place one of your 2 playable cards, or pass ("),
+    ],
+)
+def test_explain_counts_playable_cards_in_plain_words(hands, said):
+    state = position(RED_EIGHTS_UP, hands)
+    assert said in GAME.explain(state, 0)
+    assert "0 playable" not in GAME.explain(state, 0)
+
+
+def test_the_result_says_where_each_teams_points_came_from():
+    state = position(MIXED, ["", "", "", ""], captured=("AS 2H", "3H"))
+    state.castle[pile_index("B1")] = cards("AS KC 3H")  # red on top: the Reds take 9 + 4
+    state.castle[pile_index("A1")] = cards("AD 2S")  # black on top: the Blacks take 9
+    summary = GAME.outcome(state).summary.splitlines()
+    assert summary == [
+        "The Reds win: Reds 22, Blacks 10.",
+        "Reds 22: piles B1 13; pass cards 9.",
+        "Blacks 10: piles A1 9; pass cards 1.",
+    ]
+    assert GAME.outcome(state).team_scores == [22, 10]
+
+
+def test_the_rules_page_says_what_the_seed_and_our_settlements_say():
+    page = " ".join(rules_page("piles").split())
+    assert "32 cards are left after the deal: 12 form the Castle and 20 wait" in page
+    assert "**clockwise**" in page
+    assert "if the opener holds no card that may go on any pile" in page
+    assert "Our settlement of a gap in the rules" in page
+    assert "that are of that other colour" in page and "pass cards of that colour" not in page
+    assert "press `p` again to pass" in page
+    assert "worth more" not in page

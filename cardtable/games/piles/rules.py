@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, Colour, standard_deck
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome, name_of
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
+from cardtable.games.piles.hand import sort_hand
 from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place, place
 from cardtable.games.piles.scoring import points
 from cardtable.games.piles.state import PilesOptions, PilesState, PilesView, PileView
@@ -39,6 +40,28 @@ def team_scores(state: PilesState) -> list[int]:
         held = [card for pile in state.castle if pile[-1].colour is colour for card in pile]
         scores.append(points(held, colour.other) + points(state.captured[team], colour.other))
     return scores
+
+
+def score_lines(state: PilesState) -> list[str]:
+    """Where each team's points come from: each pile it holds, then its captured pass cards.
+
+    'Reds 30: A1 9, C2 12; pass cards 9.' (a pile scoring nothing is left out).
+    """
+    if state.team_colours is None:
+        return []
+    lines = []
+    scores = team_scores(state)
+    for team, colour in enumerate(state.team_colours):
+        score = scores[team]
+        piles = [
+            f"{pile_name(p)} {got}"
+            for p, pile in enumerate(state.castle)
+            if pile[-1].colour is colour and (got := points(pile, colour.other))
+        ]
+        held = f"piles {', '.join(piles)}" if piles else "no points from piles"
+        passed = points(state.captured[team], colour.other)
+        lines.append(f"{colour.title} {score}: {held}; pass cards {passed}.")
+    return lines
 
 
 class Piles(Game[PilesState, Place | Pass, PilesOptions]):
@@ -88,7 +111,11 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         return [] if self.is_over(state) else [state.turn]
 
     def legal_moves(self, state: PilesState, seat: int) -> list[Place | Pass]:
-        """Every card on every pile it may go on, and passing (not on the very first turn)."""
+        """Every card on every pile it may go on, and passing.
+
+        The opener may not pass on the very first turn, unless no card of hers fits any pile
+        (our settlement: a seat to act always has a move).
+        """
         self.check_seat(state, seat)
         if self.is_over(state) or seat != state.turn:
             return []
@@ -101,7 +128,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             for p in range(PILES):
                 if colours[p] is colour or rank > totals[p]:
                     moves.append(place(card, p))
-        if state.turns_taken > 0:
+        if state.turns_taken > 0 or not moves:
             moves.append(PASS)
         return moves
 
@@ -112,7 +139,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         if isinstance(move, Pass):
-            if state.turns_taken == 0:
+            if state.turns_taken == 0 and self._may_place(state, seat):
                 raise IllegalMove(
                     "The opener may not pass on the very first turn: place a card, "
                     "and its colour becomes your team's."
@@ -132,9 +159,21 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         if move.card.rank <= total:
             raise IllegalMove(
                 f"{move.card.short} cannot take {pile_name(move.pile)}: a {move.card.colour} "
-                f"card may cover the {target.colour} {target.short} only if it is worth more "
-                f"than its total value of {total} ({value_breakdown(top, move.pile)})."
+                f"card may cover the {target.colour} {target.short} only if its own value "
+                f"(A=1 to K=13), here {move.card.rank}, is higher than the pile's total value "
+                f"of {total} ({value_breakdown(top, move.pile)})."
             )
+
+    @staticmethod
+    def _may_place(state: PilesState, seat: int) -> bool:
+        """True if some card of the seat's hand may go on some pile."""
+        top = tops(state)
+        totals = [total_value(top, p) for p in range(PILES)]
+        return any(
+            top[p].colour is card.colour or card.rank > totals[p]
+            for card in state.hands[seat]
+            for p in range(PILES)
+        )
 
     def play(self, state: PilesState, seat: int, move: Place | Pass) -> list[Event]:
         """Place the card or take the passer's card; then the next seat's turn."""
@@ -240,6 +279,8 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
                 summary = f"A draw: {standing}."
             else:
                 summary = f"The {names[scores.index(best)]} win: {standing}."
+            if over:
+                summary = "\n".join([summary, *score_lines(state)])
         return Outcome(
             scores=[scores[team_of(seat)] for seat in range(state.seats)],
             teams=teams,
@@ -262,13 +303,19 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         """What the seat can do now, in words."""
         self.check_seat(state, seat, spectator=True)
         if self.is_over(state):
-            return f"The game is over. {self.outcome(state).summary}"
+            return f"The game is over. {self.outcome(state).summary.splitlines()[0]}"
         if seat is None or seat != state.turn:
             return self.waiting_for(state, names, "place a card or pass")
         moves = self.legal_moves(state, seat)
-        places = [m for m in moves if isinstance(m, Place)]
-        cards = len({m.card for m in places})
+        playable = sort_hand({m.card for m in moves if isinstance(m, Place)})
+        left = name_of(names, left_opponent(state, seat)) if names else "the player on your left"
+        giver = f"{left} takes a card of yours at random"
         if state.turns_taken == 0:
+            if not playable:
+                return (
+                    "You open, but none of your cards may go on any pile: you must pass "
+                    f"({giver}). The first card played will set the teams' colours."
+                )
             return (
                 "You open, and your card's colour becomes your team's. Place it on a pile of its "
                 "colour, or on one whose total it beats. No passing on the first turn."
@@ -280,7 +327,8 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             )
         else:
             aim = ""
-        return (
-            f"{aim}Place one of your {cards} playable cards, or pass: "
-            "the player on your left takes a card of yours at random."
-        )
+        if not playable:
+            return f"{aim}None of your cards may go on any pile: pass ({giver})."
+        if len(playable) == 1:
+            return f"{aim}Place your one playable card, {playable[0].short}, or pass ({giver})."
+        return f"{aim}Place one of your {len(playable)} playable cards, or pass ({giver})."

@@ -55,8 +55,8 @@ class _Board:
             return theirs - RISK_WEIGHT * swing * self.beat_chance(colour.other, total)
         return -ours + CHANCE_WEIGHT * swing * self.beat_chance(colour, total)
 
-    def place_gain(self, card: Card, pile: int) -> tuple[float, float]:
-        """(value change, points gained now) of placing `card` on `pile`."""
+    def place_gain(self, card: Card, pile: int) -> float:
+        """How much placing `card` on `pile` changes the value of the piles it touches."""
         colour = self.colour
         near = (pile, *NEIGHBOURS[pile])
         old_tops = self.tops
@@ -71,12 +71,7 @@ class _Board:
         else:
             theirs[pile] += worth
         after = sum(self.pile_value(p, tops, ours[p], theirs[p]) for p in near)
-
-        def held(p: int, t: list[Card], o: list[int], th: list[int]) -> int:
-            return th[p] if t[p].colour is colour else -o[p]
-
-        gained = held(pile, tops, ours, theirs) - held(pile, old_tops, self.ours, self.theirs)
-        return after - before, gained
+        return after - before
 
 
 class PilesPlanner:
@@ -91,60 +86,103 @@ class PilesPlanner:
         """The move with the best value, and a sentence saying why."""
         assert view.seat is not None and view.hand is not None
         team = view.seat % 2
+        if not any(isinstance(move, Place) for move in moves):
+            return moves[0], "None of your cards may go on any pile: passing is your only move."
         boards: dict[Colour, _Board] = {}
         best: tuple[float, Place | Pass, str] | None = None
         for move in sorted(moves, key=_order):
             if isinstance(move, Pass):
-                value, why = self._pass_value(view, view.team_colours[team])  # type: ignore[index]
+                colours = view.team_colours
+                value, why = self._pass_value(view, colours[team] if colours else None)
             else:
                 colour = view.team_colours[team] if view.team_colours else move.card.colour
                 board = boards.get(colour)  # type: ignore[arg-type]
                 if board is None:
                     board = boards[colour] = _Board(view, colour)  # type: ignore[arg-type]
                 value, why = self._place_value(board, move)
+                if not view.team_colours:
+                    why = f"Your team becomes the {colour.title}. {why}"  # type: ignore[union-attr]
             if best is None or value > best[0] + 1e-9:
                 best = (value, move, why)
         assert best is not None
         return best[1], best[2]
 
     @staticmethod
-    def _pass_value(view: PilesView, colour: Colour) -> tuple[float, str]:
+    def _pass_value(view: PilesView, colour: Colour | None) -> tuple[float, str]:
+        """A pass costs the points of the card taken, if it is of the colour the takers capture."""
         hand = view.hand or []
+        if colour is None:  # no colours yet: the card taken scores for them half the time
+            loss = sum(POINTS[c.rank] for c in hand) / max(len(hand), 1) / 2
+            return -loss - PASS_PENALTY, (
+                f"No colours are set yet: on average a pass gives away {loss:.1f} points, and "
+                "every card you could place looks costlier."
+            )
         loss = sum(POINTS[c.rank] for c in hand if c.colour is colour) / max(len(hand), 1)
         return -loss - PASS_PENALTY, (
-            "Every card you could place would give the other team more than passing "
-            f"costs (on average {loss:.1f} points of your colour's cards)."
+            f"On average a pass gives the {colour.other.title} {loss:.1f} points; every card you "
+            "could place looks costlier."
         )
 
     @staticmethod
     def _place_value(board: _Board, move: Place) -> tuple[float, str]:
         card = move.card
-        colour = board.colour
-        change, gained = board.place_gain(card, move.pile)
-        spend = card.rank / 26 + (POINTS[card.rank] / 4 if card.colour is colour else 0)
-        name = pile_name(move.pile)
-        tops = list(board.tops)
-        tops[move.pile] = card
-        total = total_value(tops, move.pile)
-        total_before = total_value(board.tops, move.pile)
-        if board.tops[move.pile].colour is not card.colour and card.colour is colour:
-            points_now = f"{gained:+d} point{'' if abs(gained) == 1 else 's'} now"
-            why = f"{card.short} takes {name} for your team ({points_now}); its total is {total}."
-        elif card.colour is colour:
-            helped = sum(1 for n in NEIGHBOURS[move.pile] if tops[n].colour is colour)
-            trend = (
-                "rises" if total > total_before else "falls" if total < total_before else "stays"
-            )
-            plural = "s" if helped != 1 else ""
-            why = f"{card.short} keeps {name} {colour.value}: its total {trend} to {total}" + (
-                f", next to {helped} pile{plural} of your colour." if helped else "."
+        change = board.place_gain(card, move.pile)
+        spend = card.rank / 26 + (POINTS[card.rank] / 4 if card.colour is board.colour else 0)
+        return change - spend, _reason(board, move)
+
+
+def _points(n: int) -> str:
+    """'1 point', '9 points'."""
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _reason(board: _Board, move: Place) -> str:
+    """Why placing this card is good, from the same facts the planner weighed, in words.
+
+    The points named are the change in each team's score that the move itself makes.
+    """
+    card, pile = move.card, move.pile
+    colour = board.colour
+    name = pile_name(pile)
+    top = board.tops[pile]
+    tops = list(board.tops)
+    tops[pile] = card
+    total = total_value(tops, pile)
+    ours, theirs = board.ours[pile], board.theirs[pile]  # points of each colour in the pile
+    if top.colour is not colour and card.colour is colour:
+        if ours or theirs:
+            change = f"you gain {_points(theirs)}" + (
+                f" and the {colour.other.title} lose {_points(ours)}" if ours else ""
             )
         else:
-            why = (
-                f"{card.short} is a card of the other colour you can spare: on {name} it does "
-                "the least harm to the piles you hold."
-            )
-        return change - spend, why
+            change = "no points lie in it yet"
+        return f"{card.short} takes {name} for your team: {change}; its total is now {total}."
+    if card.colour is colour:
+        helped = sum(1 for n in NEIGHBOURS[pile] if tops[n].colour is colour)
+        before = total_value(board.tops, pile)
+        trend = "rises to" if total > before else "falls to" if total < before else "stays at"
+        plural = "s" if helped != 1 else ""
+        return f"{card.short} keeps {name} {colour.value}: its total {trend} {total}" + (
+            f", next to {helped} pile{plural} of your colour." if helped else "."
+        )
+    if top.colour is colour:
+        change = f"the {colour.other.title} gain {_points(ours)}" + (
+            f" and you lose {_points(theirs)}" if theirs else ""
+        )
+        return (
+            f"{card.short} gives {name} to the {colour.other.title} ({change}): every other "
+            "move you have looks costlier."
+        )
+    before = total_value(board.tops, pile)
+    later = theirs + POINTS[card.rank]  # what the pile would give your team, once taken
+    if total == before:
+        trend = f"stays at {total}"
+    else:
+        trend = f"{'falls' if total < before else 'rises'} from {before} to {total}"
+    return (
+        f"{card.short} scores for nobody on {name}, the {colour.other.title}' pile; its total "
+        f"{trend}, and taking {name} would win you {_points(later)}."
+    )
 
 
 def _order(move: Place | Pass) -> tuple[int, int, str]:

@@ -12,8 +12,9 @@ from textual.widgets import Static
 from cardtable.cards import Card
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
+from cardtable.games.piles.hand import sort_hand
 from cardtable.ui.card_faces import colour_name, face, ink
-from cardtable.ui.widgets import GameTable, HandRow, MoveLog
+from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
 
 HAND_SLOTS = 20
 
@@ -39,7 +40,10 @@ class PileCell(Static):
 
 
 class PilesTable(GameTable):
-    """Choose a card (arrows or its number), then a pile (arrows), Enter to place; p passes."""
+    """Choose a card (arrows or its number, then Enter), then a pile (arrows, then Enter).
+
+    Nothing is placed on a pile the player did not point at; `p` asks before it passes.
+    """
 
     BINDINGS = [
         Binding("left", "move(-1, 0)", "Left", show=False),
@@ -60,9 +64,12 @@ class PilesTable(GameTable):
         self.interactive = False
         self.hand: list[Card] = []
         self.card_cursor = 0
-        self.pile_cursor = 5
+        self.pile_cursor: int | None = None
+        """The pile pointed at; None until the player points at one for the chosen card."""
         self.selected: int | None = None
         """The hand slot chosen to place; None while choosing a card."""
+        self.pass_asked = False
+        """True once `p` asked to pass: `p` again (or Enter) passes, any other key does not."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles-main"):
@@ -100,10 +107,12 @@ class PilesTable(GameTable):
         self.names = names
         self.legal = legal
         self.interactive = interactive
-        hand = view.hand or []
+        hand = sort_hand(view.hand or [])
+        self.pass_asked = False
         if hand != self.hand:
-            self.hand = list(hand)
+            self.hand = hand
             self.selected = None
+            self.pile_cursor = None
             self.card_cursor = min(self.card_cursor, max(len(hand) - 1, 0))
         for p, pile in enumerate(view.castle):
             self.pile_cells[p].draw(pile.top, pile.total, pile.height)
@@ -147,7 +156,8 @@ class PilesTable(GameTable):
             colour = ""
             if view.team_colours:
                 colour = f" ({view.team_colours[view.seat % 2].title})"
-            title.update(f"{who}'s hand{colour}: {len(self.hand)} cards")
+            n = len(self.hand)
+            title.update(f"{who}'s hand{colour}: {n} card{'s' if n != 1 else ''}")
         cells = self.query_one(HandRow).cards
         for slot in range(HAND_SLOTS):
             cell = cells[slot]
@@ -186,8 +196,9 @@ class PilesTable(GameTable):
         detail = self.query_one("#pile-detail", Static)
         if p is None:
             if self.interactive and self.hand:
-                card = self.hand[self.card_cursor]
-                n = len(self._targets(self.card_cursor))
+                slot = self.card_cursor if self.selected is None else self.selected
+                card = self.hand[slot]
+                n = len(self._targets(slot))
                 detail.update(
                     Text.assemble(ink(card), f" can go on {n} pile{'s' if n != 1 else ''}.")
                     if n
@@ -201,7 +212,8 @@ class PilesTable(GameTable):
         text = Text.assemble(
             (f"{pile_name(p)}: ", "bold"),
             ink(pile.top),
-            f"  total {pile.total}\n({value_breakdown(tops, p)}), {pile.height} card(s)",
+            f"  total {pile.total}\n({value_breakdown(tops, p)}), "
+            f"{pile.height} card{'s' if pile.height != 1 else ''}",
         )
         if view.show_buried and pile.height > 1:
             text.append("\nunder it: ")
@@ -223,11 +235,15 @@ class PilesTable(GameTable):
         """Arrows: along the hand, or around the Castle once a card is chosen."""
         if not self.hand:
             return
+        self.pass_asked = False
         if self.selected is None:
             if dy < 0 and self.interactive:
                 self.action_confirm()
                 return
             self.card_cursor = (self.card_cursor + dx) % len(self.hand)
+        elif self.pile_cursor is None:
+            targets = self._targets()
+            self.pile_cursor = min(targets) if targets else 0
         else:
             if dy > 0 and self.pile_cursor // COLUMNS == ROWS - 1:
                 self.action_back()
@@ -239,18 +255,32 @@ class PilesTable(GameTable):
         self._draw_marks()
 
     def action_confirm(self) -> None:
-        """Enter: choose the card under the cursor, or place the chosen card on the pile."""
+        """Enter: choose the card under the cursor, or place the chosen card on the pile.
+
+        Choosing a card only lights the piles it may go on; a pile must be pointed at (arrows
+        or a click) before Enter places it. After `p` has asked, Enter passes.
+        """
         if not self.may_act():
             return
-        if self.selected is None:
+        if self.pass_asked:
+            self._pass()
+        elif self.selected is None:
             self._select(self.card_cursor)
+        elif self.pile_cursor is None:
+            self.post_message(
+                self.Said("Choose a pile first: the arrows move to one (or click it); then Enter.")
+            )
         else:
             self._place(self.pile_cursor)
 
     def action_back(self) -> None:
-        """Escape: put the chosen card back and choose again."""
+        """Escape: put the card back (or take back a pass asked for) and choose again."""
         self.selected = None
+        self.pile_cursor = None
+        self.pass_asked = False
         self._draw_marks()
+        if self.interactive:
+            self.post_message(self.Said(self._choose_prompt()))
 
     def action_switch_zone(self) -> None:
         """Tab: between the hand and the Castle."""
@@ -260,20 +290,44 @@ class PilesTable(GameTable):
             self.action_back()
 
     def action_pick(self, slot: int) -> None:
-        """A number key chooses that card of the hand."""
-        if slot < len(self.hand) and self.may_act():
-            self.card_cursor = slot
-            self._select(slot)
+        """A number key points at that card of the hand; Enter then chooses it."""
+        if slot >= len(self.hand) or not self.may_act():
+            return
+        self.pass_asked = False
+        self.selected = None
+        self.pile_cursor = None
+        self.card_cursor = slot
+        card = self.hand[slot]
+        n = len(self._targets(slot))
+        if n:
+            said = f"{card.short} may go on {n} pile{'s' if n != 1 else ''}: Enter lights them."
+        else:
+            said = f"{card.short} fits no pile now: choose another card{self._or_pass()}."
+        self.post_message(self.Said(said))
+        self._draw_marks()
+
+    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
+        """A click on a hand card chooses it: the piles it may go on light up."""
+        if message.slot < len(self.hand) and self.may_act():
+            self.pass_asked = False
+            self.card_cursor = message.slot
+            self._select(message.slot)
 
     def action_pass_turn(self) -> None:
-        """p: pass (the player on your left takes a card of yours at random)."""
-        if self.may_act():
-            self.post_message(self.Chosen(Pass()))
+        """p: say what passing does and ask again; a second p passes."""
+        if not self.may_act():
+            return
+        if self.pass_asked or Pass() not in self.legal:
+            self._pass()  # a refused pass is explained by the rules
+            return
+        self.pass_asked = True
+        self.post_message(self.Said(f"{self._pass_consequence()} Press p again to pass; Esc: no."))
 
     def click_pile(self, pile: int) -> None:
         """A click on a pile places the chosen card there."""
         if not self.may_act():
             return
+        self.pass_asked = False
         if self.selected is None:
             self.post_message(self.Said("Choose a card from your hand first, then its pile."))
             return
@@ -284,16 +338,18 @@ class PilesTable(GameTable):
         if slot >= len(self.hand):
             return
         self.selected = slot
+        self.pile_cursor = None
         targets = self._targets()
-        if targets and self.pile_cursor not in targets:
-            self.pile_cursor = min(targets)
         card = self.hand[slot]
         if targets:
             names = ", ".join(pile_name(p) for p in sorted(targets))
-            said = f"{card.short} may go on {names}. Arrows and Enter, or click a pile; Esc: back."
+            said = (
+                f"{card.short} may go on {names}. Choose one with the arrows, then Enter "
+                "(or click it); Esc: back."
+            )
             self.post_message(self.Said(said))
         else:
-            said = f"{card.short} fits no pile now: choose another card, or pass with p."
+            said = f"{card.short} fits no pile now: choose another card{self._or_pass()}."
             self.post_message(self.Said(said, refused=True))
         self._draw_marks()
 
@@ -301,10 +357,50 @@ class PilesTable(GameTable):
         assert self.selected is not None
         self.post_message(self.Chosen(Place(card=self.hand[self.selected], pile=pile)))
 
+    def _pass(self) -> None:
+        self.pass_asked = False
+        self.post_message(self.Chosen(Pass()))
+
+    def _or_pass(self) -> str:
+        """', or pass with p' when passing is allowed now."""
+        return ", or pass with p" if Pass() in self.legal else ""
+
+    def _choose_prompt(self) -> str:
+        """What to do while choosing a card."""
+        passing = "; p: pass." if Pass() in self.legal else "."
+        return f"Choose a card: ← → or its number, then Enter{passing}"
+
+    def _pass_consequence(self) -> str:
+        """What a pass will do, in the players' names: who takes a card, and what it is worth."""
+        view = self.view
+        assert view is not None and view.seat is not None
+        taker = (view.seat + 1) % view.seats
+        n = len(self.hand)
+        which = f"one of your {n} cards at random" if n > 1 else "your last card"
+        said = f"Passing: {self.names[taker]} takes {which}"
+        if view.team_colours:
+            theirs = view.team_colours[taker % 2]
+            mine = [card for card in self.hand if card.colour is theirs.other]
+            said += (
+                f"; it scores for the {theirs.title} if it is {theirs.other.value} "
+                f"({len(mine)} of yours are)."
+            )
+        else:
+            said += "."
+        return said
+
     def suggest(self, move: Place | Pass) -> str:  # type: ignore[override]
-        """Show the hinted card and pile; Enter then places it."""
+        """Point at the hinted card and pile (Enter places it), or ask to pass (p passes)."""
         if isinstance(move, Pass):
-            return "Press p to pass."
+            self.selected = None
+            self.pile_cursor = None
+            self._draw_marks()
+            self.pass_asked = True
+            view = self.view
+            assert view is not None and view.seat is not None
+            taker = self.names[(view.seat + 1) % view.seats]
+            return f"{taker} takes a card of yours at random. Press p."
+        self.pass_asked = False
         self.card_cursor = self.hand.index(move.card)
         self.selected = self.card_cursor
         self.pile_cursor = move.pile
