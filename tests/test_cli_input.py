@@ -26,9 +26,9 @@ def refused(capsys, *argv) -> str:
     [
         ("Ann,,bot,bot", "Seat 2 is empty"),
         ("Ann,bot,bot,", "Seat 4 is empty (a comma too many at the end)"),
-        ("Ann,ann,bot,bot", "the same name as seat 1"),
-        ("Ann,Bob,bot,Bob", "the same name as seat 2"),
-        ("Ann,A\x07n,bot,bot", "no control or invisible characters"),
+        ("Ann,ann,bot,bot", "same name as seat 1"),
+        ("Ann,Bob,bot,Bob", "same name as seat 2"),
+        ("Ann,A\x07n,bot,bot", "control characters"),
         ("Annabelle-Josephine,bot,bot,bot", "at most 16 characters"),
     ],
 )

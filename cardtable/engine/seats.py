@@ -55,13 +55,17 @@ def is_default_name(name: str, seat: int) -> bool:
 
 
 def name_problem(name: str) -> str | None:
-    """What is wrong with one seat's name, in a few words; None when it may be used."""
+    """What is wrong with one seat's name, in a few words; None when it may be used.
+
+    A name is not empty, at most NAME_MAX characters, and has no control or invisible
+    characters (they would move the cursor or hide in the middle of a sentence).
+    """
     if not name.strip():
-        return "a name is needed"
+        return "needs a name"
     if len(name) > NAME_MAX:
         return f"at most {NAME_MAX} characters"
     if any(unicodedata.category(c).startswith("C") for c in name):
-        return "no control or invisible characters"
+        return "control characters"
     return None
 
 
@@ -73,7 +77,7 @@ def names_problems(names: list[str]) -> list[str | None]:
         if problem is None:
             first = next(j for j, other in enumerate(names) if other.casefold() == name.casefold())
             if first != i:
-                problem = f"the same name as seat {first + 1}"
+                problem = f"same name as seat {first + 1}"
         problems.append(problem)
     return problems
 
