@@ -33,3 +33,9 @@ def test_make_play_installs_the_app_without_the_test_tools(tmp_path):
 def test_make_test_adds_the_test_tools(tmp_path):
     plan = planned("test", tmp_path)
     assert "-e ." in plan and "-e '.[dev]'" in plan and "pytest" in plan
+
+
+def test_the_readme_points_to_the_architecture_in_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../shared" not in readme
+    assert "docs/ARCHITECTURE.md" in readme and (ROOT / "docs" / "ARCHITECTURE.md").is_file()
