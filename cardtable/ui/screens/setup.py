@@ -270,7 +270,8 @@ class SetupScreen(Screen[None]):
             ):
                 note = range_note(name, field)
                 self._note(f"#option-note-{name}", note)
-                found.append(f"{field.title or name}: {note}")
+                label = (field.title or name).split("(")[0].strip()
+                found.append(f"{label}: {note}")
             else:
                 self._note(f"#option-note-{name}", "")
                 chosen[name] = value
