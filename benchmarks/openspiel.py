@@ -11,6 +11,7 @@ import sys
 import time
 
 from cardtable.bots.simulate import simulate
+from cardtable.engine import SeatKind
 
 SECONDS = 5.0
 OH_HELL = f"""
@@ -35,7 +36,7 @@ def over_trump_moves_per_second() -> float:
     """Random-bot games of Over Trump through the simulator, for SECONDS."""
     moves, seconds, seed = 0, 0.0, 0
     while seconds < SECONDS:
-        result = simulate("over-trump", 50, seed=seed)
+        result = simulate("over-trump", 50, [SeatKind.RANDOM] * 4, seed=seed)
         moves += result.moves
         seconds += result.seconds
         seed += 50

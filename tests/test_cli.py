@@ -23,13 +23,14 @@ def test_simulate_json_ends_with_one_line_of_figures():
         "moves_per_s",
         "games_per_s",
         "wins",
+        "draws",
     }
     assert figures["games"] == 5 and figures["moves"] == 200 and len(figures["wins"]) == 4
 
 
-def test_simulate_is_random_against_random_when_seats_are_left_out():
-    done = cardtable("simulate", "piles", "-n", "3", "--json")
-    assert json.loads(done.stdout.strip())["games"] == 3
+def test_simulate_plays_bots_when_seats_are_left_out():
+    done = cardtable("simulate", "piles", "-n", "1", "--json")
+    assert json.loads(done.stdout.strip())["games"] == 1
 
 
 def test_rules_prints_the_rules_page():

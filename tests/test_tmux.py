@@ -21,14 +21,14 @@ def test_piles_in_a_real_terminal_from_start_screen_to_a_hint_and_the_rules(tmp_
         term.send("End", "Enter")  # Piles is last on the list
         term.wait_for("Piles: new game")
         term.send("C-s")
-        term.wait_for("You's hand")
-        term.wait_for("You open", "Place one of your")  # the bots before You have played
+        term.wait_for("Player 1's hand")
+        term.wait_for("You open", "Place one of your")  # the bots before Player 1 have played
         term.send("h")
         term.wait_for("Hint:")
         term.send("?")
         term.wait_for("The deal")
         term.send("Escape")
-        term.wait_for("You's hand")
+        term.wait_for("Player 1's hand")
         term.send("C-q")
         assert term.wait_until_closed()
         assert (tmp_path / "last-game.json").exists()

@@ -26,6 +26,12 @@ async def wait_until(pilot, condition, tries=200):
     raise AssertionError("the app never got there")
 
 
+async def reveal_hand(pilot, app):
+    """The next player, at the handoff, waits for it to take keys and presses Y."""
+    await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready)
+    await pilot.press("y")
+
+
 def piles_app(seats: str, seed: int) -> CardTableApp:
     """The app opened straight on a Piles table, bots moving at once."""
     return CardTableApp(Launch(command="play", game="piles", seats=seats, seed=seed, delay=0))
@@ -108,7 +114,7 @@ async def test_setup_refuses_two_seats_with_one_name():
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(pilot, app, "piles")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#seat-name-1", Input).value = "You"
+        app.screen.query_one("#seat-name-1", Input).value = "Player 1"
         await pilot.click("#start")
         assert "same name" in str(app.screen.query_one("#setup-error").render())
         assert isinstance(app.screen, SetupScreen)
@@ -127,7 +133,7 @@ async def test_handoff_between_two_people_shows_no_private_card():
         assert "Since your last turn" in text or "about to begin" in text
         for card in table.match.state.hands[seat]:
             assert card.short not in text
-        await pilot.press("enter")
+        await reveal_hand(pilot, app)
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.screen.viewer == seat
         assert app.screen.table.hand == table.match.state.hands[seat]
@@ -536,8 +542,7 @@ async def test_runway_look_at_a_hand_shows_it_only_to_the_player_who_looks():
 
     app = runway_app("Ann,Bob", 2)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        await pilot.press("enter")
+        await reveal_hand(pilot, app)
         await wait_until(pilot, lambda: my_turn(app))
         screen = app.screen
         state = screen.match.state

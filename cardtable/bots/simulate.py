@@ -21,18 +21,22 @@ class SimulationResult(BaseModel):
     moves_per_s: float
     games_per_s: float
     wins: list[int]
-    """Per seat, the games that seat won or shared."""
+    """Per seat, the games that seat won or shared (a draw counts for every side in it)."""
+    draws: int = 0
+    """The games no single team won: a shared win between teams, or no winner at all."""
 
 
 def simulate(
     game_id: str, n: int, kinds: list[SeatKind] | None = None, seed: int = 0
 ) -> SimulationResult:
-    """Play `n` games with seeds seed, seed+1, ...; all seats random when `kinds` is None."""
+    """Play `n` games with seeds seed, seed+1, ...; the planning bot in every seat when `kinds`
+    is None."""
     game = games.get(game_id)
     if kinds is None:
-        kinds = [SeatKind.RANDOM] * game.default_seats
+        kinds = [SeatKind.BOT] * game.default_seats
     game.check_seats(len(kinds))
     wins = [0] * len(kinds)
+    draws = 0
     moves = 0
     start = time.perf_counter()
     is_over, to_act, legal_moves, advance = (
@@ -51,8 +55,11 @@ def simulate(
             move, _ = player.choose(view, legal_moves(state, seat))
             advance(state, seat, move)
             moves += 1
-        for seat in game.outcome(state).winners:
+        outcome = game.outcome(state)
+        for seat in outcome.winners:
             wins[seat] += 1
+        winning_teams = [team for team in outcome.teams if set(team) & set(outcome.winners)]
+        draws += len(winning_teams) != 1
     seconds = time.perf_counter() - start
     return SimulationResult(
         game=game_id,
@@ -62,4 +69,5 @@ def simulate(
         moves_per_s=round(moves / seconds, 1) if seconds else 0.0,
         games_per_s=round(n / seconds, 2) if seconds else 0.0,
         wins=wins,
+        draws=draws,
     )

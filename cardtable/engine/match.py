@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -10,42 +9,9 @@ from pydantic import BaseModel, ValidationError
 
 from cardtable.engine.contract import Event, Game, Move
 from cardtable.engine.saves import SaveFileError, read_text, write_atomic
+from cardtable.engine.seats import SeatConfig, SeatKind, parse_seats  # noqa: F401 (re-exported)
 
 SAVE_VERSION = 1
-
-
-class SeatKind(StrEnum):
-    """Who plays a seat: a person at the keyboard, the game's planning bot, or the random bot."""
-
-    HUMAN = "human"
-    BOT = "bot"
-    RANDOM = "random"
-
-
-class SeatConfig(BaseModel):
-    """A seat: a name and who plays it."""
-
-    name: str
-    kind: SeatKind = SeatKind.HUMAN
-
-    @property
-    def is_human(self) -> bool:
-        """True when a person plays this seat."""
-        return self.kind is SeatKind.HUMAN
-
-
-def parse_seats(text: str) -> list[SeatConfig]:
-    """Seats from 'Ann,Bob,bot,random': a name is a person, 'bot' and 'random' are bots."""
-    seats: list[SeatConfig] = []
-    for i, raw in enumerate(part.strip() for part in text.split(",")):
-        kind = {"bot": SeatKind.BOT, "random": SeatKind.RANDOM}.get(raw.lower(), SeatKind.HUMAN)
-        name = (
-            raw
-            if kind is SeatKind.HUMAN and raw
-            else f"{'Bot' if kind is SeatKind.BOT else 'Random'} {i + 1}"
-        )
-        seats.append(SeatConfig(name=name, kind=kind))
-    return seats
 
 
 class LoggedMove(BaseModel):

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
+from rich.text import Text
 from textual.app import App
+from textual.binding import Binding
 
 from cardtable import STARTED, games
 from cardtable.engine import (
@@ -21,6 +23,8 @@ from cardtable.engine import (
     last_game_path,
     parse_seats,
 )
+from cardtable.engine.seats import default_name
+from cardtable.ui.crash import crash_message, write_report
 from cardtable.ui.screens.menu import MenuScreen
 
 
@@ -45,6 +49,12 @@ class CardTableApp(App[None]):
     TITLE = "cardtable"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS = [
+        # Priority: a demo's screens (the table, a summary, the results) all stop on these keys.
+        Binding("escape", "stop_demo", "Stop the demo", key_display="Esc/q", priority=True),
+        Binding("q", "stop_demo", "Stop the demo", show=False, priority=True),
+    ]
 
     def __init__(self, launch: Launch | None = None, save_path: Path | None = None) -> None:
         super().__init__()
@@ -144,7 +154,8 @@ class CardTableApp(App[None]):
         game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])
         self._demo_index += 1
         seats = [
-            SeatConfig(name=f"Bot {i + 1}", kind=SeatKind.BOT) for i in range(game.default_seats)
+            SeatConfig(name=default_name(SeatKind.BOT, i), kind=SeatKind.BOT)
+            for i in range(game.default_seats)
         ]
         match = Match.start(game, seats, seed if seed is not None else new_seed(), None, None)
         self._show_table(match, demo=True, delay=self._demo_delay)
@@ -179,3 +190,53 @@ class CardTableApp(App[None]):
         self._to_menu_now()
         menu = MenuScreen()
         self.switch_screen(menu)
+
+    # The demo
+
+    def demo_running(self) -> bool:
+        """True while a demo's table, summary or results are on screen (not its rules page)."""
+        from cardtable.ui.screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            return False
+        return any(getattr(screen, "demo", False) for screen in self.screen_stack)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc and q stop a demo; anywhere else they do what the screen says."""
+        if action == "stop_demo":
+            return self.demo_running()
+        return True
+
+    def action_stop_demo(self) -> None:
+        """Stop the demo: back to the start screen."""
+        self.action_back_to_menu()
+
+    # Quitting and crashing
+
+    async def action_quit(self) -> None:
+        """Quit; from a game in play, say on the way out that it is saved and how to resume."""
+        from cardtable.ui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and not screen.demo:
+                match = screen.match
+                if match.save_to is not None and not match.game.is_over(match.state):
+                    self.exit_message = (
+                        f"Your {match.game.name} game is saved after its last move: "
+                        "`cardtable resume` continues it."
+                    )
+        self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: the full report to a file, a short message on screen, exit status 1.
+
+        Replaces Textual's crash screen, which prints every frame's local variables (all the
+        hands) for the whole table to read.
+        """
+        self._return_code = 1
+        if self._exception is None:  # Pilot re-raises the first error for the tests
+            self._exception = error
+            self._exception_event.set()
+            message = crash_message(error, write_report(error))
+            self._exit_renderables.append(Text(message))
+        self._close_messages_no_wait()

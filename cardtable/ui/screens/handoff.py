@@ -2,32 +2,74 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Button, Static
+
+REVEAL_KEY = "y"
+"""The key that shows the next player's hand: no table binds it, so a second tap of the key
+that made the last move (Enter, Space, a number) can never reveal the next hand."""
+
+GUARD_SECONDS = 1.0
+"""For this long after the handoff opens, no key or click can show the hand."""
 
 
 class HandoffScreen(Screen[None]):
-    """'Pass to Bob, then press Enter': covers the whole table until the next player is ready."""
+    """'Pass the keyboard to Bob': covers the table until Bob presses Y (after a moment)."""
 
-    BINDINGS = [Binding("enter,space", "dismiss", "I am Bob: show my hand")]
+    BINDINGS = [
+        Binding(
+            f"{REVEAL_KEY},{REVEAL_KEY.upper()}", "reveal", "I am the next player: show my hand"
+        )
+    ]
+
+    DEFAULT_CSS = """
+    HandoffScreen #handoff-show {
+        margin-top: 1;
+    }
+    """
 
     def __init__(self, name: str, note: str = "") -> None:
         super().__init__()
         self.player = name
         self.note = note
+        self.ready = False
+        """False for GUARD_SECONDS after the screen opens: until then nothing shows the hand."""
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                f"[b]Pass the keyboard to {self.player}[/b]\n\n"
-                f"{self.note}\n\n"
-                f"{self.player}: press [b]Enter[/b] to see your hand.",
-                id="handoff-card",
-            )
+        with Middle():
+            yield Center(self._card())
+            show = Button(f"Show my hand ({REVEAL_KEY.upper()})", id="handoff-show", disabled=True)
+            show.can_focus = False  # Enter must not press it: only the key and a click do
+            yield Center(show)
 
-    def on_click(self) -> None:
-        """A click is as good as Enter."""
-        self.dismiss()
+    def _card(self) -> Static:
+        return Static(
+            Text.assemble(
+                (f"Pass the keyboard to {self.player}", "bold"),
+                f"\n\n{self.note}\n\n{self.player}: press ",
+                (REVEAL_KEY.upper(), "bold"),
+                " to see your hand.",
+            ),
+            id="handoff-card",
+        )
+
+    def on_mount(self) -> None:
+        self.set_timer(GUARD_SECONDS, self._arm)
+
+    def _arm(self) -> None:
+        self.ready = True
+        self.query_one("#handoff-show", Button).disabled = False
+
+    def action_reveal(self) -> None:
+        """Show the hand, once the first moment has passed."""
+        if self.ready:
+            self.dismiss()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The button does what the key does."""
+        event.stop()
+        self.action_reveal()

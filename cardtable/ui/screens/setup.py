@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any
 
+from pydantic import ValidationError
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,16 +25,64 @@ from textual.widgets import (
 )
 
 from cardtable import games
-from cardtable.engine import SeatConfig, SeatKind
+from cardtable.engine.seats import (
+    NAME_MAX,
+    SeatConfig,
+    SeatKind,
+    default_name,
+    is_default_name,
+    names_problems,
+)
 
 KIND_LABELS = [("Person", SeatKind.HUMAN), ("Bot", SeatKind.BOT), ("Random bot", SeatKind.RANDOM)]
 
 
 def default_seat(i: int) -> SeatConfig:
-    """Seat 1 is you; the others start as bots."""
-    if i == 0:
-        return SeatConfig(name="You", kind=SeatKind.HUMAN)
-    return SeatConfig(name=f"Bot {i + 1}", kind=SeatKind.BOT)
+    """Seat 1 is a person ('Player 1'); the others start as bots ('Bot 2')."""
+    kind = SeatKind.HUMAN if i == 0 else SeatKind.BOT
+    return SeatConfig(name=default_name(kind, i), kind=kind)
+
+
+class TickBox(Checkbox):
+    """A checkbox that reads on or off without colour: ▐✓▌ when on, ▐ ▌ when off."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+        return "✓" if self.value else " "
+
+
+class RoundButton(RadioButton):
+    """A radio button that reads chosen or not without colour: ● chosen, ○ not."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+        return "●" if self.value else "○"
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number typed ('42', '-7', '+3'); None for anything else ('-', '+', '')."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
+
+
+def _bounds(field: Any) -> tuple[int | None, int | None]:
+    """The smallest and largest value a number option allows (its ge and le)."""
+    low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
+    high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+    return low, high
+
+
+def range_note(name: str, field: Any) -> str:
+    """What a number option takes, in plain words: '1 to 3 decks'."""
+    noun = (field.title or name.replace("_", " ")).split("(")[0].strip().lower()
+    low, high = _bounds(field)
+    if low is not None and high is not None:
+        return f"{low} to {high} {noun}"
+    if low is not None:
+        return f"at least {low} {noun}"
+    if high is not None:
+        return f"at most {high} {noun}"
+    return f"a whole number of {noun}"
 
 
 class SetupScreen(Screen[None]):
@@ -43,6 +94,28 @@ class SetupScreen(Screen[None]):
         Binding("f1", "rules", "Rules"),
     ]
 
+    DEFAULT_CSS = """
+    SetupScreen .field-row {
+        height: auto;
+    }
+    SetupScreen .field-note {
+        width: auto;
+        height: 1;
+        margin-left: 1;
+        color: #ff8a80;
+        text-style: bold;
+    }
+    SetupScreen .option-row {
+        height: 3;
+    }
+    SetupScreen .option-row .field-note {
+        margin-top: 1;
+    }
+    SetupScreen .option-row Input {
+        width: 12;
+    }
+    """
+
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game = games.get(game_id)
@@ -51,32 +124,35 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         game = self.game
         with VerticalScroll(id="setup"):
-            yield Static(f"[b]{game.name}[/b]: new game", id="setup-title")
-            yield Static(game.blurb, id="setup-blurb")
+            yield Static(Text(f"{game.name}: new game", style="bold"), id="setup-title")
+            yield Static(Text(game.blurb), id="setup-blurb")
             if len(game.seat_counts) > 1:
                 yield Label("Players")
                 with RadioSet(id="seat-count"):
                     for count in game.seat_counts:
-                        yield RadioButton(
+                        yield RoundButton(
                             str(count), value=count == self.seat_count, name=str(count)
                         )
-            yield Label("Seats (a person plays at this keyboard; bots play themselves)")
+            yield Label("Seats (a person plays at this keyboard; typing a name makes a person)")
             with Vertical(id="seats"):
                 for i in range(max(game.seat_counts)):
                     seat = default_seat(i)
                     with Horizontal(classes="seat-row", id=f"seat-row-{i}"):
                         yield Label(f"Seat {i + 1}", classes="seat-label")
-                        yield Input(seat.name, id=f"seat-name-{i}", max_length=16)
+                        yield Input(seat.name, id=f"seat-name-{i}", max_length=NAME_MAX)
                         yield Select(
                             KIND_LABELS, value=seat.kind, allow_blank=False, id=f"seat-kind-{i}"
                         )
+                        yield Static("", id=f"seat-note-{i}", classes="field-note")
             option_fields = list(game.options_model.model_fields.items())
             if option_fields:
                 yield Label("Options")
                 for name, field in option_fields:
                     yield from self._option_widget(name, field)
             yield Label("Seed (blank for a new shuffle; the same seed deals the same cards)")
-            yield Input(placeholder="random", id="seed", type="integer")
+            with Horizontal(classes="field-row option-row"):
+                yield Input(placeholder="random", id="seed", type="integer")
+                yield Static("", id="seed-note", classes="field-note")
         with Horizontal(id="setup-actions"):
             yield Button("Start the game", variant="primary", id="start")
             yield Static("Enter in any field starts too.", id="setup-error")
@@ -86,16 +162,18 @@ class SetupScreen(Screen[None]):
         title = field.title or name.replace("_", " ").capitalize()
         default = field.default
         if isinstance(default, bool):
-            yield Checkbox(title, value=default, id=f"option-{name}", tooltip=field.description)
+            yield TickBox(title, value=default, id=f"option-{name}", tooltip=field.description)
         elif isinstance(default, Enum):
             values = [(str(member.value), member) for member in type(default)]
             yield Label(title)
             yield Select(values, value=default, allow_blank=False, id=f"option-{name}")
         else:
             yield Label(title)
-            yield Input(str(default), id=f"option-{name}", type="integer")
+            with Horizontal(classes="field-row option-row"):
+                yield Input(str(default), id=f"option-{name}", type="integer")
+                yield Static("", id=f"option-note-{name}", classes="field-note")
         if field.description:
-            yield Static(field.description, classes="option-help")
+            yield Static(Text(field.description), classes="option-help")
 
     def on_mount(self) -> None:
         self._show_seats()
@@ -110,16 +188,34 @@ class SetupScreen(Screen[None]):
         self.seat_count = int(event.pressed.name or self.seat_count)
         self._show_seats()
 
+    def _seat_of(self, widget_id: str | None, prefix: str) -> int | None:
+        if not (widget_id or "").startswith(prefix):
+            return None
+        return int((widget_id or "").rsplit("-", 1)[1])
+
     def on_select_changed(self, event: Select.Changed) -> None:
-        """Keep default names in step with the kind: 'Bot 3' becomes 'Player 3' and back."""
-        if not (event.select.id or "").startswith("seat-kind-"):
+        """A default name follows the kind: 'Bot 3' becomes 'Player 3' and back."""
+        i = self._seat_of(event.select.id, "seat-kind-")
+        if i is None or not isinstance(event.value, SeatKind):
             return
-        i = int((event.select.id or "").rsplit("-", 1)[1])
         name = self.query_one(f"#seat-name-{i}", Input)
-        if event.value is SeatKind.HUMAN and name.value.startswith("Bot "):
-            name.value = f"Player {i + 1}"
-        elif event.value is not SeatKind.HUMAN and name.value.startswith("Player "):
-            name.value = f"Bot {i + 1}"
+        if is_default_name(name.value.strip(), i):
+            name.value = default_name(event.value, i)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing a name into a bot's seat makes it a person's; a changed field loses its note."""
+        note_id = {"seed": "#seed-note"}.get(event.input.id or "")
+        if (event.input.id or "").startswith("option-"):
+            note_id = f"#option-note-{(event.input.id or '')[len('option-') :]}"
+        i = self._seat_of(event.input.id, "seat-name-")
+        if i is not None:
+            note_id = f"#seat-note-{i}"
+            kind = self.query_one(f"#seat-kind-{i}", Select)
+            typed = event.value.strip()
+            if typed and not is_default_name(typed, i) and kind.value is not SeatKind.HUMAN:
+                kind.value = SeatKind.HUMAN
+        if note_id:
+            self.query_one(note_id, Static).update("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
@@ -144,41 +240,79 @@ class SetupScreen(Screen[None]):
             seats.append(SeatConfig(name=name, kind=kind))  # type: ignore[arg-type]
         return seats
 
-    def options(self) -> dict[str, Any]:
-        """The options as chosen."""
+    def _note(self, widget_id: str, text: str) -> None:
+        self.query_one(widget_id, Static).update(Text(text))
+
+    def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
+        """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
+        found = []
+        for i, problem in enumerate(names_problems([seat.name for seat in seats])):
+            self._note(f"#seat-note-{i}", problem or "")
+            if problem:
+                found.append(f"Seat {i + 1}: {problem}")
+        return found
+
+    def options(self) -> tuple[dict[str, Any], list[str]]:
+        """The options as chosen, and a note beside each number that is out of its range."""
         chosen: dict[str, Any] = {}
-        for name in self.game.options_model.model_fields:
+        found = []
+        for name, field in self.game.options_model.model_fields.items():
             widget = self.query_one(f"#option-{name}")
-            if isinstance(widget, Input):
-                chosen[name] = int(widget.value or 0)
-            else:
+            if not isinstance(widget, Input):
                 chosen[name] = widget.value  # type: ignore[attr-defined]
-        return chosen
+                continue
+            value = whole_number(widget.value)
+            low, high = _bounds(field)
+            if (
+                value is None
+                or (low is not None and value < low)
+                or (high is not None and value > high)
+            ):
+                note = range_note(name, field)
+                self._note(f"#option-note-{name}", note)
+                label = (field.title or name).split("(")[0].strip()
+                found.append(f"{label}: {note}")
+            else:
+                self._note(f"#option-note-{name}", "")
+                chosen[name] = value
+        return chosen, found
+
+    def seed(self) -> tuple[int | None, list[str]]:
+        """The seed typed (None for a new shuffle), and a note if it is not a whole number."""
+        text = self.query_one("#seed", Input).value.strip()
+        seed = whole_number(text)
+        if text and seed is None:
+            note = "a whole number, or blank"
+            self._note("#seed-note", note)
+            return None, [f"Seed: {note}"]
+        self._note("#seed-note", "")
+        return seed, []
 
     def problem(self, seats: list[SeatConfig]) -> str | None:
-        """What stops the game from starting, in words; None when all is well."""
-        names = [seat.name for seat in seats]
-        if any(not name for name in names):
-            return "Every seat needs a name."
-        if len(set(names)) != len(names):
-            return "Two seats have the same name: give each seat its own."
-        return None
+        """What stops the game from starting, in words; None when all is well (notes marked)."""
+        found = self.seat_problems(seats) + self.options()[1] + self.seed()[1]
+        if not found:
+            return None
+        more = f" (and {len(found) - 1} more marked)" if len(found) > 1 else ""
+        return f"{found[0]}{more}."
 
     def action_start(self) -> None:
-        """Start the game as set up, or say what is missing."""
+        """Start the game as set up, or mark what stops it and say so."""
         seats = self.seats()
         error = self.query_one("#setup-error", Static)
         problem = self.problem(seats)
+        options: Any = None
+        if problem is None:
+            try:
+                options = self.game.options_model.model_validate(self.options()[0])
+            except ValidationError as err:
+                first = err.errors()[0]
+                problem = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}."
         if problem:
-            error.update(problem)
+            error.update(Text(problem))
             error.add_class("problem")
             return
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else None
-        try:
-            options = self.game.options_model.model_validate(self.options())
-        except ValueError as err:
-            error.update(f"An option is out of range: {err}")
-            error.add_class("problem")
-            return
+        error.update(Text("Enter in any field starts too."))
+        error.remove_class("problem")
+        seed = self.seed()[0]
         self.app.start_game(self.game.id, seats, seed, options)  # type: ignore[attr-defined]

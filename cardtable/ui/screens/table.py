@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.bots import player_for
 from cardtable.bots.seat_player import planner
 from cardtable.engine import Game, IllegalMove, Match, Move
+from cardtable.engine.words import plural
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
@@ -23,7 +26,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules"),
-        Binding("ctrl+n", "app.back_to_menu", "Menu"),
+        Binding("ctrl+n", "menu", "Menu"),
     ]
 
     def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
@@ -42,6 +45,8 @@ class TableScreen(Screen[None]):
         if len(self.humans) == 1:
             self.viewer = self.humans[0]
         self._pending = False
+        if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
+            self.AUTO_FOCUS = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
@@ -52,17 +57,17 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.table.focus()
-        # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
-        # start once all are laid out.
-        self.call_after_refresh(self._begin)
+        if not self.demo:
+            self.table.focus()
+        # Draw before the first paint: a table painted empty first flashes a blank board at
+        # every new deal (a demo at --delay 0 deals every few seconds).
+        try:
+            self._begin()
+        except NoMatches:  # nested widgets not all mounted yet (a busy machine): after a refresh
+            self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
-        logs = self.query(MoveLog)
-        if not logs:  # not mounted yet on a busy machine: try after the next refresh
-            self.call_after_refresh(self._begin)
-            return
-        logs.first().show_lines(self.match.log_lines())
+        self.query_one(MoveLog).show_lines(self.match.log_lines())
         self.advance()
 
     # Size
@@ -76,12 +81,36 @@ class TableScreen(Screen[None]):
         width, height = self.app.size
         need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
         small = width < need_w or height < need_h
-        self.set_class(small, "too-small")
         if small:
             self.query_one("#too-small-text", Static).update(
                 f"The {self.match.game.name} table needs a window of at least {need_w}x{need_h}.\n"
-                f"This one is {width}x{height}: make it larger (or the font smaller)."
+                f"This one is {width}x{height}: make it larger (or the font smaller).\n"
+                "Ctrl+Q quits; the game stays saved."
             )
+        if small == self.too_small:
+            return
+        self.set_class(small, "too-small")
+        # While the table is hidden no key or click reaches it (only quitting works), and bots
+        # wait: nothing happens that nobody can see.
+        self.table.disabled = small
+        if not small:
+            if not self.demo:
+                self.table.focus()
+            self.redraw()
+        self.refresh_bindings()
+
+    @property
+    def too_small(self) -> bool:
+        """True while the window is too small and the size message hides the table."""
+        return self.has_class("too-small")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts while the table is hidden; a demo has no hint (nobody plays)."""
+        if self.too_small:
+            return False
+        if self.demo and action == "hint":
+            return False
+        return True
 
     # Turn flow
 
@@ -130,13 +159,15 @@ class TableScreen(Screen[None]):
         if not lines:
             return "The game is about to begin."
         shown = lines[-most:]
-        more = f"(and {len(lines) - most} earlier moves)\n" if len(lines) > most else ""
+        earlier = len(lines) - most
+        more = f"(and {plural(earlier, 'earlier move')})\n" if earlier > 0 else ""
         return "Since your last turn:\n" + more + "\n".join(shown)
 
     def _seat_ready(self, seat: int) -> None:
         self.viewer = seat
         self.redraw()
-        self.table.focus()
+        if not self.too_small:
+            self.table.focus()
 
     @property
     def on_top(self) -> bool:
@@ -148,7 +179,7 @@ class TableScreen(Screen[None]):
 
     def _bot_move(self) -> None:
         self._pending = False
-        if not self.on_top:
+        if not self.on_top or self.too_small:
             self.set_timer(0.2, self._bot_move)
             self._pending = True
             return
@@ -216,12 +247,15 @@ class TableScreen(Screen[None]):
         self.query_one("#table-title", Static).update(self._title(acting))
         self.say(self._explain(acting, interactive))
 
-    def _title(self, acting: list[int]) -> str:
+    def _title(self, acting: list[int]) -> Text:
         outcome = self.game.outcome(self.match.state)
         who = ", ".join(self.match.names[s] for s in acting)
-        mode = "  [reverse] DEMO [/reverse]" if self.demo else ""
         turn = f"{who} to play" if acting else "Game over"
-        return f"[b]{self.game.name}[/b]  ·  {turn}  ·  {outcome.summary}{mode}"
+        title = Text.assemble((self.game.name, "bold"), f"  ·  {turn}  ·  {outcome.summary}")
+        if self.demo:
+            title.append("  ")
+            title.append(" DEMO: Esc or q stops it ", style="reverse")
+        return title
 
     def _explain(self, acting: list[int], interactive: bool) -> str:
         state = self.match.state
@@ -234,7 +268,7 @@ class TableScreen(Screen[None]):
         """Put a line on the status bar; a refusal stands out."""
         status = self.query_one("#status", Static)
         status.set_class(refused, "refused")
-        status.update(("✗ " if refused else "") + text)
+        status.update(Text(("✗ " if refused else "") + text))
         if refused:
             self.app.bell()
 
@@ -259,6 +293,10 @@ class TableScreen(Screen[None]):
         from cardtable.ui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game.id))
+
+    def action_menu(self) -> None:
+        """Back to the start screen; the game stays saved."""
+        self.app.action_back_to_menu()  # type: ignore[attr-defined]
 
     def _finish(self) -> None:
         if not self.on_top:  # the rules page or a summary is open: results when it closes

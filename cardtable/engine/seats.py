@@ -1,0 +1,117 @@
+"""Seats: who plays each one, the names they go by, and the rules a name must keep.
+
+The command line (`--seats "Ann,Bob,bot,bot"`) and the setup screen check names with the same
+rules, here, so a name that one refuses the other refuses too.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from enum import StrEnum
+
+from pydantic import BaseModel
+
+NAME_MAX = 16
+"""The longest name a seat may have, in characters."""
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat: a person at the keyboard, the game's planning bot, or the random bot."""
+
+    HUMAN = "human"
+    BOT = "bot"
+    RANDOM = "random"
+
+
+class SeatConfig(BaseModel):
+    """A seat: a name and who plays it."""
+
+    name: str
+    kind: SeatKind = SeatKind.HUMAN
+
+    @property
+    def is_human(self) -> bool:
+        """True when a person plays this seat."""
+        return self.kind is SeatKind.HUMAN
+
+
+class SeatsError(ValueError):
+    """Seats that cannot sit at a table; `reason` says why in a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def default_name(kind: SeatKind, seat: int) -> str:
+    """The name a seat gets when nobody types one: 'Player 1', 'Bot 2', 'Random 3'."""
+    word = {SeatKind.HUMAN: "Player", SeatKind.BOT: "Bot", SeatKind.RANDOM: "Random"}[kind]
+    return f"{word} {seat + 1}"
+
+
+def is_default_name(name: str, seat: int) -> bool:
+    """True when `name` is one of the names the seat gets by default (of any kind)."""
+    return any(name == default_name(kind, seat) for kind in SeatKind)
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with one seat's name, in a few words; None when it may be used.
+
+    A name is not empty, at most NAME_MAX characters, and has no control or invisible
+    characters (they would move the cursor or hide in the middle of a sentence).
+    """
+    if not name.strip():
+        return "needs a name"
+    if len(name) > NAME_MAX:
+        return f"at most {NAME_MAX} characters"
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        return "control characters"
+    return None
+
+
+def names_problems(names: list[str]) -> list[str | None]:
+    """For each seat, what is wrong with its name among the others; None where all is well."""
+    problems: list[str | None] = []
+    for i, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is None:
+            first = next(j for j, other in enumerate(names) if other.casefold() == name.casefold())
+            if first != i:
+                problem = f"same name as seat {first + 1}"
+        problems.append(problem)
+    return problems
+
+
+def check_names(names: list[str]) -> None:
+    """Raise SeatsError naming the first seat whose name breaks the rules."""
+    for i, problem in enumerate(names_problems(names)):
+        if problem:
+            raise SeatsError(f"Seat {i + 1} ({names[i]!r}): {problem}.")
+
+
+BOT_WORDS = {"bot": SeatKind.BOT, "random": SeatKind.RANDOM}
+"""The words that put a bot in a seat on the command line; any other word is a person's name."""
+
+
+def parse_seats(text: str, allowed: set[SeatKind] | None = None) -> list[SeatConfig]:
+    """Seats from 'Ann,Bob,bot,random': a name is a person, 'bot' and 'random' are bots.
+
+    SeatsError says what is wrong: an empty seat (two commas, a trailing comma), a name that
+    breaks the name rules, two seats with one name, or a kind not in `allowed`.
+    """
+    parts = [part.strip() for part in text.split(",")]
+    seats: list[SeatConfig] = []
+    for i, raw in enumerate(parts):
+        if not raw:
+            where = "at the end" if i == len(parts) - 1 and i else f"in place {i + 1}"
+            raise SeatsError(
+                f"Seat {i + 1} is empty (a comma too many {where}): write a name, bot or random."
+            )
+        kind = BOT_WORDS.get(raw.lower(), SeatKind.HUMAN)
+        if allowed is not None and kind not in allowed:
+            words = " or ".join(sorted(k.value for k in allowed))
+            raise SeatsError(f"Seat {i + 1} is {raw!r}: here a seat is {words}.")
+        name = raw if kind is SeatKind.HUMAN else default_name(kind, i)
+        seats.append(SeatConfig(name=name, kind=kind))
+    check_names([seat.name for seat in seats])
+    return seats

@@ -1,0 +1,111 @@
+"""The command line refuses what it cannot use, with one clear line, before any window opens."""
+
+import json
+
+import pytest
+
+from cardtable import games
+from cardtable.bots.simulate import simulate
+from cardtable.cli import build_parser, main
+from cardtable.engine import SeatKind
+from cardtable.engine.seats import SeatsError, parse_seats
+
+
+def refused(capsys, *argv) -> str:
+    """Run the command line; it must stop with an error. The error text (stderr or the exit)."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    assert stop.value.code not in (0, None)
+    said = capsys.readouterr().err + (stop.value.code if isinstance(stop.value.code, str) else "")
+    assert "Traceback" not in said
+    return said
+
+
+@pytest.mark.parametrize(
+    "seats, words",
+    [
+        ("Ann,,bot,bot", "Seat 2 is empty"),
+        ("Ann,bot,bot,", "Seat 4 is empty (a comma too many at the end)"),
+        ("Ann,ann,bot,bot", "same name as seat 1"),
+        ("Ann,Bob,bot,Bob", "same name as seat 2"),
+        ("Ann,A\x07n,bot,bot", "control characters"),
+        ("Annabelle-Josephine,bot,bot,bot", "at most 16 characters"),
+    ],
+)
+def test_play_refuses_seats_that_cannot_sit_at_the_table(capsys, seats, words):
+    assert words in refused(capsys, "play", "piles", "--seats", seats)
+
+
+@pytest.mark.parametrize("delay", ["-1", "inf", "1e308", "nan", "61", "soon"])
+def test_a_delay_that_is_not_zero_to_a_minute_is_refused(capsys, delay):
+    for command in (["play", "piles", "--seats", "Ann,bot,bot,bot"], ["demo", "piles"]):
+        said = refused(capsys, *command, "--delay", delay)
+        assert "--delay" in said and "seconds" in said
+
+
+def test_simulate_takes_only_bots_in_its_seats(capsys):
+    said = refused(capsys, "simulate", "piles", "--seats", "bot,human")
+    assert "Seat 2 is 'human'" in said and "bot or random" in said
+
+
+def test_simulate_refuses_no_games(capsys):
+    assert "number of games" in refused(capsys, "simulate", "piles", "-n", "0")
+
+
+@pytest.mark.parametrize(
+    "typed, game",
+    [
+        ("Piles", "piles"),
+        ("PILES", "piles"),
+        ("overtrump", "over-trump"),
+        ("Over Trump", "over-trump"),
+    ],
+)
+def test_a_game_is_found_in_any_case_and_spacing(typed, game):
+    assert build_parser().parse_args(["play", typed]).game == game
+
+
+def test_a_near_miss_is_refused_with_the_closest_game_named(capsys):
+    said = refused(capsys, "play", "pils")
+    assert "No game 'pils'; did you mean piles?" in said
+    said = refused(capsys, "play", "over-trmp")
+    assert "did you mean over-trump?" in said
+
+
+def test_help_lists_the_game_ids(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    for item in games.catalog():
+        assert item.id in shown
+
+
+def test_demo_help_says_how_to_stop(capsys):
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "Esc or q stops the demo" in shown
+
+
+def test_simulate_plays_the_planning_bot_unless_told_otherwise():
+    by_default = simulate("piles", 1, seed=5)
+    bots = simulate("piles", 1, [SeatKind.BOT] * 4, seed=5)
+    assert (by_default.moves, by_default.wins) == (bots.moves, bots.wins)
+
+
+def test_simulate_counts_draws_and_says_so(capsys):
+    main(["simulate", "piles", "-n", "20", "--seats", "random,random,random,random", "--json"])
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert "draws" in figures
+    # A draw counts for both teams: each game gives wins to one team, or to both when drawn.
+    assert sum(figures["wins"]) == 2 * figures["games"] + 2 * figures["draws"]
+    main(["simulate", "piles", "-n", "1", "--seats", "random,random"])
+    assert "draws: " in capsys.readouterr().out
+
+
+def test_parse_seats_names_bots_by_their_seat_and_keeps_people_names():
+    seats = parse_seats("Ann, bot ,RANDOM")
+    assert [s.name for s in seats] == ["Ann", "Bot 2", "Random 3"]
+    assert [s.kind for s in seats] == [SeatKind.HUMAN, SeatKind.BOT, SeatKind.RANDOM]
+    with pytest.raises(SeatsError):
+        parse_seats("Bot 2,bot")

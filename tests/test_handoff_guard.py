@@ -1,0 +1,102 @@
+"""A handoff needs a deliberate act of the next player: a double-tapped table key shows nothing."""
+
+import time
+
+from cardtable import games
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens import handoff as handoff_module
+from cardtable.ui.screens.handoff import GUARD_SECONDS, REVEAL_KEY, HandoffScreen
+from cardtable.ui.screens.table import TableScreen
+from cardtable.ui.tables import table_for
+from cardtable.ui.widgets import GameTable
+
+
+async def wait_until(pilot, condition, tries=300):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+def table_of(app) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def test_enter_pressed_again_after_a_move_does_not_show_the_next_hand(monkeypatch):
+    # The guard stays up until the test says the moment has passed (a loaded machine may take
+    # longer than a second to deliver a few keys).
+    monkeypatch.setattr(handoff_module, "GUARD_SECONDS", 600)
+    app = CardTableApp(
+        Launch(command="play", game="over-trump", seats="Ann,Bob,Cat,Dan", seed=11, delay=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        table = table_of(app)
+        first = table.acting()[0]
+        # The first player takes the table deliberately: Enter and Space do nothing.
+        app.screen._arm()
+        await pilot.press("enter", "space")
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press(REVEAL_KEY)
+        await wait_until(pilot, lambda: app.screen is table and table.viewer == first)
+        # She places a card with Enter and taps Enter again at once (and a click, and Space,
+        # and even the handoff's own key).
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        handoff = app.screen
+        await pilot.press("enter")
+        await pilot.click("#handoff-show")
+        await pilot.press("space", REVEAL_KEY)
+        await pilot.pause(0.1)
+        assert app.screen is handoff and table.viewer is None
+        # Once the moment has passed, Enter still does not show the hand; the key does.
+        handoff._arm()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is handoff
+        await pilot.press(REVEAL_KEY)
+        await wait_until(pilot, lambda: app.screen is table)
+        assert table.viewer == table.acting()[0] != first
+
+
+async def test_the_handoff_takes_no_input_for_a_second():
+    assert GUARD_SECONDS >= 1.0
+    app = CardTableApp(Launch(command="play", game="piles", seats="Ann,Bob,bot,bot", seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        opened = time.monotonic()
+        handoff = app.screen
+        assert not handoff.ready and handoff.query_one("#handoff-show").disabled
+        await wait_until(pilot, lambda: handoff.ready, tries=500)
+        assert time.monotonic() - opened >= GUARD_SECONDS - 0.1
+        assert not handoff.query_one("#handoff-show").disabled
+        await pilot.click("#handoff-show")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_handoff_says_which_key_shows_the_hand_and_no_name_markup_breaks_it():
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="[/],[red]Bob,bot,bot", seed=1, delay=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        text = str(app.screen.query_one("#handoff-card").render())
+        name = app.screen.player
+        assert name in ("[/]", "[red]Bob")
+        assert f"Pass the keyboard to {name}" in text
+        assert f"{name}: press {REVEAL_KEY.upper()} to see your hand." in text
+        title = str(table_of(app).query_one("#table-title").render())
+        assert f"{name} to play" in title
+
+
+def test_no_table_binds_the_key_that_ends_a_handoff():
+    for game_id in games.ids():
+        table = table_for(game_id)
+        keys = {
+            key.strip()
+            for cls in (table, GameTable, TableScreen)
+            for binding in cls.BINDINGS
+            for key in binding.key.split(",")  # type: ignore[union-attr]
+        }
+        assert REVEAL_KEY not in keys and REVEAL_KEY.upper() not in keys, game_id

@@ -1,0 +1,155 @@
+"""The setup screen: bad values get a note beside them and no game starts; no trap in the seats."""
+
+from textual.widgets import Input, Select
+
+from cardtable.engine import SeatKind
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.screens.setup import RoundButton, SetupScreen, TickBox, whole_number
+from cardtable.ui.screens.table import TableScreen
+
+SIZE = (100, 40)
+
+
+async def wait_until(pilot, condition, tries=200):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+def text(screen, selector) -> str:
+    return str(screen.query_one(selector).render())
+
+
+def setup_app(game: str) -> CardTableApp:
+    return CardTableApp(Launch(command="play", game=game, delay=0))
+
+
+def started(app) -> bool:
+    return isinstance(app.screen, TableScreen | HandoffScreen)
+
+
+async def test_a_value_out_of_range_gets_a_note_beside_it_and_the_game_does_not_start():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        for field, value, note in [
+            ("games", "0", "1 to 9 games in the session"),
+            ("decks", "9", "1 to 3 decks"),
+            ("decks", "", "1 to 3 decks"),
+            ("decks", "-", "1 to 3 decks"),
+            ("seed", "-", "a whole number, or blank"),
+            ("seed", "+", "a whole number, or blank"),
+        ]:
+            widget = "#seed" if field == "seed" else f"#option-{field}"
+            beside = "#seed-note" if field == "seed" else f"#option-note-{field}"
+            setup.query_one(widget, Input).value = value
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is setup and not started(app)
+            assert text(setup, beside) == note
+            assert note in text(setup, "#setup-error")
+            setup.query_one(widget, Input).value = "2"
+        # Put right, it starts.
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: started(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.match.state.options.decks == 2 and table.match.record.seed == 2
+
+
+def test_whole_numbers_with_a_sign_are_seeds():
+    assert [whole_number(t) for t in ("42", "-7", "+3", " 5 ", "-", "+", "", "1e3")] == [
+        42,
+        -7,
+        3,
+        5,
+        None,
+        None,
+        None,
+        None,
+    ]
+
+
+async def test_typing_a_name_into_a_bots_seat_makes_it_a_persons():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert setup.query_one("#seat-kind-1", Select).value is SeatKind.BOT
+        name = setup.query_one("#seat-name-1", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press("B", "o", "b")
+        await pilot.pause()
+        assert setup.query_one("#seat-kind-1", Select).value is SeatKind.HUMAN
+        assert [s.kind for s in setup.seats()][:2] == [SeatKind.HUMAN, SeatKind.HUMAN]
+        # A default name follows the kind, and does not make a person.
+        setup.query_one("#seat-kind-2", Select).value = SeatKind.RANDOM
+        await pilot.pause()
+        assert setup.query_one("#seat-name-2", Input).value == "Random 3"
+        assert setup.query_one("#seat-kind-2", Select).value is SeatKind.RANDOM
+
+
+async def test_default_names_read_as_names_and_bot_is_a_persons_name_when_the_seat_says_so():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert [s.name for s in setup.seats()] == ["Player 1", "Bot 2", "Bot 3", "Bot 4"]
+        setup.query_one("#seat-name-1", Input).value = "bot"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: started(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.match.names[:2] == ["Player 1", "bot"]
+        assert table.match.seats[1].is_human
+
+
+async def test_a_name_that_breaks_the_rules_gets_a_note():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        for name, note in [
+            ("", "needs a name"),
+            ("   ", "needs a name"),
+            ("player 1", "same name as seat 1"),
+            ("A\x1b[31mB", "control characters"),
+        ]:
+            setup.query_one("#seat-name-1", Input).value = name
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is setup
+            assert text(setup, "#seat-note-1") == note
+            assert f"Seat 2: {note}" in text(setup, "#setup-error")
+        # Names in markup show as typed; two that differ only in case are one name.
+        setup.query_one("#seat-name-0", Input).value = "[red]x"
+        setup.query_one("#seat-name-1", Input).value = "[RED]X"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert text(setup, "#seat-note-1") == "same name as seat 1"
+        # Typing is kept to sixteen characters.
+        name = setup.query_one("#seat-name-2", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"Annabelle-Josephine")
+        assert name.value == "Annabelle-Joseph"
+
+
+async def test_checkboxes_and_radio_buttons_read_on_or_off_without_colour():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        box = app.screen.query_one(TickBox)
+        off = box.render().plain
+        box.value = True
+        on = box.render().plain
+        assert on != off and "✓" in on and "✓" not in off
+        chosen, other = sorted(app.screen.query(RoundButton), key=lambda b: not b.value)[:2]
+        assert chosen.value and not other.value
+        assert "●" in chosen.render().plain and "○" in other.render().plain

@@ -1,0 +1,128 @@
+"""The table screen: no key acts while the table is hidden; a demo stops on Esc or q; quitting
+a game says how to resume it; a new deal is drawn before its first paint."""
+
+import pytest
+from textual.widgets import Static
+
+from cardtable import games
+from cardtable.engine import Match, SeatConfig, SeatKind
+from cardtable.engine.match import LoggedMove
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.menu import MenuScreen
+from cardtable.ui.screens.table import TableScreen
+
+
+async def wait_until(pilot, condition, tries=300):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+def my_turn(app) -> bool:
+    screen = app.screen
+    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#status").render())
+
+
+def footer_keys(screen) -> str:
+    from textual.widgets._footer import FooterKey
+
+    return " | ".join(f"{k.key_display} {k.description}" for k in screen.query(FooterKey))
+
+
+async def test_no_key_acts_while_the_window_is_too_small_and_the_table_comes_back():
+    game = games.get("piles")
+    seed = next(s for s in range(100) if game.to_act(game.new_game(4, s)) == [0])
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=seed, delay=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        await pilot.resize_terminal(70, 20)
+        await wait_until(pilot, lambda: screen.too_small)
+        said = status(screen)
+        state = screen.match.state.model_dump_json()
+        await pilot.press("1", "enter", "enter", "p", "h", "question_mark", "ctrl+n", "d", "tab")
+        await pilot.pause(0.1)
+        assert app.screen is screen and screen.match.state.model_dump_json() == state
+        assert status(screen) == said and not screen.match.record.log
+        assert screen.table.selected is None
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: not screen.too_small)
+        assert screen.table.has_focus
+        await pilot.press("h")
+        assert status(screen).startswith("Hint: ")
+
+
+async def test_bots_wait_while_the_table_is_hidden():
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="bot,bot,bot,bot", seed=3, delay=0)
+    )
+    async with app.run_test(size=(70, 20)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        await pilot.pause(0.4)
+        assert not screen.match.record.log
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: len(screen.match.record.log) > 0)
+
+
+@pytest.mark.parametrize("key", ["escape", "q"])
+async def test_esc_or_q_stops_a_demo_and_its_footer_says_so(key):
+    app = CardTableApp(Launch(command="demo", game="runway", delay=0.5, seed=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        keys = footer_keys(app.screen)
+        assert "Stop the demo" in keys
+        assert "Hint" not in keys and "Use card" not in keys and "Draw" not in keys
+        assert "Esc or q stops it" in str(app.screen.query_one("#table-title").render())
+        await pilot.press(key)
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert len(app.screen_stack) == 2
+
+
+async def test_esc_and_q_keep_their_usual_meaning_outside_a_demo():
+    app = CardTableApp(Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert "Stop the demo" not in footer_keys(app.screen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_quitting_a_game_in_play_says_it_is_saved_and_how_to_resume():
+    app = CardTableApp(Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("ctrl+q")
+    assert "Piles game is saved" in app.exit_message and "cardtable resume" in app.exit_message
+
+
+async def test_a_new_deal_is_drawn_before_its_first_paint(monkeypatch):
+    drawn_at_mount = []
+    on_mount = TableScreen.on_mount
+
+    def watched(self):
+        on_mount(self)
+        drawn_at_mount.append(str(self.query_one("#table-title", Static).render()))
+
+    monkeypatch.setattr(TableScreen, "on_mount", watched)
+    app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: drawn_at_mount)
+    assert drawn_at_mount[0].startswith("Piles")
+
+
+def test_the_handoff_counts_earlier_moves_in_words():
+    game = games.get("piles")
+    seats = [SeatConfig(name=n, kind=SeatKind.HUMAN) for n in ("Ann", "Bob")]
+    match = Match.start(game, seats, 1)
+    match.record.log = [LoggedMove(seat=1, move={}, lines=[f"line {i}"]) for i in range(9)]
+    said = TableScreen(match)._since_last_turn(0)
+    assert "(and 1 earlier move)" in said
