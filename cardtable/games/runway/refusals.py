@@ -73,11 +73,29 @@ def wrong_phase(state: RunwayState, seat: int, kind: str) -> str:
     return f"That is not a move of your {PHASE_TITLES[now].lower()} phase. {explain(state, seat)}"
 
 
+def seats_named(move: Any) -> list[int]:
+    """The seats a move names: whose run, whose hand, whose direction cards."""
+    named = [getattr(move, field, None) for field in ("seat", "run_of")]
+    named += list(getattr(move, "seats", ()))
+    return [s for s in named if s is not None]
+
+
+def no_such_seat(state: RunwayState, move: Any) -> str | None:
+    """Why a move naming a seat that is not at the table is refused; None if all are there."""
+    for named in seats_named(move):
+        if not 0 <= named < state.seats:
+            return f"There is no seat {named + 1} at this table: its seats are 1 to {state.seats}."
+    return None
+
+
 def refusal(state: RunwayState, seat: int, move: Any) -> str:
     """The reason `move` is not legal for `seat` now (a seat whose turn it is)."""
     kind = getattr(move, "kind", None)
     if kind is None:
         return "That is not a Runway move."
+    missing = no_such_seat(state, move)
+    if missing is not None:
+        return missing
     if state.phase not in PHASES.get(kind, (Phase.BUILD,)):
         return wrong_phase(state, seat, kind)
     hand = state.hands[seat]
@@ -104,7 +122,7 @@ def refusal(state: RunwayState, seat: int, move: Any) -> str:
         "add": lambda: add_refusal(state, seat, move),
         "triple": lambda: triple_refusal(move),
         "replace": lambda: replace_refusal(state, move),
-        "duplicates": lambda: f"You hold only {hand.count(move.card)} of {move.card.label}.",
+        "duplicates": lambda: duplicates_refusal(hand, move),
         "trounce": lambda: trounce_refusal(state, seat, move),
         "offer": lambda: "Offer a trade to an opponent who is still playing.",
         "swap": lambda: "Swap one of your cards for one in the hand you are looking at.",
@@ -184,6 +202,13 @@ def add_refusal(state: RunwayState, seat: int, move: mv.AddToRun) -> str:
         else (f"the Joker standing for the {rank_text(at.rank or 0)}")
     )
     return f"{label(card)} does not follow {shown} {going}: it needs the {rank_text(target)}."
+
+
+def duplicates_refusal(hand: list[Any], move: mv.RevealDuplicates) -> str:
+    """Why copies of a card cannot be revealed."""
+    if move.count < 2:
+        return "Reveal two or more copies of one card."
+    return f"You hold only {hand.count(move.card)} of {move.card.label}."
 
 
 def triple_refusal(move: mv.PlayTriple) -> str:

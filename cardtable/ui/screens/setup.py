@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from pydantic import ValidationError
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -177,8 +179,10 @@ class SetupScreen(Screen[None]):
         seed = int(seed_text) if seed_text else None
         try:
             options = self.game.options_model.model_validate(self.options())
-        except ValueError as err:
-            error.update(f"An option is out of range: {err}")
+        except ValidationError as err:
+            # The options model says what is wrong, in a player's words (a range, a combination).
+            words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
+            error.update(escape(f"Options: {words}"))
             error.add_class("problem")
             return
         self.app.start_game(self.game.id, seats, seed, options)  # type: ignore[attr-defined]
