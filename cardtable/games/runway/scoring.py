@@ -16,7 +16,7 @@ MOST_POINTS_GAMES = 50
 """Ours: a Points session also ends after 50 games (negative totals may never reach 500)."""
 QUIET_ROUNDS = 3
 """Ours: rounds with no run growing and no card drawn from the deck that end a game."""
-FLAT_ROUNDS = 10
+FLAT_ROUNDS = 30
 """Ours: rounds in which no run grows longer than it has been this game that end a game (runs
 recycled and rebuilt, or a deck refilled, must not go on for ever)."""
 RANK_POINTS = {1: 25, 14: 25, 10: 10, 11: 10, 12: 10, 13: 10}
