@@ -857,3 +857,46 @@ def test_a_move_naming_a_seat_not_at_the_table_is_refused_in_words(run_of):
     state.actions = 1
     assert "no seat" in refused(state, mv.LookAtHand(seat=run_of))
     assert "no seat" in refused(state, mv.FlipDirections(seats=(0, run_of)))
+
+
+def test_drawing_after_taking_from_the_bin_is_refused_for_what_it_is():
+    """Finding 12: it said 'Draw first.' to a player who had drawn from the bin."""
+    state = position(["1R", "2R"], phase=Phase.DRAW, bin="5R 7P")
+    do(state, mv.TakeFromBin(card=pcard("5R")))
+    reason = refused(state, mv.DRAW)
+    assert "took from the bin" in reason and "Draw first" not in reason
+    assert "Stop taking" in refused(state, mv.StartRun(card=pcard("1R")))
+
+
+def test_the_extra_turn_warns_before_the_build_ends_without_a_win():
+    state = position(["2S", "3S"], runs=["5R", ""], directions=[UP, UP], especially_special=True)
+    assert "extra turn" not in GAME.explain(state, 0)
+    state.on_extra_turn = True
+    assert "hand and run are shuffled into the deck" in GAME.explain(state, 0)
+
+
+def test_choosing_yourself_for_an_action_is_refused_in_words_that_say_so():
+    state = position(["2S", "3S", "4S"], runs=["", "3P", ""], especially_special=True)
+    state.actions = 1
+    assert "your own hand" in refused(state, mv.LookAtHand(seat=0))
+    assert "not yourself" in refused(state, mv.LengthenRun(seat=0))
+
+
+def test_the_reshuffle_says_how_many_cards_everyone_draws():
+    state = position(
+        ["2S", "3S"], deck="1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 1P 2P", especially_special=True
+    )
+    state.actions = 1
+    assert "X" not in mv.RESHUFFLE.brief()
+    events = do(state, mv.RESHUFFLE)
+    assert "everyone draws 6" in events[-1].text
+
+
+def test_biggest_run_wins_with_several_decks_wraps_an_ace_below_a_one_going_down():
+    ranks = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    full = " ".join(f"{r}P" for r in ranks)
+    state = position(
+        ["AP", "3S"], runs=[full, ""], directions=[DOWN, UP], biggest_run_wins=True, decks=2
+    )
+    do(state, add("AP", End.LOW))
+    assert state.runs[0][0] == RunCard(card=pcard("AP"), rank=14)

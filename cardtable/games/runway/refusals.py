@@ -60,7 +60,14 @@ def rank_text(rank: int) -> str:
 def wrong_phase(state: RunwayState, seat: int, kind: str) -> str:
     """A move of another phase."""
     now = state.phase
-    if now is Phase.DRAW or now is Phase.TAKING:
+    if now is Phase.TAKING:
+        if kind == "draw":
+            return (
+                "You took from the bin this turn, so you may not also draw from the deck: "
+                "take more from the bin, or stop taking and build."
+            )
+        return "Stop taking from the bin first, then build."
+    if now is Phase.DRAW:
         return f"Draw first. {explain(state, seat)}"
     if now is Phase.LOOKING:
         return "First swap a card with the hand you are looking at, or hand it back."
@@ -124,7 +131,11 @@ def refusal(state: RunwayState, seat: int, move: Any) -> str:
         "replace": lambda: replace_refusal(state, move),
         "duplicates": lambda: duplicates_refusal(hand, move),
         "trounce": lambda: trounce_refusal(state, seat, move),
-        "offer": lambda: "Offer a trade to an opponent who is still playing.",
+        "offer": lambda: (
+            "You cannot trade with yourself: offer a trade to an opponent."
+            if move.seat == seat
+            else "Offer a trade to an opponent who is still playing."
+        ),
         "swap": lambda: "Swap one of your cards for one in the hand you are looking at.",
         "offer-card": lambda: f"You have already offered every {move.card.short} you hold.",
         "ask-card": lambda: "She does not hold that many cards.",
@@ -254,6 +265,10 @@ def action_refusal(state: RunwayState, seat: int, move: Any) -> str:
             return "Choose at least one direction card to flip."
         return "Only direction cards on the table can be flipped."
     opponents = [s for s in players_in(state) if s != seat]
+    if kind == "look" and move.seat == seat:
+        return "You know your own hand: choose an opponent's hand to look at."
+    if kind == "lengthen" and move.seat == seat:
+        return "Choose an opponent to need one more run card, not yourself."
     if kind in ("look", "lengthen") and move.seat not in opponents:
         return "Choose an opponent who is still playing."
     if kind == "look":
@@ -267,7 +282,9 @@ def trounce_refusal(state: RunwayState, seat: int, move: mv.Trounce) -> str:
     """Why a trounce is refused."""
     if state.trounced:
         return "You may trounce only once a turn."
-    if move.seat == seat or move.seat not in players_in(state):
+    if move.seat == seat:
+        return "You cannot trounce your own run: trounce an opponent's leading card."
+    if move.seat not in players_in(state):
         return "Trounce an opponent who is still playing."
     run = state.runs[move.seat]
     if not run:

@@ -486,7 +486,10 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         start_at = players.index(seat)
         for s in players[start_at:] + players[:start_at]:
             draw_cards(state, s, state.x)
-        text = "{0} shuffles the bin, the common area and every hand into the deck; all draw X"
+        text = (
+            "{0} shuffles the bin, the common area and every hand into the deck; "
+            f"everyone draws {state.x}"
+        )
         say(events, "action", text, seat)
 
     def _extra_turn(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
