@@ -9,6 +9,7 @@ from cardtable.cards import Direction, DirectionCard, pilatch_deck
 from cardtable.engine import IllegalMove
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import End
+from cardtable.games.runway.scoring import FLAT_ROUNDS
 from cardtable.games.runway.state import Phase, RunCard, Triple
 from tests.cards_text import pcard, pcards
 
@@ -632,20 +633,39 @@ def test_infini_deck_shuffles_the_bin_into_an_empty_deck():
     assert len(state.hands[0]) == 2 and len(state.deck) == 1 and state.bin == []
 
 
-def test_infini_deck_may_instead_end_the_game_when_the_deck_runs_out():
+def test_points_may_end_the_game_the_moment_the_deck_is_empty():
+    """Issue 8, finding 7: before the player who emptied it does anything more."""
     state = position(
         ["2S", "3S"],
         runs=["5R 6R", ""],
+        directions=[UP, UP],
         deck="9P",
         phase=Phase.DRAW,
-        deck_end="End the game and score",
-        points=True,
+        points="To 500; the empty deck ends each game",
     )
     do(state, mv.DRAW)
-    do(state, mv.END_BUILD)
-    do(state, mv.END_TURN)
-    assert state.game_number == 2 or state.over
-    assert state.history[0].winners == [0]
+    assert state.game_number == 2, "the draw that empties the deck ends the game"
+    summary = state.history[0]
+    assert summary.winners == [0] and summary.reason.startswith("The deck is empty")
+    # Seat 0 scored the hand she held after the draw (2S 9P), not what she might have built.
+    assert summary.points == [5 + 5 - 5 - 5 + 50, -5]
+
+
+def test_the_empty_deck_ending_is_offered_only_with_points():
+    options = GAME.options_model
+    assert options().points.value == "Off"
+    assert options(points="To 500; the empty deck ends each game").deck_ends_game
+    with pytest.raises(ValueError, match="not both"):
+        options(
+            points="To 500; the empty deck ends each game",
+            deck_end="Shuffle the bin into the deck",
+        )
+    # Saves from before the choice moved under Points still load; without Points, refused.
+    old = options.model_validate({"points": True, "deck_end": "End the game and score"})
+    assert old.deck_ends_game and old.deck_end.value == "Off: draw from the bin"
+    assert options.model_validate({"points": False}).points.value == "Off"
+    with pytest.raises(ValueError, match="only with Points"):
+        options.model_validate({"deck_end": "End the game and score"})
 
 
 def test_a_session_of_several_games_deals_again_and_counts_wins():
@@ -653,3 +673,230 @@ def test_a_session_of_several_games_deals_again_and_counts_wins():
     do(state, mv.END_BUILD)
     assert not state.over and state.game_number == 2 and state.wins == [1, 0]
     assert [len(h) for h in state.hands] == [6, 6]
+
+
+# Issue 8: rule faults found by the referee
+
+
+def census(state):
+    return Counter(card.model_dump_json() for card in GAME.cards(state))
+
+
+def test_more_control_a_run_trounced_away_gives_its_owner_her_direction_card_back():
+    """Finding 5: she could never start a run again, and a later start lost a card."""
+    state = position(
+        ["3S 4R", "2P"], runs=["", "3P"], directions=[None, UP], more_control=True, trounce=True
+    )
+    before = census(state)
+    do(state, mv.Trounce(seat=1, card=pcard("3S")))
+    assert state.runs[1] == [] and state.directions[1] is None
+    assert DirectionCard() in state.hands[1]
+    assert census(state) == before, "no card may vanish"
+    state.active, state.phase = 1, Phase.BUILD
+    do(state, mv.StartRun(card=pcard("2P"), direction=UP))
+    assert census(state) == before
+
+
+def test_a_trounce_takes_the_leading_card_of_a_run_that_holds_its_twin():
+    """Finding 6: a wrapped run of two decks, 1 to A then 1 going UP; the leading 1 goes."""
+    ranks = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    whole = " ".join(f"{r}R" for r in ranks)
+    state = position(
+        ["2S", "1P"],
+        runs=[whole + " 1R", ""],
+        directions=[UP, UP],
+        active=1,
+        biggest_run_wins=True,
+        decks=2,
+        trounce=True,
+    )
+    do(state, mv.Trounce(seat=0, card=pcard("1P")))
+    assert state.runs[0] == run_of(whole), "the run keeps its low 1 and stays whole"
+    assert Counter(state.bin) == Counter(pcards("1R 1P"))
+
+
+def test_biggest_run_wins_with_the_bin_shuffled_in_plays_on_while_the_bin_refills_the_deck():
+    """Finding 8: the deck running out takes the bin first; the end check comes after."""
+    options = {"biggest_run_wins": True, "deck_end": "Shuffle the bin into the deck"}
+    state = position(
+        ["2S", "3S"], runs=["5R 6R", "7P"], directions=[UP, UP], deck="9S", bin="", **options
+    )
+    state.phase = Phase.DRAW
+    state.bin = pcards("1R 2R 3R 4P 5P 6P 7S 8S")
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    do(state, mv.END_TURN)
+    assert not state.over and state.active == 1, "the bin still holds cards for the deck"
+    do(state, mv.DRAW, seat=1)
+    assert len(state.deck) == 7 and state.bin == []
+    # With nothing to shuffle in, an empty deck at a turn's end ends the game.
+    state = position(["2S", "3S"], runs=["5R 6R", "7P"], directions=[UP, UP], deck="9S", **options)
+    state.phase = Phase.DRAW
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    do(state, mv.END_TURN)
+    assert state.over and GAME.outcome(state).winners == [0]
+
+
+def stall(state, turns):
+    """Each player in turn ends her build and her turn, with an empty deck and bin."""
+    for _ in range(turns):
+        if state.phase is Phase.BUILD:
+            do(state, mv.END_BUILD)
+        do(state, mv.END_TURN)
+
+
+def test_a_stalled_pecking_order_game_is_won_by_the_first_out_not_as_the_longest_run():
+    """Finding 9: the first out has no run; she wins as the first out, the others follow by
+    their runs."""
+    state = position(
+        ["2S", "3S", "4S", "5S"],
+        runs=["1R 2R 3R 4R", "", "1P 2P 3P", "1S"],
+        directions=[UP] * 4,
+        deck="",
+        phase=Phase.DISCARD,
+        pecking_order=True,
+        points=True,
+        games=2,
+    )
+    state.out = [1]
+    stall(state, 3)
+    summary = state.history[0]
+    assert summary.winners == [1] and "the first player out wins" in summary.reason
+    assert "longest run" not in summary.reason
+    assert summary.out_order == [1, 0, 2, 3]
+
+
+def test_an_unbroken_tie_is_a_draw_that_credits_nobody():
+    """Finding 9: no win, no +50, no Handicap for any of the tied players."""
+    state = position(
+        ["2S", "3S"],
+        runs=["5R 6R", "8R 9R"],
+        directions=[UP, UP],
+        deck="",
+        phase=Phase.DISCARD,
+        decks=2,
+        points=True,
+        handicap="Both",
+    )
+    stall(state, 2)
+    summary = state.history[0]
+    assert summary.winners == [] and summary.drawn == [0, 1] and "draw" in summary.reason
+    assert summary.points == [10 - 5, 10 - 5], "Rock and Rock: no superior suit, no +50"
+    assert state.wins == [0, 0] and state.needed == [6, 6] and state.hand_limits == [6, 6]
+
+
+def test_a_single_game_drawn_with_no_runs_is_shared_in_the_outcome():
+    state = position(["2S", "3S"], deck="", phase=Phase.DISCARD)
+    stall(state, 2)
+    assert state.over and state.history[0].winners == [] and state.history[0].drawn == [0, 1]
+    outcome = GAME.outcome(state)
+    assert outcome.winners == [0, 1] and "draw" in outcome.summary
+
+
+def test_three_rounds_without_a_run_growing_or_a_deck_draw_end_the_game_whatever_the_deck():
+    """Finding 10: taking from the bin and discarding back must not cycle for ever."""
+    state = position(
+        ["2S 3S", "4P 5P"],
+        runs=["5R 6R 7R", "5P"],
+        directions=[UP, UP],
+        phase=Phase.DRAW,
+        deck="9S 9S 9S 9S 9S 9S",
+        bin="1S",
+    )
+    state.hand_limits = [2, 2]
+    for turn in range(6):
+        assert not state.over, f"turn {turn + 1} of 6 should still be played"
+        seat = state.active
+        do(state, mv.TakeFromBin(card=state.bin[0]))
+        do(state, mv.END_BUILD)
+        do(state, mv.Discard(card=state.hands[seat][0]))
+        do(state, mv.END_TURN)
+    assert state.over and len(state.deck) == 6
+    assert GAME.outcome(state).winners == [0]
+    assert "3 full rounds" in state.history[0].reason
+
+
+def test_rounds_without_a_run_growing_longer_than_it_was_end_the_game():
+    """Finding 10: runs recycled and restarted while the bin refills the deck for ever."""
+    state = position(
+        ["2S", "3S"],
+        directions=[UP, UP],
+        phase=Phase.DRAW,
+        deck="9P 9P",
+        bin="1S 2P",
+        deck_end="Shuffle the bin into the deck",
+    )
+    turns = 0
+    while not state.over:
+        seat = state.active
+        do(state, mv.DRAW)
+        do(state, mv.StartRun(card=state.hands[seat][0]))
+        do(state, mv.END_BUILD)
+        do(state, mv.RECYCLE)
+        do(state, mv.END_TURN)
+        turns += 1
+    assert turns == 2 + FLAT_ROUNDS * 2, "two first runs, then the rounds of two turns"
+    assert f"{FLAT_ROUNDS} full rounds" in state.history[0].reason
+
+
+def test_a_points_session_ends_after_fifty_games():
+    state = position(["2S", "3S"], runs=["1R 2R 3R 4R 5R 6R", ""], directions=[UP, UP], points=True)
+    state.game_number = 50
+    state.scores = [-900, -400]
+    do(state, mv.END_BUILD)
+    assert state.over and GAME.outcome(state).winners == [1]
+
+
+@pytest.mark.parametrize("run_of", [5, -1, 99])
+def test_a_move_naming_a_seat_not_at_the_table_is_refused_in_words(run_of):
+    """Finding 11: it raised IndexError (or read -1 as the last seat)."""
+    state = position(["QP 3S", "4P"], runs=["", "KpP:12"], directions=[UP, UP])
+    reason = refused(state, mv.ReplaceJoker(card=pcard("QP"), run_of=run_of))
+    assert reason.startswith(f"There is no seat {run_of + 1} at this table")
+    state.actions = 1
+    assert "no seat" in refused(state, mv.LookAtHand(seat=run_of))
+    assert "no seat" in refused(state, mv.FlipDirections(seats=(0, run_of)))
+
+
+def test_drawing_after_taking_from_the_bin_is_refused_for_what_it_is():
+    """Finding 12: it said 'Draw first.' to a player who had drawn from the bin."""
+    state = position(["1R", "2R"], phase=Phase.DRAW, bin="5R 7P")
+    do(state, mv.TakeFromBin(card=pcard("5R")))
+    reason = refused(state, mv.DRAW)
+    assert "took from the bin" in reason and "Draw first" not in reason
+    assert "Stop taking" in refused(state, mv.StartRun(card=pcard("1R")))
+
+
+def test_the_extra_turn_warns_before_the_build_ends_without_a_win():
+    state = position(["2S", "3S"], runs=["5R", ""], directions=[UP, UP], especially_special=True)
+    assert "extra turn" not in GAME.explain(state, 0)
+    state.on_extra_turn = True
+    assert "hand and run are shuffled into the deck" in GAME.explain(state, 0)
+
+
+def test_choosing_yourself_for_an_action_is_refused_in_words_that_say_so():
+    state = position(["2S", "3S", "4S"], runs=["", "3P", ""], especially_special=True)
+    state.actions = 1
+    assert "your own hand" in refused(state, mv.LookAtHand(seat=0))
+    assert "not yourself" in refused(state, mv.LengthenRun(seat=0))
+
+
+def test_the_reshuffle_says_how_many_cards_everyone_draws():
+    state = position(
+        ["2S", "3S"], deck="1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 1P 2P", especially_special=True
+    )
+    state.actions = 1
+    assert "X" not in mv.RESHUFFLE.brief()
+    events = do(state, mv.RESHUFFLE)
+    assert "everyone draws 6" in events[-1].text
+
+
+def test_biggest_run_wins_with_several_decks_wraps_an_ace_below_a_one_going_down():
+    ranks = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    full = " ".join(f"{r}P" for r in ranks)
+    state = position(
+        ["AP", "3S"], runs=[full, ""], directions=[DOWN, UP], biggest_run_wins=True, decks=2
+    )
+    do(state, add("AP", End.LOW))
+    assert state.runs[0][0] == RunCard(card=pcard("AP"), rank=14)

@@ -212,7 +212,8 @@ class RaiseHandLimit(Move):
 
 
 class ReshuffleAll(Move):
-    """Especially special action: bin, common area and all hands into the deck; all draw X."""
+    """Especially special action: bin, common area and all hands into the deck; all draw X
+    (the table names the number)."""
 
     kind: Literal["reshuffle"] = "reshuffle"
 
@@ -220,7 +221,7 @@ class ReshuffleAll(Move):
         return f"{player} shuffles the bin, common area and every hand into the deck"
 
     def brief(self) -> str:
-        return "Action: reshuffle bin, common area and all hands; everyone draws X"
+        return "Action: reshuffle bin, common area and all hands; everyone draws a new hand"
 
 
 class ExtraTurn(Move):

@@ -60,7 +60,14 @@ def rank_text(rank: int) -> str:
 def wrong_phase(state: RunwayState, seat: int, kind: str) -> str:
     """A move of another phase."""
     now = state.phase
-    if now is Phase.DRAW or now is Phase.TAKING:
+    if now is Phase.TAKING:
+        if kind == "draw":
+            return (
+                "You took from the bin this turn, so you may not also draw from the deck: "
+                "take more from the bin, or stop taking and build."
+            )
+        return "Stop taking from the bin first, then build."
+    if now is Phase.DRAW:
         return f"Draw first. {explain(state, seat)}"
     if now is Phase.LOOKING:
         return "First swap a card with the hand you are looking at, or hand it back."
@@ -73,11 +80,29 @@ def wrong_phase(state: RunwayState, seat: int, kind: str) -> str:
     return f"That is not a move of your {PHASE_TITLES[now].lower()} phase. {explain(state, seat)}"
 
 
+def seats_named(move: Any) -> list[int]:
+    """The seats a move names: whose run, whose hand, whose direction cards."""
+    named = [getattr(move, field, None) for field in ("seat", "run_of")]
+    named += list(getattr(move, "seats", ()))
+    return [s for s in named if s is not None]
+
+
+def no_such_seat(state: RunwayState, move: Any) -> str | None:
+    """Why a move naming a seat that is not at the table is refused; None if all are there."""
+    for named in seats_named(move):
+        if not 0 <= named < state.seats:
+            return f"There is no seat {named + 1} at this table: its seats are 1 to {state.seats}."
+    return None
+
+
 def refusal(state: RunwayState, seat: int, move: Any) -> str:
     """The reason `move` is not legal for `seat` now (a seat whose turn it is)."""
     kind = getattr(move, "kind", None)
     if kind is None:
         return "That is not a Runway move."
+    missing = no_such_seat(state, move)
+    if missing is not None:
+        return missing
     if state.phase not in PHASES.get(kind, (Phase.BUILD,)):
         return wrong_phase(state, seat, kind)
     hand = state.hands[seat]
@@ -104,9 +129,13 @@ def refusal(state: RunwayState, seat: int, move: Any) -> str:
         "add": lambda: add_refusal(state, seat, move),
         "triple": lambda: triple_refusal(move),
         "replace": lambda: replace_refusal(state, move),
-        "duplicates": lambda: f"You hold only {hand.count(move.card)} of {move.card.label}.",
+        "duplicates": lambda: duplicates_refusal(hand, move),
         "trounce": lambda: trounce_refusal(state, seat, move),
-        "offer": lambda: "Offer a trade to an opponent who is still playing.",
+        "offer": lambda: (
+            "You cannot trade with yourself: offer a trade to an opponent."
+            if move.seat == seat
+            else "Offer a trade to an opponent who is still playing."
+        ),
         "swap": lambda: "Swap one of your cards for one in the hand you are looking at.",
         "offer-card": lambda: f"You have already offered every {move.card.short} you hold.",
         "ask-card": lambda: "She does not hold that many cards.",
@@ -186,6 +215,13 @@ def add_refusal(state: RunwayState, seat: int, move: mv.AddToRun) -> str:
     return f"{label(card)} does not follow {shown} {going}: it needs the {rank_text(target)}."
 
 
+def duplicates_refusal(hand: list[Any], move: mv.RevealDuplicates) -> str:
+    """Why copies of a card cannot be revealed."""
+    if move.count < 2:
+        return "Reveal two or more copies of one card."
+    return f"You hold only {hand.count(move.card)} of {move.card.label}."
+
+
 def triple_refusal(move: mv.PlayTriple) -> str:
     """Why three cards are not a triple."""
     cards = move.cards
@@ -229,6 +265,10 @@ def action_refusal(state: RunwayState, seat: int, move: Any) -> str:
             return "Choose at least one direction card to flip."
         return "Only direction cards on the table can be flipped."
     opponents = [s for s in players_in(state) if s != seat]
+    if kind == "look" and move.seat == seat:
+        return "You know your own hand: choose an opponent's hand to look at."
+    if kind == "lengthen" and move.seat == seat:
+        return "Choose an opponent to need one more run card, not yourself."
     if kind in ("look", "lengthen") and move.seat not in opponents:
         return "Choose an opponent who is still playing."
     if kind == "look":
@@ -242,7 +282,9 @@ def trounce_refusal(state: RunwayState, seat: int, move: mv.Trounce) -> str:
     """Why a trounce is refused."""
     if state.trounced:
         return "You may trounce only once a turn."
-    if move.seat == seat or move.seat not in players_in(state):
+    if move.seat == seat:
+        return "You cannot trounce your own run: trounce an opponent's leading card."
+    if move.seat not in players_in(state):
         return "Trounce an opponent who is still playing."
     run = state.runs[move.seat]
     if not run:

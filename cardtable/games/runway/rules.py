@@ -29,6 +29,7 @@ from cardtable.games.runway.session import (
     deal_game,
     directions_in_hand,
     draw_cards,
+    end_by_longest_run,
     end_turn,
     may_wrap,
     pecking,
@@ -309,6 +310,9 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     def _do(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
         handler = getattr(self, "_" + move.kind.replace("-", "_"))
         handler(state, seat, move, events)
+        if not state.deck and state.options.deck_ends_game and not state.over:
+            # Points' choice: the moment the deck is empty, before anything more is done.
+            end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
 
     # Draw phase
 
@@ -330,7 +334,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     # Build phase: the run
 
     def _added_to_run(self, state: RunwayState, seat: int, card: PilatchCard) -> None:
-        run_grew(state)
+        run_grew(state, seat)
         if state.options.speed_up and state.drew_from_deck and not card.is_joker:
             draw_cards(state, seat, 1)
 
@@ -482,7 +486,10 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         start_at = players.index(seat)
         for s in players[start_at:] + players[:start_at]:
             draw_cards(state, s, state.x)
-        text = "{0} shuffles the bin, the common area and every hand into the deck; all draw X"
+        text = (
+            "{0} shuffles the bin, the common area and every hand into the deck; "
+            f"everyone draws {state.x}"
+        )
         say(events, "action", text, seat)
 
     def _extra_turn(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
@@ -525,8 +532,11 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         for end in leading_ends(state.directions[move.seat]):
             target = edge(theirs, end)
             if target.rank == card.rank and card.suit is target.card.suit.superior:
-                theirs.remove(target)
+                # The leading edge is a place in the run: a wrapped run may hold its twin.
+                theirs.pop(-1 if end is End.HIGH else 0)
                 break
+        if not theirs:
+            clear_run(state, move.seat)  # More Control: her direction card comes back to hand
         state.hands[seat].remove(card)
         own = state.runs[seat]
         kept = ""
@@ -708,7 +718,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         player has; the winners once it is over."""
         opts = state.options
         n = state.seats
-        if opts.points:
+        if opts.scores_points:
             label, totals = "Points", list(state.scores)
         elif opts.games > 1 or pecking(state):
             label, totals = "Games won", list(state.wins)
@@ -716,11 +726,12 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             label, totals = "Run cards", [counted(run) for run in state.runs]
         winners: list[int] = []
         if state.over:
-            if opts.points or opts.games > 1:
+            if opts.scores_points or opts.games > 1:
                 best = max(totals)
                 winners = [s for s in range(n) if totals[s] == best]
             else:
-                winners = list(state.history[-1].winners)
+                last = state.history[-1]
+                winners = list(last.winners or last.drawn)  # a draw: the tied seats share it
         return Outcome(
             scores=totals,
             teams=[[s] for s in range(n)],
@@ -734,13 +745,13 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     @staticmethod
     def _summary(state: RunwayState) -> str:
         opts = state.options
-        session = opts.points or opts.games > 1
+        session = opts.scores_points or opts.games > 1
         if state.over:
             if session:
                 return f"The session is over after {state.game_number} games."
             why = state.history[-1].reason
             return why[0].upper() + why[1:] + "."
-        if opts.points:
+        if opts.scores_points:
             return f"Game {state.game_number}; first to {MATCH_TARGET} points."
         if session:
             return f"Game {state.game_number} of {opts.games}."

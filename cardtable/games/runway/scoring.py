@@ -12,6 +12,13 @@ LONGEST_RUN = 14
 SPECIAL_ACTION_DRAW = 3
 WIN_BONUS = 50
 MATCH_TARGET = 500
+MOST_POINTS_GAMES = 50
+"""Ours: a Points session also ends after 50 games (negative totals may never reach 500)."""
+QUIET_ROUNDS = 3
+"""Ours: rounds with no run growing and no card drawn from the deck that end a game."""
+FLAT_ROUNDS = 30
+"""Ours: rounds in which no run grows longer than it has been this game that end a game (runs
+recycled and rebuilt, or a deck refilled, must not go on for ever)."""
 RANK_POINTS = {1: 25, 14: 25, 10: 10, 11: 10, 12: 10, 13: 10}
 """Aces and 1s 25; tens and face cards 10; every other rank 5 (Jokers 10, below)."""
 OTHER_RANK_POINTS = 5

@@ -6,7 +6,15 @@ from __future__ import annotations
 from cardtable.cards import Direction, DirectionCard, pilatch_deck
 from cardtable.engine import EndReason, Event
 from cardtable.games.runway.runs import counted
-from cardtable.games.runway.scoring import LONGEST_RUN, MATCH_TARGET, WIN_BONUS, card_points
+from cardtable.games.runway.scoring import (
+    FLAT_ROUNDS,
+    LONGEST_RUN,
+    MATCH_TARGET,
+    MOST_POINTS_GAMES,
+    QUIET_ROUNDS,
+    WIN_BONUS,
+    card_points,
+)
 from cardtable.games.runway.state import (
     DeckEnd,
     GameSummary,
@@ -77,7 +85,10 @@ def deal_game(state: RunwayState, first: int) -> None:
     state.needed = [min(LONGEST_RUN, state.x + (state.wins[s] if longer else 0)) for s in range(n)]
     state.hand_limits = [max(1, state.x - (state.wins[s] if smaller else 0)) for s in range(n)]
     state.out = []
+    state.longest = [0] * n
     state.quiet_turns = 0
+    state.idle_turns = 0
+    state.flat_turns = 0
     state.stalled = False
     state.grew_since_refill = True
     state.extra_turns = 0
@@ -98,7 +109,9 @@ def begin_turn(state: RunwayState, seat: int) -> None:
     state.offer = None
     state.trounced = False
     state.drew_from_deck = False
+    state.deck_drawn = False
     state.grew = False
+    state.record = False
     state.phase = Phase.DRAW if can_draw_from_deck(state) or state.bin else Phase.BUILD
 
 
@@ -111,6 +124,8 @@ def draw_cards(state: RunwayState, seat: int, n: int) -> int:
             break
         hand.append(state.deck.pop())
         drawn += 1
+    if drawn:
+        state.deck_drawn = True
     return drawn
 
 
@@ -128,10 +143,16 @@ def refill(state: RunwayState) -> bool:
     return True
 
 
-def run_grew(state: RunwayState) -> None:
-    """Note that a run gained a card (for the rules that end a stalled game)."""
+def run_grew(state: RunwayState, seat: int) -> None:
+    """Note that the seat's run gained a card (for the rules that end a stalled game)."""
     state.grew = True
     state.grew_since_refill = True
+    length = len(state.runs[seat])
+    if not state.longest:  # a save from before the rule
+        state.longest = [len(run) for run in state.runs]
+    if length > state.longest[seat]:
+        state.longest[seat] = length
+        state.record = True
 
 
 def players_in(state: RunwayState) -> list[int]:
@@ -141,23 +162,13 @@ def players_in(state: RunwayState) -> list[int]:
 
 def end_turn(state: RunwayState, events: Narration) -> None:
     """The turn is over: end the game if its end has come, else the next turn begins."""
-    opts = state.options
-    deck_empty = not state.deck
-    if deck_empty and (opts.biggest_run_wins or opts.deck_end is DeckEnd.END_AND_SCORE):
+    deck_out = not can_draw_from_deck(state)  # Infini-Deck refills from the bin first
+    if deck_out and state.options.biggest_run_wins:
         end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
         return
-    nothing_to_refill = opts.deck_end is not DeckEnd.RESHUFFLE or not state.bin
-    if deck_empty and nothing_to_refill and not state.grew:
-        state.quiet_turns += 1
-    else:
-        state.quiet_turns = 0
-    if state.stalled:
-        why = "A whole deck was drawn with no run growing"
-        end_by_longest_run(state, EndReason.BLOCKED, why, events)
-        return
-    if state.quiet_turns >= len(players_in(state)):
-        why = "The deck is empty and a full round passed with no run growing"
-        end_by_longest_run(state, EndReason.BLOCKED, why, events)
+    stalled = stalled_because(state, deck_out)
+    if stalled is not None:
+        end_by_longest_run(state, EndReason.BLOCKED, stalled, events)
         return
     seat = state.active
     if state.extra_turns:
@@ -168,6 +179,25 @@ def end_turn(state: RunwayState, events: Narration) -> None:
         return
     state.on_extra_turn = False
     begin_turn(state, next_seat(state, seat))
+
+
+def stalled_because(state: RunwayState, deck_out: bool) -> str | None:
+    """Count the turn just ended toward our endings of a game that no longer moves; why the game
+    ends now, or None. A round is as many turns as there are players still in."""
+    state.quiet_turns = state.quiet_turns + 1 if deck_out and not state.grew else 0
+    idle = not state.grew and not state.deck_drawn
+    state.idle_turns = state.idle_turns + 1 if idle else 0
+    state.flat_turns = 0 if state.record else state.flat_turns + 1
+    round_ = len(players_in(state))
+    if state.stalled:
+        return "A whole deck was drawn with no run growing"
+    if state.quiet_turns >= round_:
+        return "The deck is empty and a full round passed with no run growing"
+    if state.idle_turns >= QUIET_ROUNDS * round_:
+        return f"{QUIET_ROUNDS} full rounds passed with no run growing and no card drawn"
+    if state.flat_turns >= FLAT_ROUNDS * round_:
+        return f"{FLAT_ROUNDS} full rounds passed with no run growing longer than it had been"
+    return None
 
 
 def next_seat(state: RunwayState, seat: int) -> int:
@@ -183,7 +213,7 @@ def next_seat(state: RunwayState, seat: int) -> int:
 
 def longest_runs(state: RunwayState, seats: list[int]) -> list[int]:
     """The seats whose runs are longest (Jokers counted); a two-way tie goes to the superior
-    suit, any other tie is shared."""
+    suit; more than one seat left is a draw between them."""
     best = max(len(state.runs[s]) for s in seats)
     top = [s for s in seats if len(state.runs[s]) == best]
     if len(top) == 2 and best:
@@ -194,14 +224,20 @@ def longest_runs(state: RunwayState, seats: list[int]) -> list[int]:
 
 
 def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: Narration) -> None:
-    """The game ends without a completed run: the longest run wins."""
+    """The game ends without a completed run: the longest run of the players still in wins, an
+    unbroken tie is a draw. Under Pecking Order a player already out went out first and wins;
+    the others follow her by the length of their runs."""
     remaining = players_in(state)
-    winners = longest_runs(state, remaining)
-    if pecking(state) and state.out:
-        winners = [state.out[0]]
-    rest = sorted(remaining, key=lambda s: -len(state.runs[s]))
-    state.out += [s for s in rest if s not in state.out]
-    end_game(state, winners, reason, f"{why}: the longest run wins", events)
+    best = longest_runs(state, remaining)
+    rest = sorted(remaining, key=lambda s: (s not in best, -len(state.runs[s])))
+    first_out = state.out[:1] if pecking(state) else []
+    state.out += rest
+    if first_out:
+        end_game(state, first_out, reason, f"{why}: the first player out wins", events)
+    elif len(best) == 1:
+        end_game(state, best, reason, f"{why}: the longest run wins", events)
+    else:
+        end_game(state, [], reason, f"{why}: the longest runs tie, a draw", events, drawn=best)
 
 
 def win(state: RunwayState, seat: int, events: Narration) -> None:
@@ -251,35 +287,46 @@ def game_points(state: RunwayState, seat: int) -> int:
 
 
 def end_game(
-    state: RunwayState, winners: list[int], reason: EndReason, why: str, events: Narration
+    state: RunwayState,
+    winners: list[int],
+    reason: EndReason,
+    why: str,
+    events: Narration,
+    drawn: list[int] | None = None,
 ) -> None:
-    """Score the game, then end the session or deal the next game."""
+    """Score the game, then end the session or deal the next game. A draw (no winners, the
+    `drawn` seats tied) credits nobody: no win, no +50."""
     opts = state.options
     points: list[int] = []
-    if opts.points:
+    if opts.scores_points:
         points = [game_points(state, s) for s in range(state.seats)]
         if len(winners) == 1:
             points[winners[0]] += WIN_BONUS
         state.scores = [a + b for a, b in zip(state.scores, points, strict=True)]
     for seat in winners:
         state.wins[seat] += 1
-    names = " and ".join(f"{{{i}}}" for i in range(len(winners)))
-    text = f"Game {state.game_number}: {names} {'win' if len(winners) > 1 else 'wins'} ({why})"
-    say(events, "game", text, *winners)
+    if winners:
+        names = " and ".join(f"{{{i}}}" for i in range(len(winners)))
+        verb = "win" if len(winners) > 1 else "wins"
+        say(events, "game", f"Game {state.game_number}: {names} {verb} ({why})", *winners)
+    else:
+        say(events, "game", f"Game {state.game_number} is a draw ({why})")
     state.history.append(
         GameSummary(
             number=state.game_number,
             winners=winners,
+            drawn=drawn or [],
             reason=why,
             points=points,
-            totals=list(state.scores) if opts.points else list(state.wins),
+            totals=list(state.scores) if opts.scores_points else list(state.wins),
             out_order=list(state.out),
         )
     )
     if session_over(state):
         state.over = True
-        if opts.points:
-            reason = EndReason.TARGET_REACHED
+        if opts.scores_points:
+            reached = max(state.scores) >= MATCH_TARGET
+            reason = EndReason.TARGET_REACHED if reached else EndReason.ROUNDS_COMPLETE
         elif opts.games > 1:
             reason = EndReason.ROUNDS_COMPLETE
         state.end_reason = reason
@@ -294,8 +341,10 @@ def end_game(
 
 
 def session_over(state: RunwayState) -> bool:
-    """Points: someone has 500 and leads alone; else the session's games are played."""
-    if state.options.points:
+    """Points: someone has 500 and leads alone, or 50 games are played (ours); else the
+    session's games are played."""
+    if state.options.scores_points:
         best = max(state.scores)
-        return best >= MATCH_TARGET and state.scores.count(best) == 1
+        alone = best >= MATCH_TARGET and state.scores.count(best) == 1
+        return alone or state.game_number >= MOST_POINTS_GAMES
     return state.game_number >= state.options.games

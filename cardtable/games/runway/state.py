@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardtable.cards import Direction, DirectionCard, PilatchCard
 from cardtable.engine import Chance, View
@@ -29,7 +29,19 @@ class DeckEnd(StrEnum):
 
     OFF = "Off: draw from the bin"
     RESHUFFLE = "Shuffle the bin into the deck"
-    END_AND_SCORE = "End the game and score"
+
+
+class Points(StrEnum):
+    """Playing for points, and whether the deck running out ends each game (the seed offers
+    that Infini-Deck choice only to players playing for points)."""
+
+    OFF = "Off"
+    TO_500 = "To 500"
+    DECK_ENDS = "To 500; the empty deck ends each game"
+
+
+OLD_DECK_END_AND_SCORE = "End the game and score"
+"""Infini-Deck's third choice in saves made before it moved under Points."""
 
 
 class RunwayOptions(BaseModel):
@@ -94,16 +106,17 @@ class RunwayOptions(BaseModel):
         title="More Control",
         description="Your direction card is in your hand; choose UP or DOWN when you start a run.",
     )
-    points: bool = Field(
-        default=False,
-        title="Points (to 500)",
+    points: Points = Field(
+        default=Points.OFF,
+        title="Points",
         description="Score cards in play minus cards in hand, +50 to the winner; play games "
-        "until someone has 500.",
+        "until someone has 500 (50 games at most). Or: the moment the deck is empty, the game "
+        "ends and is scored.",
     )
     deck_end: DeckEnd = Field(
         default=DeckEnd.OFF,
         title="Infini-Deck",
-        description="When the deck runs out: shuffle the bin in, or end the game and score.",
+        description="When the deck runs out, shuffle the bin into it.",
     )
     games: int = Field(
         default=1,
@@ -112,6 +125,46 @@ class RunwayOptions(BaseModel):
         title="Games in the session",
         description="Without Points: play this many games; most wins takes the session.",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_old_saves(cls, data: Any) -> Any:
+        """Points was on/off and 'end the game and score' an Infini-Deck choice: read those."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        points = data.get("points")
+        if isinstance(points, bool):
+            data["points"] = Points.TO_500 if points else Points.OFF
+        if data.get("deck_end") == OLD_DECK_END_AND_SCORE:
+            if data.get("points", Points.OFF) == Points.OFF:
+                raise ValueError(
+                    "Ending the game when the deck runs out is played only with Points: "
+                    "turn Points on."
+                )
+            data["points"] = Points.DECK_ENDS
+            data["deck_end"] = DeckEnd.OFF
+        return data
+
+    @model_validator(mode="after")
+    def _one_end_for_the_deck(self) -> RunwayOptions:
+        """The deck running out either ends the game (Points) or takes the bin (Infini-Deck)."""
+        if self.points is Points.DECK_ENDS and self.deck_end is DeckEnd.RESHUFFLE:
+            raise ValueError(
+                "When the deck runs out it either ends the game (Points) or takes the shuffled "
+                "bin (Infini-Deck), not both: choose one."
+            )
+        return self
+
+    @property
+    def scores_points(self) -> bool:
+        """Playing for points (to 500)."""
+        return self.points is not Points.OFF
+
+    @property
+    def deck_ends_game(self) -> bool:
+        """Points' choice: the moment the deck is empty the game ends and is scored."""
+        return self.points is Points.DECK_ENDS
 
 
 class Phase(StrEnum):
@@ -188,6 +241,9 @@ class GameSummary(BaseModel):
 
     number: int
     winners: list[int]
+    """Empty for a draw."""
+    drawn: list[int] = []
+    """A draw: the seats tied for the longest run. A draw credits nobody (no win, no +50)."""
     reason: str
     points: list[int] = []
     """Points scored this game per seat (Points rule), else empty."""
@@ -227,8 +283,18 @@ class RunwayState(BaseModel):
     drew_from_deck: bool = False
     grew: bool = False
     """A run gained a card this turn."""
+    deck_drawn: bool = False
+    """A card came from the deck this turn (by any draw: the draw phase, an action, Speed Up)."""
+    longest: list[int] = []
+    """Each seat's longest run this game, Jokers counted."""
+    record: bool = False
+    """A run grew longer than it had been this game, this turn."""
     quiet_turns: int = 0
     """Turns in a row that ended with the deck empty and no run grown."""
+    idle_turns: int = 0
+    """Turns in a row with no run grown and no card drawn from the deck."""
+    flat_turns: int = 0
+    """Turns in a row in which no run grew longer than it had been this game."""
     stalled: bool = False
     """Infini-Deck: a whole deck was drawn with no run growing; the game ends at the turn's end."""
     grew_since_refill: bool = True

@@ -96,7 +96,14 @@ def explain(state: RunwayState, seat: int | None) -> str:
         if state.actions:
             parts.append(f"{state.actions} special action(s) to use now")
         parts.append("end the build phase when done")
-        return "; ".join(parts) + "."
+        line = "; ".join(parts) + "."
+        wins = counted(state.runs[seat]) >= state.needed[seat]
+        if state.on_extra_turn and (state.options.biggest_run_wins or not wins):
+            line += (
+                " This is your extra turn: end the build without winning and your hand and "
+                "run are shuffled into the deck."
+            )
+        return line
     # Discard phase
     limit = state.hand_limits[seat]
     if len(hand) > limit:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,7 +30,7 @@ class GameSummaryScreen(Screen[None]):
         winners = " and ".join(self.names[w] for w in s.winners)
         table = Table(title=f"Game {s.number}", expand=False)
         table.add_column("Player")
-        if self.options.points:
+        if self.options.scores_points:
             table.add_column("This game", justify="right")
             table.add_column(f"Total (to {MATCH_TARGET})", justify="right")
         else:
@@ -39,7 +40,7 @@ class GameSummaryScreen(Screen[None]):
             table.add_column("Place", justify="right")
         for seat, name in enumerate(self.names):
             row = [name]
-            if self.options.points:
+            if self.options.scores_points:
                 row += [f"{s.points[seat]:+d}", str(s.totals[seat])]
             else:
                 row.append(str(s.totals[seat]))
@@ -47,7 +48,8 @@ class GameSummaryScreen(Screen[None]):
                 row.append(str(s.out_order.index(seat) + 1))
             table.add_row(*row)
         with Middle(), Center(), Vertical(id="results"):
-            yield Static(f"{winners} won game {s.number}: {s.reason}.", id="results-winners")
+            result = f"{winners} won game {s.number}" if s.winners else f"Game {s.number} is drawn"
+            yield Static(escape(f"{result}: {s.reason}."), id="results-winners")
             yield Static(table, id="results-table")
             yield Static("Enter: deal the next game", id="results-next")
         yield Footer()

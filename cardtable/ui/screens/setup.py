@@ -306,8 +306,10 @@ class SetupScreen(Screen[None]):
             try:
                 options = self.game.options_model.model_validate(self.options()[0])
             except ValidationError as err:
-                first = err.errors()[0]
-                problem = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}."
+                # The options model says what is wrong, in a player's words (a range, a
+                # combination of options that does not go together).
+                words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
+                problem = f"Options: {words}"
         if problem:
             error.update(Text(problem))
             error.add_class("problem")
