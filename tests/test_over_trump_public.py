@@ -121,3 +121,12 @@ def test_log_lines_read_plainly():
     for seat, card in [(0, "7S"), (1, "9S"), (2, "3S")]:
         put(state, seat, card)
     assert texts(put(state, 3, "JS"))[-1] == "Di wins the trick with J✂S (1 point in it)"
+
+
+def test_a_reveal_log_line_says_which_card_lies_where():
+    state = position(["7S", "9S KpR", "", ""], turn=0)
+    put(state, 0, "7S")
+    assert texts(put(state, 1, "9S", reveal="KpR")) == [
+        "Bob places 9✂S, revealing a Keeper with it: 9✂S lies on top "
+        "and goes back to the hand after the trick"
+    ]

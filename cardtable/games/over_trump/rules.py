@@ -259,7 +259,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                 where = "on top"
             elif card.suit is superior_suit(top.card.suit):
                 trick.append(placement)
-                where = f"on top: {SUIT_NAMES[card.suit]} beats {SUIT_NAMES[top.card.suit]}"
+                where = f"on top ({SUIT_NAMES[card.suit]} beats {SUIT_NAMES[top.card.suit]})"
             else:
                 trick.insert(0, placement)
                 where = "at the bottom"
@@ -267,7 +267,10 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             what = "a Keeper" if card.is_joker else short(card)
             text = f"{{0}} places {what} {where}"
             if move.reveal is not None:
-                text += f" and reveals a Keeper: {short(card)} goes back after the trick"
+                text = (
+                    f"{{0}} places {what}, revealing a Keeper with it: {what} lies {where} "
+                    "and goes back to the hand after the trick"
+                )
             events.append(Event(kind="place", text=text, seats=(seat,)))
         if len(trick) == SEATS:
             self._settle_trick(state, events)
