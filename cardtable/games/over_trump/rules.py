@@ -481,7 +481,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         top_name = SUIT_NAMES[top.card.suit]
         if suit is top.card.suit:
             return (
-                f"The top card is {short(top.card)}: place {top_name}{keeper}; "
+                f"Top card {short(top.card)}: place {top_name}{keeper}; "
                 f"a higher {top_name} takes the top."
             )
         if suit is not None:
