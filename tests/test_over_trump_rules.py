@@ -77,7 +77,7 @@ def test_no_scissors_but_rock_you_must_place_rock_and_it_takes_the_top_whatever_
     state = position(["", "1R 9P", "", ""], turn=1, trick=[(0, "AS")])
     with pytest.raises(IllegalMove) as refused:
         put(state, 1, "9P")
-    assert "you must place Rock or a Keeper" in refused.value.reason
+    assert "you must place Rock." in refused.value.reason
     put(state, 1, "1R")
     assert state.trick[-1].card == pcard("1R")
     assert GAME.view(state, 2).trick_suit is PilatchSuit.ROCK

@@ -39,6 +39,11 @@ def keeper_label(card: PilatchCard) -> str:
     return "a Keeper" if card.is_joker else card.label
 
 
+def keeper_name(card: PilatchCard) -> str:
+    """A Keeper told apart from the others: 'the Paper Keeper'."""
+    return f"the {card.suit.name.title()} Keeper"
+
+
 MOVE_ADAPTER: TypeAdapter[PlaceCard] = TypeAdapter(PlaceCard)
 _MOVES: dict[tuple[PilatchCard, PilatchCard | None], PlaceCard] = {}
 _BY_ID: dict[tuple[int, int], tuple[PilatchCard, PilatchCard | None, PlaceCard]] = {}

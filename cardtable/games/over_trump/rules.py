@@ -6,7 +6,14 @@ from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
 from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
-from cardtable.games.over_trump.moves import MOVE_ADAPTER, PlaceCard, keeper_label, place, short
+from cardtable.games.over_trump.moves import (
+    MOVE_ADAPTER,
+    PlaceCard,
+    keeper_name,
+    place,
+    short,
+)
+from cardtable.games.over_trump.public import SUIT_NAMES, proven_illegal
 from cardtable.games.over_trump.scoring import (
     DECK,
     ILLEGAL_PLAY_PENALTY,
@@ -15,6 +22,7 @@ from cardtable.games.over_trump.scoring import (
     TARGET,
     card_points,
     points_by_kind,
+    points_text,
 )
 from cardtable.games.over_trump.state import (
     HandSummary,
@@ -26,11 +34,6 @@ from cardtable.games.over_trump.state import (
 
 TEAMS = [[0, 2], [1, 3]]
 TEAM_NAMES = ["Team A", "Team B"]
-SUIT_NAMES = {
-    PilatchSuit.ROCK: "Rock",
-    PilatchSuit.PAPER: "Paper",
-    PilatchSuit.SCISSORS: "Scissors",
-}
 
 
 def team_of(seat: int) -> int:
@@ -160,9 +163,9 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if state.options.table_rules:
             allowed = [c for c in hand if c.rank]
         moves = [place(c) for c in allowed]
-        if keepers:
-            moves += [place(c, keepers[0]) for c in allowed]
-            moves += [place(c) for c in keepers]
+        for keeper in keepers:
+            moves += [place(c, keeper) for c in allowed]
+        moves += [place(c) for c in keepers]
         return moves
 
     def check(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
@@ -176,30 +179,41 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         hand = state.hands[seat]
         card = move.card
         if card not in hand:
-            raise IllegalMove(f"You do not hold {keeper_label(card)}.")
+            raise IllegalMove(self._not_held(hand, card))
         if move.reveal is not None:
             if not move.reveal.is_joker:
                 raise IllegalMove("Only a Keeper can be revealed with a card.")
             if card.is_joker:
                 raise IllegalMove("Reveal a Keeper with a card of a suit, not with another Keeper.")
             if move.reveal not in hand:
-                raise IllegalMove("You have no Keeper to reveal.")
+                raise IllegalMove(self._not_held(hand, move.reveal))
         if card.is_joker or state.options.table_rules:
             return
         top = top_card(state.trick)
         suit, allowed, _ = placeable(hand, None if top is None else top.card)
         if card not in allowed:
             name = SUIT_NAMES[suit]
+            keeper = " or a Keeper" if any(c.is_joker for c in hand) else ""
             if suit is top.card.suit:  # type: ignore[union-attr]
                 raise IllegalMove(
-                    f"You hold {name}, so you must place {name} or a Keeper: "
+                    f"You hold {name}, so you must place {name}{keeper}: "
                     f"the top card is {top.card.label}."  # type: ignore[union-attr]
                 )
             top_name = SUIT_NAMES[top.card.suit]  # type: ignore[union-attr]
             raise IllegalMove(
                 f"You hold no {top_name} but you hold {name}, its superior suit, so you must "
-                f"place {name} or a Keeper."
+                f"place {name}{keeper}."
             )
+
+    @staticmethod
+    def _not_held(hand: list[PilatchCard], card: PilatchCard) -> str:
+        """The refusal for a card not in hand, naming the Keepers she does hold."""
+        if not card.is_joker:
+            return f"You do not hold {card.label}."
+        held = [keeper_name(c) for c in hand if c.is_joker]
+        if not held:
+            return "You have no Keeper."
+        return f"You do not hold {keeper_name(card)}; you hold {' and '.join(held)}."
 
     def play(self, state: OverTrumpState, seat: int, move: PlaceCard) -> list[Event]:
         """Place the card; after the fourth placement settle the trick, and the hand if done."""
@@ -219,17 +233,22 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         hand.remove(card)
         if move.reveal is not None:
             hand.remove(move.reveal)
-        if state.options.table_rules and card.rank and card.suit in state.voids[seat]:
-            broken = self._broken_claim(state, seat, card, narrate=events is not None)
-            if events is not None:
-                events += broken
-            return
+        shown = state.shown[seat]
         trick = state.trick
         top = top_card(trick)
+        if state.options.table_rules:
+            why = proven_illegal(shown, state.voids[seat], top and top.card, card)
+            if why is not None:
+                broken = self._illegal_play(state, seat, card, why, narrate=events is not None)
+                if events is not None:
+                    events += broken
+                return
+        if shown and card in shown:
+            shown.remove(card)
         placement = placement_of(seat, card, move.reveal)
         if card.is_joker:
             trick.insert(0, placement)
-            where = "to the bottom"
+            where = "at the bottom"
         elif top is None:
             trick.append(placement)
             where = "on top"
@@ -240,13 +259,18 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                 where = "on top"
             elif card.suit is superior_suit(top.card.suit):
                 trick.append(placement)
-                where = f"on top: {SUIT_NAMES[card.suit]} beats {SUIT_NAMES[top.card.suit]}"
+                where = f"on top ({SUIT_NAMES[card.suit]} beats {SUIT_NAMES[top.card.suit]})"
             else:
                 trick.insert(0, placement)
-                where = "to the bottom"
+                where = "at the bottom"
         if events is not None:
-            reveal = ", revealing a Keeper" if move.reveal is not None else ""
-            text = f"{{0}} places {short(card)}{reveal} {where}"
+            what = "a Keeper" if card.is_joker else short(card)
+            text = f"{{0}} places {what} {where}"
+            if move.reveal is not None:
+                text = (
+                    f"{{0}} places {what}, revealing a Keeper with it: {what} lies {where} "
+                    "and goes back to the hand after the trick"
+                )
             events.append(Event(kind="place", text=text, seats=(seat,)))
         if len(trick) == SEATS:
             self._settle_trick(state, events)
@@ -269,9 +293,12 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         assert top is not None  # three Keepers exist, so four placements hold a suited card
         winner = top.seat
         cards = []
+        returned: list[Placement] = []
         for placement in trick:
             if placement.reveal is not None:
                 state.hands[placement.seat].append(placement.card)
+                state.shown[placement.seat].append(placement.card)
+                returned.append(placement)
                 cards.append(placement.reveal)
             else:
                 cards.append(placement.card)
@@ -284,8 +311,14 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state.leader = winner
         if events is not None:
             points = sum(card_points(c) for c in cards)
-            text = f"{{0}} wins the trick with {short(top.card)} ({points} points in it)"
+            text = f"{{0}} wins the trick with {short(top.card)} ({points_text(points)} in it)"
             events.append(Event(kind="trick", text=text, seats=(winner,)))
+            for placement in returned:
+                text = (
+                    f"{short(placement.card)} goes back to {{0}}'s hand; "
+                    f"the Keeper goes to {TEAM_NAMES[team]} with the trick"
+                )
+                events.append(Event(kind="return", text=text, seats=(placement.seat,)))
         if not any(state.hands):
             hand_events = self._end_hand(state, narrate=events is not None)
             if events is not None:
@@ -339,6 +372,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state.won = [[], []]
         state.tricks = [0, 0]
         state.voids = [[] for _ in range(SEATS)]
+        state.shown = [[] for _ in range(SEATS)]
         state.trick = []
         deal(state)
         if narrate:
@@ -346,17 +380,16 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             events.append(Event(kind="deal", text=text, seats=(state.dealer,)))
         return events
 
-    def _broken_claim(
-        self, state: OverTrumpState, seat: int, card: PilatchCard, narrate: bool
+    def _illegal_play(
+        self, state: OverTrumpState, seat: int, card: PilatchCard, why: str, narrate: bool
     ) -> list[Event]:
-        """Table rules: a suit placed after claiming to be out of it ends the hand."""
-        name = SUIT_NAMES[card.suit]
+        """Table rules: a placement public information proves illegal ends the hand."""
         penalty = [0, 0]
         penalty[team_of(seat)] = ILLEGAL_PLAY_PENALTY
         for hand in state.hands:
             hand.clear()
         state.trick = []
-        text = f"{{0}} places {short(card)} after showing out of {name}: an illegal play, -50"
+        text = f"{{0}} places {short(card)} {why}: an illegal play, -{ILLEGAL_PLAY_PENALTY}"
         events = [Event(kind="illegal", text=text, seats=(seat,))] if narrate else []
         return events + self._end_hand(state, penalty=penalty, narrate=narrate)
 
@@ -385,6 +418,8 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             last_trick=list(state.last_trick),
             last_winner=state.last_winner,
             voids=[list(v) for v in state.voids],
+            shown=[list(s) for s in state.shown],
+            gone=state.won[0] + state.won[1],
             history=list(state.history),
             teams=TEAMS,
             table_rules=state.options.table_rules,
@@ -446,7 +481,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         top_name = SUIT_NAMES[top.card.suit]
         if suit is top.card.suit:
             return (
-                f"The top card is {short(top.card)}: place {top_name}{keeper}; "
+                f"Top card {short(top.card)}: place {top_name}{keeper}; "
                 f"a higher {top_name} takes the top."
             )
         if suit is not None:

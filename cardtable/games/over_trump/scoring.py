@@ -41,3 +41,8 @@ def points_by_kind(cards: Iterable[PilatchCard]) -> dict[str, int]:
         elif card.rank in HONOUR_RANKS:
             kinds["honours"] += 1
     return kinds
+
+
+def points_text(points: int) -> str:
+    """'1 point', '12 points'."""
+    return f"{points} point" if points == 1 else f"{points} points"

@@ -73,6 +73,8 @@ class OverTrumpState(BaseModel):
     last_winner: int | None = None
     voids: list[list[PilatchSuit]] = [[], [], [], []]
     """The suits each seat has shown (or, under table rules, claimed) to be out of."""
+    shown: list[list[PilatchCard]] = [[], [], [], []]
+    """Cards each seat is known to hold: everyone saw them go back after a Keeper reveal."""
     history: list[HandSummary] = []
     over: bool = False
     chance: Chance
@@ -95,6 +97,10 @@ class OverTrumpView(View):
     last_trick: list[Placement]
     last_winner: int | None
     voids: list[list[PilatchSuit]]
+    shown: list[list[PilatchCard]] = []
+    """Cards each seat is known to hold: everyone saw them go back after a Keeper reveal."""
+    gone: list[PilatchCard] = []
+    """The cards of this hand's finished tricks (a revealed Keeper in its card's place)."""
     history: list[HandSummary]
     teams: list[list[int]]
     table_rules: bool

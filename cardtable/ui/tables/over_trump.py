@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from cardtable.cards import PilatchCard, PilatchSuit
 from cardtable.engine import Event, Match
 from cardtable.games.over_trump import OverTrumpView, PlaceCard
+from cardtable.games.over_trump.moves import short
 from cardtable.games.over_trump.rules import SUIT_NAMES
 from cardtable.games.over_trump.state import HandSummary, Placement
 from cardtable.ui.card_faces import face
@@ -20,7 +21,10 @@ from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 
 HAND_SLOTS = 11
 SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
-CYCLE = "Rock ●R  beats  Scissors ✂S  beats  Paper ■P  beats  Rock ●R"
+CYCLE = "●R beats ✂S beats ■P beats ●R"
+"""The superior suits in one line that fits the side panel at 80 columns."""
+NAME_WIDTH = 12
+SEATS_HEADER = f"  {'Player':<{NAME_WIDTH}}  {'Team':^4} {'Cards':>5}  Out of · holds"
 
 
 def sort_hand(hand: list[PilatchCard]) -> list[PilatchCard]:
@@ -49,6 +53,8 @@ class OverTrumpTable(GameTable):
         self.cursor = 0
         self.revealing = False
         """Step one of a Keeper reveal is done: the next card placed goes with a Keeper."""
+        self.reveal_with: PilatchCard | None = None
+        """The Keeper a hint named for the reveal; the first one held otherwise."""
         self.showing_last = False
 
     def compose(self) -> ComposeResult:
@@ -74,6 +80,7 @@ class OverTrumpTable(GameTable):
             self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         if not interactive:
             self.revealing = False
+            self.reveal_with = None
         self._draw_seats()
         self._draw_trick()
         self._draw_teams()
@@ -82,51 +89,56 @@ class OverTrumpTable(GameTable):
     def _draw_seats(self) -> None:
         view = self.view
         assert view is not None
-        text = Text()
+        text = Text(SEATS_HEADER + "\n", style="dim", no_wrap=True, overflow="ellipsis")
         for seat in range(4):
             mark = "▶ " if seat in view.to_act else "  "
             team = "A" if seat % 2 == 0 else "B"
             text.append(mark, style="bold #ffd54f")
-            text.append(f"{self.names[seat]:<12}", style="bold" if seat == view.seat else "")
-            text.append(f" team {team}  {view.hand_sizes[seat]:>2} cards", style="dim")
-            if seat == view.dealer:
-                text.append("  dealer", style="italic dim")
+            name = self.names[seat][:NAME_WIDTH]
+            text.append(f"{name:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
+            text.append(f"  {team:^4} {view.hand_sizes[seat]:>5}  ", style="dim")
             if view.void_tracker and view.voids[seat]:
-                text.append(
-                    "  no " + ", ".join(SUIT_NAMES[s] for s in view.voids[seat]), style="#ff8a80"
-                )
+                voids = " ".join(s.symbol for s in sorted(view.voids[seat], key=SUIT_ORDER.get))
+                text.append(f"no {voids} ", style="#ff8a80")
+            shown = view.shown[seat] if view.shown else []
+            if shown:
+                text.append("holds " + " ".join(short(c) for c in shown), style="#ce93d8")
             text.append("\n")
         self.query_one("#ot-seats", Static).update(text)
 
     def _draw_trick(self) -> None:
         view = self.view
         assert view is not None
-        if self.showing_last and view.last_trick:
-            title = f"Last trick, won by {self.names[view.last_winner or 0]} (l to go back)"
-            self._pile(title, view.last_trick, len(view.last_trick) - 1)
+        box = self.query_one("#ot-trick", Static)
+        box.border_subtitle = f"{self.names[view.dealer]} dealt"
+        if view.last_trick and (self.showing_last or not view.trick):
+            winner = self.names[view.last_winner or 0]
+            number = sum(view.tricks) or 11
+            hand = view.hand_number if sum(view.tricks) else view.hand_number - 1
+            box.border_title = f"Hand {hand}, trick {number}"
+            back = "  (l: back)" if self.showing_last and view.trick else ""
+            self._pile(f"Won by {winner}{back}", view.last_trick, len(view.last_trick) - 1, True)
             return
-        led = (
-            f"{self.names[view.leader]} led" if view.trick else f"{self.names[view.leader]} to lead"
-        )
+        box.border_title = f"Hand {view.hand_number}, trick {sum(view.tricks) + 1}"
+        leader = self.names[view.leader]
+        led = f"{leader} led" if view.trick else f"{leader} to lead"
         suit = f"  ·  suit: {SUIT_NAMES[view.trick_suit]}" if view.trick_suit else ""
-        self._pile(
-            f"Hand {view.hand_number}, trick {sum(view.tricks) + 1}: {led}{suit}",
-            view.trick,
-            view.top,
-        )
+        self._pile(f"{led}{suit}", view.trick, view.top, False)
 
-    def _pile(self, title: str, trick: list[Placement], top: int | None) -> None:
-        text = Text(title + "\n\n", style="bold")
+    def _pile(self, title: str, trick: list[Placement], top: int | None, won: bool) -> None:
+        text = Text(title + "\n\n", style="bold", no_wrap=True, overflow="ellipsis")
         if not trick:
             text.append("  (no card yet)", style="dim")
         for i in range(len(trick) - 1, -1, -1):
             placement = trick[i]
-            text.append("  TOP ▶ " if i == top else "        ", style="bold #ffd54f")
+            mark = ("  WON ▶ " if won else "  TOP ▶ ") if i == top else "        "
+            text.append(mark, style="bold #ffd54f")
             text.append_text(face(placement.card, 8))
-            text.append(f"  {self.names[placement.seat]}")
+            text.append(f"  {self.names[placement.seat]}\n")
             if placement.reveal is not None:
-                text.append("  (Keeper revealed: the card goes back)", style="italic #ce93d8")
-            text.append("\n")
+                went = "went" if won else "goes"
+                note = f"      ↳ Keeper revealed: card {went} back\n"
+                text.append(note, style="italic #ce93d8")
         self.query_one("#ot-trick", Static).update(text)
 
     def _draw_teams(self) -> None:
@@ -196,6 +208,7 @@ class OverTrumpTable(GameTable):
             self.post_message(self.Said("You hold no Keeper to reveal.", refused=True))
             return
         self.revealing = not self.revealing
+        self.reveal_with = None
         if self.revealing:
             self.post_message(
                 self.Said(
@@ -208,7 +221,8 @@ class OverTrumpTable(GameTable):
         self._draw_hand()
 
     def action_last_trick(self) -> None:
-        """Show the previous trick, or go back to the trick in play."""
+        """Show the previous trick, or go back to the trick in play (the finished trick stays
+        on the table by itself until the next card is placed)."""
         self.showing_last = not self.showing_last
         self._draw_trick()
 
@@ -223,8 +237,10 @@ class OverTrumpTable(GameTable):
                     )
                 )
                 return
-            reveal = next(c for c in self.hand if c.is_joker)
+            keepers = [c for c in self.hand if c.is_joker]
+            reveal = self.reveal_with if self.reveal_with in keepers else keepers[0]
         self.revealing = False
+        self.reveal_with = None
         self.showing_last = False
         self.post_message(self.Chosen(PlaceCard(card=card, reveal=reveal)))
 
@@ -232,25 +248,28 @@ class OverTrumpTable(GameTable):
         """Put the cursor on the hinted card."""
         self.cursor = self.hand.index(move.card)
         self.revealing = move.reveal is not None
+        self.reveal_with = move.reveal
         self._draw_hand()
         return "Enter places it."
 
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
         """After a hand, its summary."""
         if any(e.kind == "hand" for e in events):
-            return HandSummaryScreen(match.state.history[-1], match.names)
+            return HandSummaryScreen(match.state.history[-1], match.names, match.state.over)
         return None
 
 
 class HandSummaryScreen(Screen[None]):
     """The points of the hand just played, by kind and team, and the game's totals."""
 
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Next hand")]
+    BINDINGS = [Binding("enter,space,escape", "dismiss", "Continue")]
 
-    def __init__(self, summary: HandSummary, names: list[str]) -> None:
+    def __init__(self, summary: HandSummary, names: list[str], last: bool = False) -> None:
         super().__init__()
         self.summary = summary
         self.names = names
+        self.last = last
+        """The game ended with this hand: what comes next is the result, not a hand."""
 
     def compose(self) -> ComposeResult:
         s = self.summary
@@ -276,7 +295,8 @@ class HandSummaryScreen(Screen[None]):
             yield Static(table, id="results-table")
             if s.note:
                 yield Static(s.note, id="results-summary")
-            yield Static("Enter: next hand", id="results-next")
+            next_up = "Enter: the result of the game" if self.last else "Enter: next hand"
+            yield Static(next_up, id="results-next")
         yield Footer()
 
     def on_click(self) -> None:
