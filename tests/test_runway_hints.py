@@ -118,3 +118,20 @@ def test_planners_with_a_hand_limit_of_two_do_not_keep_taking_the_bin_back():
     state.hand_limits = [2, 2]
     move, _ = hint(state)
     assert move == mv.DRAW
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_planners_under_handicap_finish_a_nine_game_session(seed):
+    """Issue 8.10, the planner's side: with Handicap "Both" (hand limits fall to 2) two planners
+    used to cycle take / stop / end / discard for tens of thousands of moves."""
+    from cardtable.games.runway.state import Handicap
+
+    state = GAME.new_game(seats=2, seed=seed, options={"handicap": Handicap.BOTH, "games": 9})
+    bots = [RunwayPlanner(seed), RunwayPlanner(seed)]
+    for _ in range(20000):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        move, _ = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat))
+        GAME.apply(state, seat, move)
+    assert GAME.is_over(state)
