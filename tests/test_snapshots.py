@@ -40,6 +40,4 @@ def test_over_trump_table_on_the_persons_turn(snap_compare):
     assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn())
 
 
-def test_runway_table_on_the_persons_turn(snap_compare):
-    app = at_the_table("runway", 5, seats="Ann,bot,bot")
-    assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn("d"))
+# The Runway table's picture is in test_runway_table.py (five players, a crowded table).

@@ -28,19 +28,32 @@ KEEPER_FACE = "bold #6a1b9a on #f4f1ea"
 KEEPER_INK = "bold #ce93d8"
 
 
+WILD = "★"
+"""The mark of a wild card (a Runway Joker, an Over Trump Keeper): no rank letter looks like it."""
+KEEPER_LABEL = f"{WILD}Keeper"
+
+
+def joker_label(card: PilatchCard, stands_for: int | None = None) -> str:
+    """A Runway card's face: '7●R'; a Joker is '★●R', and '★7●R' where it stands for a 7."""
+    if not card.is_joker:
+        return card.short
+    rank = "" if stands_for is None else PilatchCard(suit=card.suit, rank=stands_for).rank_text
+    return f"{WILD}{rank}{card.suit.symbol}"
+
+
 def _label_and_styles(card: Card | PilatchCard) -> tuple[str, str, str]:
     if isinstance(card, PilatchCard):
-        if card.is_joker:
-            return "Keeper", KEEPER_FACE, KEEPER_INK
+        if card.is_joker:  # an Over Trump Keeper: it belongs to no suit
+            return KEEPER_LABEL, KEEPER_FACE, KEEPER_INK
         return card.short, PILATCH_FACE[card.suit], PILATCH_INK[card.suit]
     return card.short, FACE[card.colour], INK[card.colour]
 
 
 def face(card: Card | PilatchCard, width: int = 0) -> Text:
-    """The card as a small face: ' 10♥ ' in its colour on a light card."""
+    """The card as a small face: ' 10♥ ' in its colour on a light card; a Keeper '★'."""
     label, style, _ = _label_and_styles(card)
     if width and len(label) > width:
-        label = "Kpr" if label == "Keeper" else label[:width]
+        label = WILD if label == KEEPER_LABEL else label[:width]
     return Text(label.center(width) if width else f" {label} ", style=style)
 
 

@@ -39,6 +39,37 @@ def chain(cards: list[PilatchCard], card: PilatchCard, step: int) -> int:
     return length
 
 
+def bin_help(view: RunwayView, card: Any) -> str | None:
+    """Why taking `card` from the bin helps this turn, or None: a direction card she needs to
+    start a run, the next card of her run, or a card that follows cards in her hand that do."""
+    seat = view.seat
+    assert seat is not None and view.hand is not None
+    run = view.runs[seat]
+    if isinstance(card, DirectionCard):
+        if not run and not any(isinstance(c, DirectionCard) for c in view.hand):
+            return "You need a direction card in hand to start a run."
+        return None
+    if not run or run[0].rank is None or card.is_joker or card.suit is not run[0].card.suit:
+        return None
+    held = {c.rank: c for c in view.hand if isinstance(c, PilatchCard) and c.suit is card.suit}
+    for end in leading_ends(view.directions[seat]):
+        rank = next_rank(run, end)
+        between: list[PilatchCard] = []
+        while rank is not None:
+            if rank == card.rank:
+                if not between:
+                    return f"{card.short} is the next card your run needs."
+                cards = " ".join(c.short for c in between)
+                return f"{card.short} follows your {cards}: together they extend your run."
+            if rank not in held:
+                break
+            between.append(held[rank])
+            rank = rank + 1 if end is End.HIGH else rank - 1
+            if rank < LOWEST or rank > ACE:
+                rank = None
+    return None
+
+
 class RunwayPlanner:
     """A Runway bot with a plan: one run, the cards it needs, actions that speed it or stall
     whoever is closest to winning."""
@@ -81,8 +112,17 @@ class RunwayPlanner:
         return value
 
     def _needed_now(self, view: RunwayView, card: Any) -> bool:
-        """True if the card lies on the run's path within reach of winning."""
-        return self._value(view, card) >= 12.0 and not isinstance(card, DirectionCard)
+        """True if the run needs this card to reach its length: the run's Joker, or a card on
+        its path no further ahead than the cards still missing (one more for slack)."""
+        seat = view.seat
+        assert seat is not None
+        run = view.runs[seat]
+        if isinstance(card, DirectionCard) or not run or card.suit is not run[0].card.suit:
+            return False
+        if card.is_joker:
+            return True
+        missing = max(1, view.needed[seat] - counted(run))
+        return card.rank in path_ahead(run, view.directions[seat], missing + 1)
 
     # Choosing
 
@@ -110,17 +150,22 @@ class RunwayPlanner:
         return self._build(view, moves)
 
     def _draw(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
-        takes = [m for m in moves if isinstance(m, mv.TakeFromBin)]
-        useful = [m for m in takes if self._value(view, m.card) >= 12.0]
-        if useful:
-            best = max(useful, key=lambda m: self._value(view, m.card))
-            return best, f"{best.card.short} from the bin extends your run."
+        helpful = [
+            (m, why)
+            for m in moves
+            if isinstance(m, mv.TakeFromBin) and (why := bin_help(view, m.card))
+        ]
+        if helpful:
+            return max(helpful, key=lambda pair: self._value(view, pair[0].card))
         for move in moves:
-            if isinstance(move, (mv.DrawFromDeck, mv.StopTaking)):
-                why = "Nothing in the bin helps your run: draw from the deck."
-                if isinstance(move, mv.StopTaking):
-                    why = "You have the bin cards you need: go on to build."
+            if isinstance(move, mv.StopTaking):
+                return move, "No other card in the bin extends your run this turn: stop taking."
+            if isinstance(move, mv.DrawFromDeck):
+                why = "Nothing in the bin extends your run this turn: draw from the deck."
+                if not view.bin:
+                    why = "Draw the top card of the deck."
                 return move, why
+        takes = [m for m in moves if isinstance(m, mv.TakeFromBin)]
         best = max(takes, key=lambda m: self._value(view, m.card))
         return best, f"The deck is empty: {best.card.short} is the most useful card in the bin."
 
@@ -130,6 +175,15 @@ class RunwayPlanner:
         by_kind: dict[str, list[Any]] = {}
         for move in moves:
             by_kind.setdefault(move.kind, []).append(move)
+        run = view.runs[seat]
+        ends = by_kind.get("end-build", [])
+        if ends and run and not view.options.biggest_run_wins:
+            have, need = counted(run), view.needed[seat]
+            if have >= need:
+                goal = "go out" if view.options.pecking_order and view.seats >= 4 else "win"
+                return ends[
+                    0
+                ], f"Your run has {have} of the {need} cards it needs: end the build to {goal}."
         if "start" in by_kind:
             return self._start(view, by_kind["start"])
         own_jokers = [m for m in by_kind.get("replace", []) if m.run_of == seat]
@@ -148,11 +202,8 @@ class RunwayPlanner:
             move = max(trounces, key=lambda m: counted(view.runs[m.seat]))
             if not self._needed_now(view, move.card) or self._extends(view, move.card):
                 return move, f"Trouncing with {move.card.short} knocks back an opponent's run."
-        triples = [
-            m
-            for m in by_kind.get("triple", [])
-            if not any(self._needed_now(view, c) for c in m.cards)
-        ]
+        all_triples = by_kind.get("triple", [])
+        triples = [m for m in all_triples if not any(self._needed_now(view, c) for c in m.cards)]
         if triples:
             move = min(triples, key=lambda m: sum(c.is_joker for c in m.cards))
             return move, "A triple earns a special action; none of its cards is on your run's path."
@@ -167,8 +218,18 @@ class RunwayPlanner:
         common = [m for m in by_kind.get("replace", []) if m.run_of is None]
         if common and not self._needed_now(view, common[0].card):
             return common[0], "Swap a spare card for a Joker from the common area."
-        end = by_kind["end-build"][0]
-        return end, "Nothing more to build this turn."
+        return by_kind["end-build"][0], self._why_end(view, all_triples)
+
+    def _why_end(self, view: RunwayView, triples: list[mv.PlayTriple]) -> str:
+        """Why ending the build is best now, with what it keeps back or gives up."""
+        parts = ["Nothing else helps your run this turn"]
+        if triples:
+            kept = sorted({c.short for m in triples for c in m.cards if self._needed_now(view, c)})
+            parts.append(f"keep your triple: your run needs {' '.join(kept)}")
+        if view.actions:
+            plural = "s" if view.actions > 1 else ""
+            parts.append(f"ending the build gives up {view.actions} unused special action{plural}")
+        return "; ".join(parts) + "."
 
     def _start(self, view: RunwayView, starts: list[mv.StartRun]) -> tuple[Any, str]:
         seat = view.seat
@@ -295,7 +356,10 @@ class RunwayPlanner:
     def _discard(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
         recycle = [m for m in moves if isinstance(m, mv.RecycleRun)]
         if recycle and self._dead(view):
-            return recycle[0], "Your run can no longer reach the length to win: recycle it."
+            return (
+                recycle[0],
+                "Your run can no longer reach the length to win: put it in the bin and start anew.",
+            )
         discards = [m for m in moves if isinstance(m, mv.Discard)]
         if discards:
             least = min(discards, key=lambda m: self._value(view, m.card))

@@ -3,6 +3,7 @@ the deck, the phase of the turn, and the hand; moves from the cards or from shor
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -19,7 +20,13 @@ from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import SUIT_ORDER
 from cardtable.games.runway.runs import counted, leading_ends
 from cardtable.games.runway.state import PHASE_TITLES, Phase, RunCard, RunwayView
-from cardtable.ui.card_faces import KEEPER_FACE, KEEPER_INK, PILATCH_FACE, PILATCH_INK
+from cardtable.ui.card_faces import (
+    KEEPER_FACE,
+    KEEPER_INK,
+    PILATCH_FACE,
+    PILATCH_INK,
+    joker_label,
+)
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.widgets import GameTable, HandRow, MoveLog
@@ -27,56 +34,53 @@ from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 HAND_SLOTS = 11
 DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
 
-KEYS: dict[str, tuple[str, ...]] = {
-    "draw": ("draw",),
-    "bin": ("take", "stop-taking"),
-    "common": ("add",),
-    "triple": ("triple",),
-    "act": (
-        "draw-three",
-        "flip",
-        "look",
-        "hand-size",
-        "reshuffle",
-        "extra-turn",
-        "lengthen",
-        "trounce",
-        "duplicates",
+
+@dataclass(frozen=True)
+class ActionKey:
+    """A letter key of the table: the kinds of move it offers and how it offers them."""
+
+    letter: str
+    kinds: tuple[str, ...]
+    title: str
+    """The title of the menu it opens."""
+    at_once: bool = False
+    """With exactly one move to offer, the key makes it at once (else a menu opens)."""
+
+
+ACTION_KEYS: dict[str, ActionKey] = {
+    "draw": ActionKey("d", ("draw",), "Draw", at_once=True),
+    "bin": ActionKey("b", ("stop-taking", "take"), "Take cards from the bin (one at a time)"),
+    "common": ActionKey("c", ("add",), "Move a common-area card onto your run"),
+    "triple": ActionKey("t", ("triple",), "Play a triple: it earns one special action"),
+    "act": ActionKey(
+        "a",
+        (
+            "draw-three",
+            "flip",
+            "look",
+            "hand-size",
+            "reshuffle",
+            "extra-turn",
+            "lengthen",
+            "trounce",
+            "duplicates",
+        ),
+        "Special actions and other plays",
     ),
-    "trade": (
-        "offer",
-        "offer-card",
-        "ask-card",
-        "send-offer",
-        "withdraw",
-        "accept",
-        "decline",
+    "trade": ActionKey(
+        "o",
+        ("offer", "offer-card", "ask-card", "send-offer", "withdraw", "accept", "decline"),
+        "Trade",
     ),
-    "recycle": ("recycle",),
-    "end": ("end-build", "end-turn", "stop-taking", "stop-looking"),
+    "recycle": ActionKey("r", ("recycle",), "Recycle your run", at_once=True),
+    "end": ActionKey(
+        "e", ("end-build", "end-turn", "stop-taking", "stop-looking"), "End", at_once=True
+    ),
 }
-"""The kinds of move each action key offers."""
-KEY_LETTER = {
-    "draw": "d",
-    "bin": "b",
-    "common": "c",
-    "triple": "t",
-    "act": "a",
-    "trade": "o",
-    "recycle": "r",
-    "end": "e",
-}
-MENU_TITLES = {
-    "draw": "Draw",
-    "bin": "Take cards from the bin (one at a time)",
-    "common": "Move a common-area card onto your run",
-    "triple": "Play a triple: it earns one special action",
-    "act": "Special actions and other plays",
-    "trade": "Trade",
-    "recycle": "Recycle your run",
-    "end": "End",
-    "menu": "Every move you can make now",
-}
+"""Every letter key and the moves it offers: the keys' behaviour and the hints' "Press b."
+both come from this table, so a hint names the key that makes its move."""
+MENU_KEY = "m"
+MENU_TITLE = "Every move you can make now"
 
 
 def sort_hand(hand: list[Any]) -> list[Any]:
@@ -91,20 +95,20 @@ def sort_hand(hand: list[Any]) -> list[Any]:
 
 
 def card_text(card: Any, width: int = 0) -> Text:
-    """A hand card as a small face: '7●R', 'Jkr●R' for a Joker, 'Up/Dn' for a direction card."""
+    """A hand card as a small face: '7●R', '★●R' for a Joker, 'Up/Dn' for a direction card."""
     if isinstance(card, DirectionCard):
         label, style = card.short, DIRECTION_FACE
     elif card.is_joker:
-        label, style = card.short, KEEPER_FACE
+        label, style = joker_label(card), KEEPER_FACE
     else:
         label, style = card.short, PILATCH_FACE[card.suit]
     return Text(label.center(width) if width else f" {label} ", style=style)
 
 
 def run_card_text(entry: RunCard) -> Text:
-    """A run or common-area card in coloured ink; a Joker shows the rank it stands for."""
+    """A run or common-area card in coloured ink; a Joker is '★7●R' where it stands for a 7."""
     style = KEEPER_INK if entry.card.is_joker else PILATCH_INK[entry.card.suit]
-    return Text(entry.short, style=style)
+    return Text(joker_label(entry.card, entry.rank), style=style)
 
 
 def involves(move: Any, card: Any) -> bool:
@@ -137,6 +141,7 @@ class RunwayTable(GameTable):
         Binding("e", "keyed('end')", "End phase"),
         Binding("m", "keyed('menu')", "Moves"),
     ]
+    """The footer's keys; on_key reads the letters from ACTION_KEYS."""
 
     def __init__(self) -> None:
         super().__init__(id="game-table", classes="runway")
@@ -148,6 +153,10 @@ class RunwayTable(GameTable):
         self.cursor = 0
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
+        self.trade_news: tuple[int, str] | None = None
+        """The answer to the last trade offer: (the offerer, the log line)."""
+        self.armed: str | None = None
+        """A key pressed once for a move that throws something away: a second press makes it."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rw-main"):
@@ -232,7 +241,7 @@ class RunwayTable(GameTable):
                 text.append("no run", style="dim italic")
                 continue
             line_start = text.plain.rfind("\n") + 1
-            run_width = sum(len(e.short) + 1 for e in run)
+            run_width = sum(len(joker_label(e.card, e.rank)) + 1 for e in run)
             if len(text.plain) - line_start + run_width > width:
                 text.append("\n" + " " * 8)
             ends = leading_ends(direction)
@@ -295,7 +304,7 @@ class RunwayTable(GameTable):
             text.append("\nEnter on one of your cards to swap it; e hands them back.", style="dim")
         elif view.offer is not None:
             offer = view.offer
-            give = " ".join(c.short for c in offer.give) or "nothing"
+            give = " ".join(joker_label(c) for c in offer.give) or "nothing"
             if view.seat == offer.by:
                 text.append(
                     f"Your offer to {self.who(offer.to)}: you give {give}; "
@@ -320,6 +329,12 @@ class RunwayTable(GameTable):
         elif view.trading:
             by, to = view.trading
             text.append(f"{self.who(by)} is trading with {self.who(to)}.", style="dim")
+        elif self.trade_news is not None:
+            by, line = self.trade_news
+            if by == view.active and view.phase is Phase.BUILD and view.seat == by:
+                text.append(f"{line}.", style="bold")
+            elif by != view.active:
+                self.trade_news = None
         self.query_one("#rw-extra", Static).update(text)
 
     def _draw_hand(self) -> None:
@@ -360,7 +375,7 @@ class RunwayTable(GameTable):
     # Keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show a letter key in the footer only when it has something to do now."""
+        """Show a key in the footer only when it has something to do now."""
         if action == "keyed" and parameters:
             if not self.interactive:
                 return False
@@ -368,24 +383,133 @@ class RunwayTable(GameTable):
             if key == "menu":
                 return bool(self.legal)
             return bool(self._moves_for(key))
+        if action == "confirm":
+            return self.interactive and any(involves(m, c) for m in self.legal for c in self.hand)
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """A letter key hidden from the footer (nothing to do with it now) still says why."""
-        for key, letter in KEY_LETTER.items():
-            if event.key == letter:
+        """Letters and Enter are handled here, so a key hidden from the footer (nothing to do
+        with it now) still says why; any key but the armed one disarms a confirmation."""
+        armed = self.armed
+        self.armed = None
+        if event.key in ("enter", "space"):
+            event.stop()
+            self.action_confirm()
+            return
+        if event.key == MENU_KEY:
+            event.stop()
+            self.action_keyed("menu")
+            return
+        for name, key in ACTION_KEYS.items():
+            if event.key == key.letter:
                 event.stop()
-                self.action_keyed(key)
+                self.armed = armed if armed == name else None
+                self.action_keyed(name)
                 return
 
     def _moves_for(self, key: str) -> list[Any]:
+        """The moves a key offers now, in the order its menu lists them."""
         if key == "menu":
             return list(self.legal)
-        kinds = KEYS[key]
+        kinds = ACTION_KEYS[key].kinds
         found = [m for m in self.legal if m.kind in kinds]
         if key == "common":
             found = [m for m in found if m.from_common]
+        found.sort(key=lambda m: kinds.index(m.kind))
+        if key == "bin":  # the bin's cards in hand order, so a long bin reads like a hand
+            order = {
+                id(c): i
+                for i, c in enumerate(sort_hand([m.card for m in found if m.kind == "take"]))
+            }
+            found.sort(key=lambda m: order.get(id(getattr(m, "card", None)), -1))
         return found
+
+    def _plays_at_once(self, key: str, found: list[Any]) -> bool:
+        return key != "menu" and ACTION_KEYS[key].at_once and len(found) == 1
+
+    def action_keyed(self, key: str) -> None:
+        """A letter key: its one move at once, or a menu when there are several."""
+        if not self.may_act():
+            return
+        found = self._moves_for(key)
+        if not found:
+            probe = self._key_probe(key)
+            if probe is not None:  # the engine says why, in the rules' words
+                self.post_message(self.Chosen(probe))
+            else:
+                self.post_message(self.Said(self._why_not(key), refused=True))
+            return
+        if not self._plays_at_once(key, found):
+            self._menu(ACTION_KEYS[key].title if key != "menu" else MENU_TITLE, found)
+            return
+        move = found[0]
+        loss = self._loss(move)
+        if loss and move != self.hinted and self.armed != key:
+            self.armed = key
+            self.post_message(self.Said(loss))
+            return
+        self.armed = None
+        self.post_message(self.Chosen(move))
+
+    def _loss(self, move: Any) -> str | None:
+        """What a one-key move throws away, said before it is made (None: nothing)."""
+        view = self.view
+        if view is None or view.seat is None:
+            return None
+        letter = ACTION_KEYS["recycle"].letter
+        if isinstance(move, mv.RecycleRun):
+            size = len(view.runs[view.seat])
+            return (
+                f"{letter} again puts your whole run ({size} card{'s' if size != 1 else ''}) "
+                "in the bin; any other key keeps it."
+            )
+        letter = ACTION_KEYS["end"].letter
+        if isinstance(move, mv.EndBuild) and view.actions:
+            plural = "s" if view.actions > 1 else ""
+            return (
+                f"{letter} again ends the build and gives up your {view.actions} unused "
+                f"special action{plural}; any other key goes back."
+            )
+        return None
+
+    def _key_probe(self, key: str) -> Any:
+        """The move a key stands for when it has none to offer, so the engine can say why."""
+        view = self.view
+        if view is None:
+            return None
+        if key == "draw":
+            return mv.DRAW
+        if key == "recycle":
+            return mv.RECYCLE
+        if key == "end" and view.phase is Phase.DISCARD:
+            return mv.END_TURN
+        return None
+
+    def _why_not(self, key: str) -> str:
+        view = self.view
+        phase = PHASE_TITLES[view.phase].lower() if view is not None else "this"
+        if key == "trade" and view is not None and not view.options.trading:
+            return "Trading Cards is off in this game (it is chosen when the game is set up)."
+        reasons = {
+            "draw": "You draw once, at the start of your turn.",
+            "bin": "The bin can be taken from only in your draw phase, when it holds cards.",
+            "common": "No common-area card is the next card of your run.",
+            "triple": "You hold no triple: three cards of one rank, one of each suit.",
+            "act": "No special action now: play a triple to earn one.",
+            "trade": "No trade is possible now: you offer one in your build phase.",
+            "recycle": "You can recycle your run in your discard phase, if you have one.",
+            "end": f"Nothing to end yet in your {phase} phase.",
+        }
+        return reasons.get(key, "Nothing to do with that key now.")
+
+    def _menu(self, title: str, moves: list[Any]) -> None:
+        choices = [(self.move_label(m), m) for m in moves]
+
+        def chosen(move: Any) -> None:
+            if move is not None:
+                self.post_message(self.Chosen(move))
+
+        self.app.push_screen(MoveMenu(title, choices, chosen=self.hinted), callback=chosen)
 
     def action_move(self, step: int) -> None:
         """Arrows move along the hand."""
@@ -414,66 +538,6 @@ class RunwayTable(GameTable):
         """Enter uses the card under the cursor."""
         if self.may_act() and self.hand:
             self._use_card(self.hand[self.cursor])
-
-    def action_keyed(self, key: str) -> None:
-        """A letter key: its one move at once, or a menu when there are several."""
-        if not self.may_act():
-            return
-        found = self._moves_for(key)
-        if not found:
-            probe = self._key_probe(key)
-            if probe is not None:  # the engine says why, in the rules' words
-                self.post_message(self.Chosen(probe))
-            else:
-                self.post_message(self.Said(self._why_not(key), refused=True))
-            return
-        if len(found) == 1 and key in ("draw", "recycle", "end"):
-            self.post_message(self.Chosen(found[0]))
-            return
-        if key == "bin":  # the bin's cards in hand order, so a long bin reads like a hand
-            order = {
-                id(c): i
-                for i, c in enumerate(sort_hand([m.card for m in found if m.kind == "take"]))
-            }
-            found.sort(key=lambda m: order.get(id(getattr(m, "card", None)), len(order)))
-        self._menu(MENU_TITLES[key], found)
-
-    def _key_probe(self, key: str) -> Any:
-        """The move a key stands for when it has none to offer, so the engine can say why."""
-        view = self.view
-        if view is None:
-            return None
-        if key == "draw":
-            return mv.DRAW
-        if key == "recycle":
-            return mv.RECYCLE
-        if key == "end" and view.phase is Phase.DISCARD:
-            return mv.END_TURN
-        return None
-
-    def _why_not(self, key: str) -> str:
-        view = self.view
-        phase = PHASE_TITLES[view.phase].lower() if view is not None else "this"
-        reasons = {
-            "draw": "You draw once, at the start of your turn.",
-            "bin": "The bin can be taken from only in your draw phase, when it holds cards.",
-            "common": "No common-area card is the next card of your run.",
-            "triple": "You hold no triple: three cards of one rank, one of each suit.",
-            "act": "No special action now: play a triple to earn one.",
-            "trade": "No trade is possible now.",
-            "recycle": "You can recycle your run in your discard phase, if you have one.",
-            "end": f"Nothing to end yet in your {phase} phase.",
-        }
-        return reasons.get(key, "Nothing to do with that key now.")
-
-    def _menu(self, title: str, moves: list[Any]) -> None:
-        choices = [(self.move_label(m), m) for m in moves]
-
-        def chosen(move: Any) -> None:
-            if move is not None:
-                self.post_message(self.Chosen(move))
-
-        self.app.push_screen(MoveMenu(title, choices, chosen=self.hinted), callback=chosen)
 
     def _use_card(self, card: Any) -> None:
         """What this card can do now: at once if one thing, a menu if several, else why not."""
@@ -541,20 +605,25 @@ class RunwayTable(GameTable):
         return move.brief()
 
     def suggest(self, move: Any) -> str:  # type: ignore[override]
-        """Put the cursor on the hinted card, or name the key that makes the move."""
+        """Put the cursor on the hinted card, or name the key that makes the move (the key
+        that makes it at once if there is one, else one whose menu opens on it)."""
         for i, card in enumerate(self.hand):
             if involves(move, card):
                 self.cursor = i
                 self._draw_hand()
                 self._draw_runs()
                 return "Enter on the card under the cursor does it."
-        for key, kinds in KEYS.items():
-            if move.kind in kinds:
-                return f"Press {KEY_LETTER[key]}."
-        return "Press m for every move."
+        offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
+        for key in sorted(offering, key=lambda k: not self._plays_at_once(k, self._moves_for(k))):
+            return f"Press {ACTION_KEYS[key].letter}."
+        return f"Press {MENU_KEY}."
 
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
-        """Between the games of a session, how the last one went."""
+        """Between the games of a session, how the last one went. (An answer to a trade is
+        kept here too, to show the offerer beside her hand for the rest of her build.)"""
+        for event in events:
+            if event.kind == "trade" and len(event.seats) == 2:
+                self.trade_news = (event.seats[1], event.render(match.names))
         if any(e.kind == "game" for e in events) and not match.game.is_over(match.state):
             return GameSummaryScreen(match.state.history[-1], match.names, match.state.options)
         return None

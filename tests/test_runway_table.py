@@ -1,0 +1,365 @@
+"""The Runway table as a person meets it: hints that are followed make their move, keys that
+throw something away ask first, faces that cannot be misread, and five players at 80x24."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.widgets import OptionList
+
+from cardtable.cards import Direction, PilatchCard, PilatchSuit
+from cardtable.engine import parse_seats
+from cardtable.games.runway import moves as mv
+from cardtable.games.runway.state import Phase, RunCard, TradeOffer, Triple
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.screens.move_menu import MoveMenu
+from cardtable.ui.screens.results import ResultsScreen
+from cardtable.ui.screens.table import TableScreen
+from cardtable.ui.tables.runway import card_text, run_card_text
+from tests.cards_text import pcard, pcards
+
+SIZE = (80, 24)
+KEY_NAMED = re.compile(r"Press (\S+?)\.")
+
+
+async def wait_until(pilot, condition, tries=200):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def my_turn(app) -> bool:
+    screen = app.screen
+    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+
+
+def table_app(seats: str = "Ann,bot", seed: int = 2, **options) -> CardTableApp:
+    """The app, to be opened on a Runway table with these seats and options."""
+    app = CardTableApp(Launch(command="menu", delay=0))
+    app.runway_start = (seats, seed, options)  # type: ignore[attr-defined]
+    return app
+
+
+async def open_table(pilot, app) -> TableScreen:
+    seats, seed, options = app.runway_start
+    app.start_game("runway", parse_seats(seats), seed, options)
+    for _ in range(300):
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+        if my_turn(app) and app.screen.table.query("#rw-phase"):
+            await pilot.pause()
+            return app.screen
+        await pilot.pause(0.02)
+    raise AssertionError("Ann's turn never came")
+
+
+def building(screen, hand: str, run: str = "", direction=Direction.UP, phase=Phase.BUILD):
+    """Seat 0 (Ann) builds with this hand and run (low end first)."""
+    state = screen.match.state
+    state.active = 0
+    state.phase = phase
+    state.hands[0] = pcards(hand)
+    state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards(run)]
+    state.directions[0] = direction
+    screen.redraw()
+    return state
+
+
+# Following a hint makes exactly the hinted move
+
+
+async def follow_hint(pilot, app) -> str:
+    """Press h, then what the hint names (Enter in a menu it opens); the hint's text."""
+    await pilot.press("h")
+    hint = status(app)
+    named = KEY_NAMED.search(hint)
+    await pilot.press(named.group(1) if named else "enter")
+    await pilot.pause()
+    if isinstance(app.screen, MoveMenu):
+        await pilot.press("enter")
+        await pilot.pause()
+    return hint
+
+
+async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "3R KS", "1R 2R", phase=Phase.TAKING)
+        state.bin = pcards("9R 7P QS")
+        screen.redraw()
+        hint = await follow_hint(pilot, app)
+        assert "Press e." in hint
+        await wait_until(pilot, lambda: state.phase is Phase.BUILD)
+        assert screen.match.record.log[-1].move == mv.STOP_TAKING.model_dump(mode="json")
+
+
+async def test_a_hinted_action_opens_the_action_menu_on_its_line():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS", "1R 2R")
+        state.actions = 1
+        screen.redraw()
+        await pilot.press("h")
+        hinted = screen.table.hinted
+        assert hinted is not None and hinted.kind in ("draw-three", "look", "flip")
+        assert "Press a." in status(app)
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        menu = app.screen
+        line = menu.query_one(OptionList).highlighted
+        assert menu.choices[line][1] == hinted
+
+
+# One key that throws something away asks first
+
+
+async def test_r_asks_before_it_puts_the_run_in_the_bin_and_any_other_key_keeps_it():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS", "1R 2R 3R", phase=Phase.DISCARD)
+        await pilot.press("r")
+        await pilot.pause()
+        assert len(state.runs[0]) == 3
+        assert "r again puts your whole run (3 cards) in the bin" in status(app)
+        await pilot.press("left", "r")
+        await pilot.pause()
+        assert len(state.runs[0]) == 3, "a key between the two presses disarms r"
+        await pilot.press("r")
+        await wait_until(pilot, lambda: not state.runs[0])
+        assert pcard("3R") in state.bin
+
+
+async def test_e_with_an_unused_special_action_asks_before_giving_it_up():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS", "1R 2R")
+        state.actions = 1
+        screen.redraw()
+        await pilot.press("e")
+        await pilot.pause()
+        assert state.phase is Phase.BUILD
+        assert "gives up your 1 unused special action" in status(app)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: state.phase is Phase.DISCARD)
+
+
+async def test_e_with_no_action_left_ends_the_build_at_once():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS", "1R 2R")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: state.phase is Phase.DISCARD)
+
+
+# What the table says
+
+
+async def test_o_with_trading_off_says_the_option_is_off():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        building(screen, "QS", "1R 2R")
+        await pilot.press("o")
+        await pilot.pause()
+        assert "Trading Cards is off in this game" in status(app)
+
+
+async def test_the_footer_offers_no_use_card_in_the_draw_phase_and_enter_says_draw_first():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        building(screen, "QS 4R", "1R 2R", phase=Phase.DRAW)
+        await pilot.pause()
+        footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
+        assert "Use card" not in footer and "Draw" in footer
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Draw first" in status(app)
+        building(screen, "QS 3R", "1R 2R")
+        await pilot.pause()
+        footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
+        assert "Use card" in footer
+
+
+async def test_a_declined_trade_is_shown_to_the_offerer_beside_her_hand():
+    app = table_app("Ann,bot", trading=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS 4R 5P", "1R 2R")
+        screen.play(0, mv.OfferTrade(seat=1))
+        screen.play(0, mv.OfferCard(card=pcard("QS")))
+        screen.play(0, mv.AskCard())
+        screen.play(0, mv.SendOffer())
+        await wait_until(pilot, lambda: state.offer is None and state.phase is Phase.BUILD)
+        lines = screen.match.log_lines()
+        answer = next(line for line in lines if "declines" in line or "accepts" in line)
+        extra = str(screen.query_one("#rw-extra").render())
+        assert answer in extra
+
+
+# Cards that cannot be misread
+
+
+def test_a_joker_is_a_star_with_its_suit_and_in_a_run_the_rank_stands_apart():
+    joker = PilatchCard(suit=PilatchSuit.PAPER, rank=0)
+    jack = PilatchCard(suit=PilatchSuit.PAPER, rank=11)
+    assert card_text(joker).plain.strip() == "★■P"
+    assert card_text(jack).plain.strip() == "J■P"
+    assert run_card_text(RunCard(card=joker, rank=9)).plain == "★9■P"
+    assert run_card_text(RunCard(card=joker, rank=11)).plain == "★J■P"
+
+
+def test_an_over_trump_keeper_is_a_star_not_a_k():
+    from cardtable.ui.card_faces import face, ink
+
+    keeper = PilatchCard(suit=PilatchSuit.ROCK, rank=0)
+    assert face(keeper, 5).plain.strip() == "★"
+    assert face(keeper, 8).plain.strip() == "★Keeper"
+    assert not ink(keeper).plain.startswith("K")
+
+
+# Five players at 80x24
+
+
+def crowded(screen) -> None:
+    """Five long runs (one with a Joker), three triples in the common area and a full bin."""
+    state = screen.match.state
+    runs = ["1R 2R 3R 4R", "KP QP JP 10P", "5S 6S 7S 8S", "AR KR QR", "2P 3P 4P 5P"]
+    for seat, run in enumerate(runs):
+        state.runs[seat] = [RunCard(card=c, rank=c.rank) for c in pcards(run)]
+        state.directions[seat] = Direction.UP
+    state.runs[3].append(RunCard(card=pcard("KpR"), rank=11))
+    state.common = [
+        Triple(owner=seat, cards=pcards(f"{r}R {r}P {r}S"), rank=int(r))
+        for seat, r in ((1, "9"), (2, "6"), (4, "7"))
+    ]
+    state.bin = pcards("1S 2S 3S 4S 9R 10R 6P 7P 8P 9P 1P AS KS QS JS 10S 9S 5R")
+    state.hands[0] = pcards("5R 6R 7R 8R 6P 7P KpS 1P AP")
+    state.phase = Phase.BUILD
+    state.active = 0
+    screen.redraw()
+
+
+async def test_five_players_fit_80_by_24_with_long_runs_a_full_common_area_and_bin():
+    app = table_app("Ann,bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        crowded(screen)
+        await pilot.pause()
+        for region in ("#rw-phase", "#rw-runs", "#rw-common", "#rw-bin"):
+            widget = screen.query_one(region)
+            assert widget.region.bottom <= screen.query_one("#hand-title").region.y, region
+            lines = str(widget.render()).count("\n") + 1
+            assert widget.region.height >= lines, f"{region} is cut"
+        runs = str(screen.query_one("#rw-runs").render())
+        for name in ("Ann", "Bot 2", "Bot 3", "Bot 4", "Bot 5"):
+            assert name in runs
+        assert "★J●R" in runs
+
+
+def test_five_players_at_80x24_snapshot(snap_compare):
+    async def crowd(pilot):
+        await open_table(pilot, pilot.app)
+        crowded(pilot.app.screen)
+        await pilot.pause()
+
+    app = table_app("Ann,bot,bot,bot,bot", seed=3)
+    assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+
+
+# Whole games by hints only (seeds chosen so that the bin, triples and looking all come up)
+
+BUILDING = {"start", "add", "end-build", "end-turn"}
+FULL_TURN = BUILDING | {"take", "stop-taking"}
+LOOKING = {"triple", "look", "swap"}
+
+
+async def settle(pilot, app, most=500):
+    for _ in range(most):
+        screen = app.screen
+        if isinstance(screen, ResultsScreen) or my_turn(app):
+            return
+        if not isinstance(screen, TableScreen | MoveMenu):
+            await pilot.press("enter")  # a handoff or a summary between games
+        await pilot.pause(0.01)
+    raise AssertionError("the table never came back to a person")
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed", "options", "seen"),
+    [
+        ("Ann,Bob", 24, {"trading": True, "especially_special": True}, FULL_TURN | LOOKING),
+        ("Ann,bot", 21, {"especially_special": True, "more_control": True}, FULL_TURN),
+        ("Ann,bot", 28, {"trading": True}, BUILDING),
+    ],
+)
+async def test_following_only_the_hints_plays_a_whole_runway_game(seats, seed, options, seen):
+    """Every hinted move is the one made: taking from the bin, triples, special actions
+    (looking included), Jokers; two people hand over the keyboard between turns."""
+    app = table_app(seats, seed, **options)
+    kinds: set[str] = set()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(pilot, app)
+        for _ in range(400):
+            await settle(pilot, app)
+            if isinstance(app.screen, ResultsScreen):
+                break
+            screen = app.screen
+            log = screen.match.record.log
+            before = len(log)
+            person = screen.viewer
+            await pilot.press("h")
+            hint = status(app)
+            hinted = screen.table.hinted
+            assert hint.startswith("Hint:") and hinted is not None, hint
+            named = KEY_NAMED.search(hint)
+            await pilot.press(named.group(1) if named else "enter")
+            await pilot.pause()
+            if isinstance(app.screen, MoveMenu):
+                await pilot.press("enter")
+                await pilot.pause()
+            assert len(log) > before, f"the hint's key made no move: {hint}"
+            assert log[before].seat == person
+            assert log[before].move == hinted.model_dump(mode="json"), hint
+            kinds.add(hinted.kind)
+        else:
+            raise AssertionError("following the hints never ended the game")
+    assert seen <= kinds, kinds
+
+
+async def test_answering_a_trade_by_hints_accepts_or_declines_then_gives_cards():
+    app = table_app("Ann,Bob", trading=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        me = screen.viewer
+        other = 1 - me
+        state.active = other
+        state.phase = Phase.ANSWERING
+        state.hands[me] = pcards("3R 4R 9S")
+        state.hands[other] = pcards("5R 6R QP")
+        state.runs[me] = [RunCard(card=c, rank=c.rank) for c in pcards("1R 2R")]
+        state.directions[me] = Direction.UP
+        state.offer = TradeOffer(by=other, to=me, give=pcards("5R 6R"), ask=1)
+        screen.redraw()
+        await wait_until(pilot, lambda: my_turn(app))
+        log = screen.match.record.log
+        before = len(log)
+        await follow_hint(pilot, app)
+        assert log[before].move["kind"] in ("accept", "decline")
+        if state.phase is Phase.GIVING:
+            await follow_hint(pilot, app)
+            assert log[before + 1].move["kind"] == "give"
