@@ -7,6 +7,7 @@ from textual.widgets import Checkbox, Input, OptionList, Select
 from cardtable import games
 from cardtable.engine import Match, SeatKind, last_game_path
 from cardtable.games.piles import Place
+from cardtable.games.piles.hand import sort_hand
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.menu import MenuScreen
@@ -136,9 +137,9 @@ async def test_handoff_between_two_people_shows_no_private_card():
         await reveal_hand(pilot, app)
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.screen.viewer == seat
-        assert app.screen.table.hand == table.match.state.hands[seat]
-        # Ann or Bob plays; when the other's turn comes round, the handoff shows again.
-        await pilot.press("1", "enter")
+        assert app.screen.table.hand == sort_hand(table.match.state.hands[seat])
+        # Ann or Bob plays the hinted card; when the other's turn comes, the handoff shows again.
+        await pilot.press("h", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         other = app.screen_stack[-2].acting()[0]
         assert other != seat and app.screen_stack[-2].match.seats[other].is_human
@@ -149,16 +150,16 @@ async def test_a_person_plays_a_card_with_the_keyboard():
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         screen = app.screen
-        hand_before = list(screen.match.state.hands[0])
         await pilot.press("1")
-        chosen = hand_before[0]
-        assert "may go on" in status(app)
-        target = min(screen.table._targets())
-        screen.table.pile_cursor = target
+        chosen = screen.table.hand[0]  # the hand as shown: sorted by suit, then rank
         await pilot.press("enter")
+        assert "may go on" in status(app)
+        targets = screen.table._targets()
+        await pilot.press("right", "enter")  # the first arrow points at the first lit pile
         await pilot.pause()
         assert chosen not in screen.match.state.hands[0]
-        assert screen.match.state.castle[target][-1] == chosen
+        placed = [p for p in range(12) if screen.match.state.castle[p][-1] == chosen]
+        assert placed and placed[0] in targets
         assert any(f"Ann places {chosen.short}" in line for line in screen.match.log_lines())
 
 
@@ -182,13 +183,13 @@ async def test_a_refused_move_shows_its_reason_on_the_table():
         state = screen.match.state
         slot = next(
             i
-            for i, c in enumerate(state.hands[0])
+            for i, c in enumerate(screen.table.hand)
             if len(
                 {m.pile for m in game.legal_moves(state, 0) if isinstance(m, Place) and m.card == c}
             )
             < 12
         )
-        await pilot.press(str((slot + 1) % 10))
+        await pilot.press(str((slot + 1) % 10), "enter")
         refused_pile = next(p for p in range(12) if p not in screen.table._targets())
         before = state.model_dump_json()
         await pilot.click(f"#pile-{refused_pile}")

@@ -65,7 +65,9 @@ class HandRow(Horizontal):
         """The card places, left to right (found once, then kept: keys redraw them often)."""
         found = getattr(self, "_cards", None)
         if found is None:
-            found = self._cards = list(self.query(HandCard))
+            found = list(self.query(HandCard))
+            if len(found) == self.slots:  # kept only once all are mounted
+                self._cards = found
         return found
 
 
@@ -112,6 +114,10 @@ class GameTable(Widget, can_focus=True):
         if not self.interactive:
             self.post_message(self.Said("It is not your turn: wait for the players before you."))
         return self.interactive
+
+    def ready(self) -> bool:
+        """True once every widget the table draws into is mounted (nested ones mount late)."""
+        return all(len(row.cards) == row.slots for row in self.query(HandRow))
 
     def action_pick(self, slot: int) -> None:
         """A number key or a click picks this card of the hand; each table says what for."""

@@ -7,7 +7,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -61,13 +60,16 @@ class TableScreen(Screen[None]):
             self.table.focus()
         # Draw before the first paint: a table painted empty first flashes a blank board at
         # every new deal (a demo at --delay 0 deals every few seconds).
-        try:
-            self._begin()
-        except NoMatches:  # nested widgets not all mounted yet (a busy machine): after a refresh
-            self.call_after_refresh(self._begin)
+        self._begin()
 
     def _begin(self) -> None:
-        self.query_one(MoveLog).show_lines(self.match.log_lines())
+        """Fill the log and start the turns, once the table's nested widgets are all mounted
+        (on a busy machine some mount after this screen's on_mount: then after a refresh)."""
+        logs = self.query(MoveLog)
+        if not logs or not self.table.ready():
+            self.call_after_refresh(self._begin)
+            return
+        logs.first().show_lines(self.match.log_lines())
         self.advance()
 
     # Size

@@ -91,12 +91,18 @@ class PilesTable(GameTable):
         yield Static(id="hand-title")
         yield HandRow(HAND_SLOTS)
 
+    def ready(self) -> bool:
+        """True once the twelve piles and the hand are mounted."""
+        return len(self.pile_cells) == PILES and super().ready()
+
     @property
     def pile_cells(self) -> list[PileCell]:
         """The twelve piles, A1 to D3 (found once, then kept: keys redraw them often)."""
         found = getattr(self, "_pile_cells", None)
         if found is None:
-            found = self._pile_cells = sorted(self.query(PileCell), key=lambda c: c.pile)
+            found = sorted(self.query(PileCell), key=lambda c: c.pile)
+            if len(found) == PILES:  # kept only once all are mounted (the first draw may be early)
+                self._pile_cells = found
         return found
 
     # Drawing
