@@ -469,7 +469,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         top = top_card(state.trick)
         keeper = " or a Keeper" if any(c.is_joker for c in hand) else ""
         if state.options.table_rules:
-            return "Table rules: place any card, but a suit you showed out of costs your team 50."
+            return "Table rules: any card goes, but a placement proven illegal costs your team 50."
         if top is None:
             lead = (
                 "You lead: place any card"

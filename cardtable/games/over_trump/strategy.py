@@ -265,7 +265,7 @@ class OverTrumpPlanner:
         gives = card_points(move.card)
         if not view.trick:
             if share >= LIKELY:
-                return f"Lead {card}: it is likely to win the trick for your team."
+                return f"Lead {card}: it is likely to win the trick."
             if not gives:
                 return f"Lead {card}: it gives no points away if the trick is lost."
             return f"Lead {card}."

@@ -15,6 +15,7 @@ from cardtable.engine import Event, Match
 from cardtable.games.over_trump import OverTrumpView, PlaceCard
 from cardtable.games.over_trump.moves import short
 from cardtable.games.over_trump.rules import SUIT_NAMES
+from cardtable.games.over_trump.scoring import points_text
 from cardtable.games.over_trump.state import HandSummary, Placement
 from cardtable.ui.card_faces import face
 from cardtable.ui.widgets import GameTable, HandRow, MoveLog
@@ -149,7 +150,8 @@ class OverTrumpTable(GameTable):
             who = " & ".join(self.names[s] for s in team)
             text.append(f"Team {'AB'[t]}: {who}\n", style="bold")
             tricks, points, game = view.tricks[t], view.hand_points[t], view.scores[t]
-            text.append(f"  {tricks} tricks · {points} pts · game {game}\n")
+            won = f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+            text.append(f"  {won} · {points_text(points)} · game {game}\n")
         text.append("First team to 100 wins.\n", style="dim")
         self.query_one("#ot-teams", Static).update(text)
 
