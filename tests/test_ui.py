@@ -114,6 +114,21 @@ async def test_setup_refuses_two_seats_with_one_name():
         assert isinstance(app.screen, SetupScreen)
 
 
+async def test_setup_refuses_runway_options_that_do_not_go_together_in_the_models_words():
+    from cardtable.games.runway.state import DeckEnd, Points
+
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, app, "runway")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#option-points", Select).value = Points.DECK_ENDS
+        app.screen.query_one("#option-deck_end", Select).value = DeckEnd.RESHUFFLE
+        await pilot.click("#start")
+        text = str(app.screen.query_one("#setup-error").render())
+        assert "not both" in text and "validation error" not in text
+        assert isinstance(app.screen, SetupScreen)
+
+
 async def test_handoff_between_two_people_shows_no_private_card():
     app = piles_app("Ann,Bob,bot,bot", 1)
     async with app.run_test(size=SIZE) as pilot:
