@@ -580,7 +580,7 @@ async def test_runway_look_at_a_hand_shows_it_only_to_the_player_who_looks():
 
 async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
     from cardtable.cards import Direction
-    from cardtable.games.runway.state import Phase, RunCard
+    from cardtable.games.runway.state import Phase, Points, RunCard
     from cardtable.ui.screens.game_summary import GameSummaryScreen
     from tests.cards_text import pcards
 
@@ -589,7 +589,7 @@ async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
         await wait_until(pilot, lambda: my_turn(app))
         screen = app.screen
         state = screen.match.state
-        state.options.points = True
+        state.options.points = Points.TO_500
         state.phase = Phase.BUILD
         state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("1R 2R 3R 4R 5R 6R")]
         state.directions[0] = Direction.UP
