@@ -22,15 +22,18 @@ from cardtable import games
 from cardtable.bots import player_for
 from cardtable.engine import SeatKind
 
-MOVES_PER_GAME = 20_000
-"""A game must end within this many moves, whatever its options and players."""
+MOVES_PER_GAME = 40_000
+"""A game must end within this many moves, whatever its options and players. Random bots are
+the slow ones: with Runway's Trading Cards they make dozens of offers a turn (the longest game
+here, five random players with trading and three decks, takes about 15,000 moves)."""
 GAMES_PLAYED = 2
 """Games of a session followed here (each within MOVES_PER_GAME)."""
-RANDOM_SETS = 3
+RANDOM_SETS = 2
 """Seeded random full combinations per game, beside the pairwise ones."""
 PLANNED = {"runway"}
 """Games also played by their planning bots (`cardtable.bots`), as `simulate --seats bot,...`."""
 ENDLESS_MOVES = 1_500
+"""Moves checked where a game may never end (below)."""
 NEVER_ENDS = {("over-trump", "table_rules", True, SeatKind.RANDOM)}
 """Options under which a player may keep a game from ending: Over Trump's Table rules cost 50
 for every broken void claim, and random bots break them so often nobody reaches 100. There the
@@ -119,14 +122,14 @@ def cases() -> list[Any]:
     for game_id in games.ids():
         game = games.get(game_id)
         model = game.options_model
-        sets = pairwise(model) + random_sets(model, game_id)
+        sets = list({repr(o): o for o in pairwise(model) + random_sets(model, game_id)}.values())
         kinds = [SeatKind.RANDOM] + ([SeatKind.BOT] if game_id in PLANNED else [])
         seat_counts = sorted({game.seat_counts[0], game.seat_counts[-1]})
         for n, options in enumerate(sets):
             for kind in kinds:
-                seats = seat_counts[n % len(seat_counts)]
-                label = f"{game_id}-{n}-{seats}-{kind.value}"
-                found.append(pytest.param(game_id, options, seats, kind, id=label))
+                for seats in seat_counts:
+                    label = f"{game_id}-{n}-{seats}-{kind.value}"
+                    found.append(pytest.param(game_id, options, seats, kind, n, id=label))
     return found
 
 
@@ -135,12 +138,11 @@ def census(game: Any, state: Any) -> Counter:
     return Counter(game.cards(state))
 
 
-@pytest.mark.parametrize(("game_id", "options", "seats", "kind"), cases())
+@pytest.mark.parametrize(("game_id", "options", "seats", "kind", "seed"), cases())
 def test_every_option_combination_plays_to_an_end_keeping_the_invariants(
-    game_id, options, seats, kind
+    game_id, options, seats, kind, seed
 ):
     game = games.get(game_id)
-    seed = len(repr(options)) + seats
     state = game.new_game(seats=seats, seed=seed, options=options)
     players = [player_for(kind, game_id, seed * 31 + s) for s in range(seats)]
     endless = any((game_id, name, value, kind) in NEVER_ENDS for name, value in options.items())

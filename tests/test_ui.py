@@ -121,6 +121,21 @@ async def test_setup_refuses_two_seats_with_one_name():
         assert isinstance(app.screen, SetupScreen)
 
 
+async def test_setup_refuses_runway_options_that_do_not_go_together_in_the_models_words():
+    from cardtable.games.runway.state import DeckEnd, Points
+
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, app, "runway")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#option-points", Select).value = Points.DECK_ENDS
+        app.screen.query_one("#option-deck_end", Select).value = DeckEnd.RESHUFFLE
+        await pilot.click("#start")
+        text = str(app.screen.query_one("#setup-error").render())
+        assert "not both" in text and "validation error" not in text
+        assert isinstance(app.screen, SetupScreen)
+
+
 async def test_handoff_between_two_people_shows_no_private_card():
     app = piles_app("Ann,Bob,bot,bot", 1)
     async with app.run_test(size=SIZE) as pilot:
@@ -571,7 +586,7 @@ async def test_runway_look_at_a_hand_shows_it_only_to_the_player_who_looks():
 
 async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
     from cardtable.cards import Direction
-    from cardtable.games.runway.state import Phase, RunCard
+    from cardtable.games.runway.state import Phase, Points, RunCard
     from cardtable.ui.screens.game_summary import GameSummaryScreen
     from tests.cards_text import pcards
 
@@ -580,7 +595,7 @@ async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
         await wait_until(pilot, lambda: my_turn(app))
         screen = app.screen
         state = screen.match.state
-        state.options.points = True
+        state.options.points = Points.TO_500
         state.phase = Phase.BUILD
         state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("1R 2R 3R 4R 5R 6R")]
         state.directions[0] = Direction.UP

@@ -39,6 +39,10 @@ class Points(StrEnum):
     TO_500 = "To 500"
     DECK_ENDS = "To 500; the empty deck ends each game"
 
+    def __bool__(self) -> bool:
+        """False when off, as the on/off setting it once was (`if options.points:` reads true)."""
+        return self is not Points.OFF
+
 
 OLD_DECK_END_AND_SCORE = "End the game and score"
 """Infini-Deck's third choice in saves made before it moved under Points."""
