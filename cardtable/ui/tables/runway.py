@@ -444,6 +444,8 @@ class RunwayTable(GameTable):
             return
         move = found[0]
         loss = self._loss(move)
+        # A move that throws something away waits for a second press; a hinted one does not,
+        # as the hint has just said what it does and why.
         if loss and move != self.hinted and self.armed != key:
             self.armed = key
             self.post_message(self.Said(loss))
