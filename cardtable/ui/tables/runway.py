@@ -204,7 +204,7 @@ class RunwayTable(GameTable):
             text.append(f" {title} ", style=style)
         if view.actions:
             plural = "s" if view.actions > 1 else ""
-            text.append(f"  ★ {view.actions} action{plural} to use", style="bold #69f0ae")
+            text.append(f"  ◆ {view.actions} action{plural} to use", style="bold #69f0ae")
         self.query_one("#rw-phase", Static).update(text)
 
     def _draw_runs(self) -> None:
