@@ -136,3 +136,10 @@ def test_planners_under_handicap_finish_a_nine_game_session(seed):
         move, _ = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat))
         GAME.apply(state, seat, move)
     assert GAME.is_over(state)
+
+
+def test_a_reason_names_a_joker_in_words():
+    state = position("KpR 5P 5S", "1R 2R", UP)
+    move, why = hint(state)
+    assert move == mv.END_BUILD
+    assert "Jkr" not in why and why.endswith("your run needs the Rock Joker.")
