@@ -222,6 +222,14 @@ def test_a_joker_is_a_star_with_its_suit_and_in_a_run_the_rank_stands_apart():
     assert run_card_text(RunCard(card=joker, rank=11)).plain == "★J■P"
 
 
+def test_menus_and_hints_write_a_joker_as_its_face():
+    from cardtable.ui.tables.runway import RunwayTable
+
+    joker = PilatchCard(suit=PilatchSuit.PAPER, rank=0)
+    label = RunwayTable().move_label(mv.TakeFromBin(card=joker))
+    assert label == "Take ★■P from the bin"
+
+
 def test_an_over_trump_keeper_is_a_star_not_a_k():
     from cardtable.ui.card_faces import face, ink
 

@@ -630,5 +630,5 @@ async def test_runway_the_bin_menu_lists_cards_in_hand_order():
             "Take 2●R from the bin",
             "Take 5■P from the bin",
             "Take 9✂S from the bin",
-            "Take Jkr■P from the bin",
+            "Take ★■P from the bin",
         ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from cardtable.cards import Card, Colour, PilatchCard, PilatchSuit
@@ -33,9 +35,10 @@ WILD = "★"
 KEEPER_LABEL = f"{WILD}Keeper"
 
 
-def joker_label(card: PilatchCard, stands_for: int | None = None) -> str:
-    """A Runway card's face: '7●R'; a Joker is '★●R', and '★7●R' where it stands for a 7."""
-    if not card.is_joker:
+def joker_label(card: Any, stands_for: int | None = None) -> str:
+    """A Runway card's face: '7●R'; a Joker is '★●R', and '★7●R' where it stands for a 7
+    (any other card, a direction card say, as its short name)."""
+    if not isinstance(card, PilatchCard) or not card.is_joker:
         return card.short
     rank = "" if stands_for is None else PilatchCard(suit=card.suit, rank=stands_for).rank_text
     return f"{WILD}{rank}{card.suit.symbol}"

@@ -39,6 +39,14 @@ def chain(cards: list[PilatchCard], card: PilatchCard, step: int) -> int:
     return length
 
 
+def named(card: Any, start: bool = False) -> str:
+    """A card as a reason names it: '7●R', or 'the Rock Joker' (a Joker has no rank to show);
+    `start`: it begins a sentence ('The Rock Joker')."""
+    if isinstance(card, PilatchCard) and card.is_joker:
+        return card.label[0].upper() + card.label[1:] if start else card.label
+    return card.short
+
+
 def bin_help(view: RunwayView, card: Any) -> str | None:
     """Why taking `card` from the bin helps this turn, or None: a direction card she needs to
     start a run, the next card of her run, or a card that follows cards in her hand that do."""
@@ -140,7 +148,7 @@ class RunwayPlanner:
                 (m for m in moves if isinstance(m, mv.GiveCard)),
                 key=lambda m: self._value(view, m.card),
             )
-            return give, f"{give.card.short} is the card you need least."
+            return give, f"{named(give.card, start=True)} is the card you need least."
         if phase is Phase.OFFERING:
             for move in moves:
                 if isinstance(move, (mv.SendOffer, mv.WithdrawOffer)):
@@ -167,7 +175,7 @@ class RunwayPlanner:
                 return move, why
         takes = [m for m in moves if isinstance(m, mv.TakeFromBin)]
         best = max(takes, key=lambda m: self._value(view, m.card))
-        return best, f"The deck is empty: {best.card.short} is the most useful card in the bin."
+        return best, f"The deck is empty: {named(best.card)} is the most useful card in the bin."
 
     def _build(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:
         seat = view.seat
@@ -189,19 +197,22 @@ class RunwayPlanner:
         own_jokers = [m for m in by_kind.get("replace", []) if m.run_of == seat]
         if own_jokers:
             move = own_jokers[0]
-            return move, f"{move.card.short} in place of your Joker counts toward winning."
+            return (
+                move,
+                f"{named(move.card, start=True)} in place of your Joker counts toward winning.",
+            )
         adds = by_kind.get("add", [])
         natural = [m for m in adds if not m.card.is_joker]
         if natural:
             move = natural[0]
-            return move, f"{move.card.short} extends your run."
+            return move, f"{named(move.card, start=True)} extends your run."
         if adds and self._joker_bridges(view, adds[0]):
             return adds[0], "A Joker bridges the gap to the card after it in your hand."
         trounces = by_kind.get("trounce", [])
         if trounces:
             move = max(trounces, key=lambda m: counted(view.runs[m.seat]))
             if not self._needed_now(view, move.card) or self._extends(view, move.card):
-                return move, f"Trouncing with {move.card.short} knocks back an opponent's run."
+                return move, f"Trouncing with {named(move.card)} knocks back an opponent's run."
         all_triples = by_kind.get("triple", [])
         triples = [m for m in all_triples if not any(self._needed_now(view, c) for c in m.cards)]
         if triples:
@@ -224,7 +235,7 @@ class RunwayPlanner:
         """Why ending the build is best now, with what it keeps back or gives up."""
         parts = ["Nothing else helps your run this turn"]
         if triples:
-            kept = sorted({c.short for m in triples for c in m.cards if self._needed_now(view, c)})
+            kept = sorted({named(c) for m in triples for c in m.cards if self._needed_now(view, c)})
             parts.append(f"keep your triple: your run needs {' '.join(kept)}")
         if view.actions:
             plural = "s" if view.actions > 1 else ""
@@ -251,7 +262,10 @@ class RunwayPlanner:
             return best
 
         move = max(starts, key=score)
-        return move, f"{move.card.short} starts the run with the most room and support."
+        return (
+            move,
+            f"{named(move.card, start=True)} starts the run with the most room and support.",
+        )
 
     def _joker_bridges(self, view: RunwayView, add: mv.AddToRun) -> bool:
         seat = view.seat
@@ -336,7 +350,7 @@ class RunwayPlanner:
             if self._value(view, best.theirs) > self._value(view, best.mine) + 3:
                 return (
                     best,
-                    f"Their {best.theirs.short} helps you more than your {best.mine.short}.",
+                    f"Their {named(best.theirs)} helps you more than your {named(best.mine)}.",
                 )
         stop = next(m for m in moves if isinstance(m, mv.StopLooking))
         return stop, "Nothing in that hand is worth a swap."
@@ -363,7 +377,7 @@ class RunwayPlanner:
         discards = [m for m in moves if isinstance(m, mv.Discard)]
         if discards:
             least = min(discards, key=lambda m: self._value(view, m.card))
-            return least, f"{least.card.short} is the card your plan needs least."
+            return least, f"{named(least.card, start=True)} is the card your plan needs least."
         end = next(m for m in moves if isinstance(m, mv.EndTurn))
         return end, "Your hand is within its limit: end the turn."
 

@@ -25,6 +25,7 @@ from cardtable.ui.card_faces import (
     KEEPER_INK,
     PILATCH_FACE,
     PILATCH_INK,
+    WILD,
     joker_label,
 )
 from cardtable.ui.screens.game_summary import GameSummaryScreen
@@ -204,7 +205,7 @@ class RunwayTable(GameTable):
             text.append(f" {title} ", style=style)
         if view.actions:
             plural = "s" if view.actions > 1 else ""
-            text.append(f"  ★ {view.actions} action{plural} to use", style="bold #69f0ae")
+            text.append(f"  ◆ {view.actions} action{plural} to use", style="bold #69f0ae")
         self.query_one("#rw-phase", Static).update(text)
 
     def _draw_runs(self) -> None:
@@ -444,6 +445,8 @@ class RunwayTable(GameTable):
             return
         move = found[0]
         loss = self._loss(move)
+        # A move that throws something away waits for a second press; a hinted one does not,
+        # as the hint has just said what it does and why.
         if loss and move != self.hinted and self.armed != key:
             self.armed = key
             self.post_message(self.Said(loss))
@@ -546,7 +549,7 @@ class RunwayTable(GameTable):
             self.post_message(self.Chosen(found[0]))
             return
         if found:
-            self._menu(f"{card.short}: what to do with it", found)
+            self._menu(f"{joker_label(card)}: what to do with it", found)
             return
         probe = self._natural_move(card)
         if probe is None:
@@ -579,7 +582,10 @@ class RunwayTable(GameTable):
     # Words
 
     def move_label(self, move: Any) -> str:  # type: ignore[override]
-        """The move in words with the players' names."""
+        """The move in words with the players' names; a Joker written as on its face (★■P)."""
+        return self._move_words(move).replace("Jkr", WILD)
+
+    def _move_words(self, move: Any) -> str:
         view = self.view
         name = self.who
         if isinstance(move, mv.LookAtHand):
