@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -221,7 +222,9 @@ class TableScreen(Screen[None]):
         who = ", ".join(self.match.names[s] for s in acting)
         mode = "  [reverse] DEMO [/reverse]" if self.demo else ""
         turn = f"{who} to play" if acting else "Game over"
-        return f"[b]{self.game.name}[/b]  ·  {turn}  ·  {outcome.summary}{mode}"
+        unsaved = self.match.unsaved
+        warn = f"[reverse]⚠ not saved: {escape(unsaved)}[/reverse]  " if unsaved else ""
+        return f"{warn}[b]{self.game.name}[/b]  ·  {turn}  ·  {outcome.summary}{mode}"
 
     def _explain(self, acting: list[int], interactive: bool) -> str:
         state = self.match.state
