@@ -9,16 +9,16 @@ from cardtable.engine import SavedGame
 
 
 def when(seconds: float, now: float | None = None) -> str:
-    """When a game was last saved: 'today 23:41', or 'Nov 21 14:02'."""
+    """When a game was last saved: '23:41' today, else 'Nov 21 14:02'."""
     then = time.localtime(seconds)
     today = time.localtime(now)
     if then[:3] == today[:3]:
-        return time.strftime("today %H:%M", then)
+        return time.strftime("%H:%M", then)
     return time.strftime("%b %d %H:%M", then)
 
 
 def describe(saved: SavedGame) -> str:
-    """'Piles · Ann, Bot 2, Bot 3, Bot 4 · 22 moves in · today 23:41'."""
+    """'Piles · Ann, Bot 2, Bot 3, Bot 4 · 22 moves in · 23:41'."""
     if saved.problem is not None:
         return f"{saved.path.name}: cannot be resumed ({saved.problem})"
     try:

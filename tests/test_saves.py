@@ -16,6 +16,8 @@ from cardtable.engine import (
     SaveFileError,
     SeatConfig,
     SeatKind,
+    import_old_save,
+    last_game_path,
     new_save_path,
     saved_games,
     saves_dir,
@@ -67,7 +69,7 @@ def test_each_new_game_gets_its_own_save_and_the_list_shows_them_newest_first():
     assert listed[0].game == "over-trump" and listed[0].names[0] == "Ann"
     assert listed[1].moves == 6 and listed[0].moves == 9
     text = describe(listed[1])
-    assert text.startswith("Piles · Ann, Bot 2, Bot 3, Bot 4 · 6 moves in · today ")
+    assert text == f"Piles · Ann, Bot 2, Bot 3, Bot 4 · 6 moves in · {time.strftime('%H:%M')}"
     assert choose(listed, None) == listed[0]
     assert choose(listed, "2") == listed[1]
     assert choose(listed, listed[1].id) == listed[1]
@@ -341,3 +343,42 @@ def test_a_game_open_in_one_window_is_refused_in_another():
     assert "open in another cardtable window" in refused.value.message
     match.close()
     Match.load(path, games).close()
+
+
+# The single save of earlier versions
+
+
+def old_save(moves, seed=3):
+    """A format-1 save (last-game.json) of a Piles game `moves` moves in."""
+    game = games.get("piles")
+    match = Match.start(game, seats_for(game), seed)
+    chance = Chance.seeded(seed)
+    for _ in range(moves):
+        seat = game.to_act(match.state)[0]
+        match.play(seat, chance.choice(game.legal_moves(match.state, seat)))
+    record = match.record.model_copy(update={"version": 1, "state": match.state.model_dump()})
+    path = last_game_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(record.model_dump_json(), encoding="utf-8")
+    return match, path
+
+
+def test_an_old_save_that_replays_becomes_a_save_of_its_own():
+    match, path = old_save(5)
+    import_old_save(games)
+    listed = saved_games()
+    assert len(listed) == 1 and listed[0].moves == 5 and not path.exists()
+    assert Match.load(listed[0].path, games).state == match.state
+
+
+def test_an_old_save_that_does_not_replay_is_kept_and_listed_as_such():
+    match, path = old_save(5)
+    text = path.read_text(encoding="utf-8").replace('"seed":3', '"seed":4')
+    path.write_text(text, encoding="utf-8")
+    import_old_save(games)
+    listed = saved_games()
+    assert [s.path for s in listed] == [path] and listed[0].problem
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert "earlier cardtable" in refused.value.message
+    assert path.read_text(encoding="utf-8") == text
