@@ -382,3 +382,13 @@ def test_an_old_save_that_does_not_replay_is_kept_and_listed_as_such():
         Match.load(path, games)
     assert "earlier cardtable" in refused.value.message
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_format_one_save_in_the_saves_folder_is_refused_not_dealt_afresh():
+    _, old = old_save(5)
+    path = saves_dir() / "piles-bcdf.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert "not a cardtable save" in refused.value.message

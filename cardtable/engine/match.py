@@ -84,7 +84,8 @@ class LoggedMove(BaseModel):
 class SaveHeader(BaseModel):
     """A save's first line: enough to deal the game again."""
 
-    cardtable: int = SAVE_VERSION
+    cardtable: int
+    """The save format's version (SAVE_VERSION when written by this one)."""
     game: str
     seed: int
     options: dict[str, Any]
@@ -146,7 +147,11 @@ class Match:
         if save_to is not None:
             try:
                 header = SaveHeader(
-                    game=game.id, seed=seed, options=record.options, seats=seats
+                    cardtable=SAVE_VERSION,
+                    game=game.id,
+                    seed=seed,
+                    options=record.options,
+                    seats=seats,
                 ).model_dump_json()
                 match.save_file = SaveFile.create(save_to, header + "\n")
             except ValueError as err:  # a name that is not valid text
@@ -246,7 +251,7 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
     whole = data.rfind(b"\n") + 1
     lines = data[:whole].split(b"\n")[:-1]
     if not lines:
-        raise damaged(path, "it is empty")
+        raise damaged(path, "it is empty" if not data else "it holds no whole line")
     try:
         header = SaveHeader.model_validate_json(lines[0])
     except ValidationError:
