@@ -392,3 +392,28 @@ def test_a_format_one_save_in_the_saves_folder_is_refused_not_dealt_afresh():
     with pytest.raises(SaveFileError) as refused:
         Match.load(path, games)
     assert "not a cardtable save" in refused.value.message
+
+
+# cardtable resume --list, and naming the game to resume
+
+
+def test_resume_lists_the_unfinished_games_and_names_one_by_number_or_id(capsys, monkeypatch):
+    from cardtable import cli
+    from cardtable.ui import app as app_module
+
+    quit_game(played("piles", 4))
+    time.sleep(0.01)
+    quit_game(played("over-trump", 5))
+    cli.main(["resume", "--list"])
+    out = capsys.readouterr().out.splitlines()
+    listed = saved_games()
+    assert out[0].startswith(f" 1  {listed[0].id}  Over Trump · Ann, Bot 2, Bot 3, Bot 4 · 5 ")
+    assert out[1].startswith(f" 2  {listed[1].id}  Piles · ")
+    launched = []
+    monkeypatch.setattr(app_module.CardTableApp, "run", lambda app: launched.append(app.launch))
+    for which, chosen in (("2", 1), (listed[0].id, 0), (None, 0)):
+        cli.main(["resume"] + ([which] if which else []))
+        assert launched.pop().save == listed[chosen].path
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["resume", "zzzz"])
+    assert "No unfinished game has the id 'zzzz'" in str(refused.value)
