@@ -417,3 +417,13 @@ def test_resume_lists_the_unfinished_games_and_names_one_by_number_or_id(capsys,
     with pytest.raises(SystemExit) as refused:
         cli.main(["resume", "zzzz"])
     assert "No unfinished game has the id 'zzzz'" in str(refused.value)
+
+
+def test_a_line_of_noise_in_the_middle_of_a_save_is_named_in_the_refusal():
+    path = quit_game(played("piles", 6))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines.insert(3, "\x00\x01 noise")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert "its moves do not replay (line 4: a line that is not JSON)" in refused.value.message

@@ -307,11 +307,14 @@ def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:
 
 
 def _reason(err: Exception) -> str:
+    """Why a line of a save was refused, in a few words."""
     if isinstance(err, IllegalMove):
         return err.reason.rstrip(".")
     if isinstance(err, ValidationError):
         return "a value of the wrong kind"
-    return type(err).__name__
+    if isinstance(err, ValueError):
+        return "a line that is not JSON"
+    return "a move the game cannot make"
 
 
 @dataclass(frozen=True)
