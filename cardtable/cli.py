@@ -8,6 +8,7 @@ import json
 import math
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from cardtable import games
@@ -112,7 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--delay", type=_delay, default=0.6, help="seconds between moves (0: flat out; up to 60)"
     )
     demo.add_argument("--seed", type=int, default=None)
-    sub.add_parser("resume", help="continue the last game")
+    resume = sub.add_parser("resume", help="continue an unfinished game (the latest, or one named)")
+    resume.add_argument(
+        "which", nargs="?", help="its number in `cardtable resume --list` (1: the latest) or its id"
+    )
+    resume.add_argument("--list", action="store_true", help="list the unfinished games")
     rules = sub.add_parser("rules", help="print a game's rules page")
     rules.add_argument("game", type=_game_id)
     sim = sub.add_parser(
@@ -159,6 +164,8 @@ def main(argv: list[str] | None = None) -> None:
         _simulate(args)
     elif args.command == "rules":
         _rules(args.game)
+    elif args.command == "resume" and args.list:
+        _list_saves()
     else:
         _run_app(args)
 
@@ -200,6 +207,29 @@ def _rules(game_id: str) -> None:
     Console().print(Markdown(page))
 
 
+def _list_saves() -> None:
+    from cardtable.engine import import_old_save, saved_games
+    from cardtable.saved_list import describe
+
+    import_old_save(games)
+    found = saved_games()
+    if not found:
+        print("No unfinished games.")
+    for number, saved in enumerate(found, start=1):
+        print(f"{number:>2}  {saved.id:<4}  {describe(saved)}")
+
+
+def _chosen_save(which: str | None) -> Path:
+    from cardtable.engine import import_old_save, saved_games
+    from cardtable.saved_list import choose
+
+    import_old_save(games)
+    chosen = choose(saved_games(), which)
+    if isinstance(chosen, str):
+        sys.exit(f"cardtable: {chosen} `cardtable resume --list` lists the unfinished games.")
+    return chosen.path
+
+
 def _run_app(args: argparse.Namespace) -> None:
     from cardtable.ui.app import CardTableApp, Launch
 
@@ -215,6 +245,8 @@ def _run_app(args: argparse.Namespace) -> None:
         if args.game:
             _playable(args.game)
         launch = Launch(command="demo", game=args.game, delay=args.delay, seed=args.seed)
+    elif args.command == "resume":
+        launch = Launch(command="resume", save=_chosen_save(args.which))
     app = CardTableApp(launch)
     app.run()
     if app.exit_message:

@@ -31,4 +31,4 @@ def test_piles_in_a_real_terminal_from_start_screen_to_a_hint_and_the_rules(tmp_
         term.wait_for("Player 1's hand")
         term.send("C-q")
         assert term.wait_until_closed()
-        assert (tmp_path / "last-game.json").exists()
+        assert len(list((tmp_path / "saves").glob("piles-*.jsonl"))) == 1

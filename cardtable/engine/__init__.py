@@ -2,9 +2,18 @@
 
 from cardtable.engine.chance import Chance
 from cardtable.engine.contract import EndReason, Event, Game, Move, Outcome, View, name_of
-from cardtable.engine.errors import IllegalMove, NoSuchSeat
-from cardtable.engine.match import Match, MatchRecord, SeatConfig, SeatKind, parse_seats
-from cardtable.engine.saves import SaveFileError, last_game_path
+from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat, require
+from cardtable.engine.match import (
+    Match,
+    MatchRecord,
+    SavedGame,
+    SeatConfig,
+    SeatKind,
+    import_old_save,
+    parse_seats,
+    saved_games,
+)
+from cardtable.engine.saves import SaveFileError, last_game_path, new_save_path, saves_dir
 
 __all__ = [
     "Chance",
@@ -12,16 +21,23 @@ __all__ = [
     "Event",
     "Game",
     "IllegalMove",
+    "ImpossibleState",
     "Match",
     "MatchRecord",
     "Move",
     "NoSuchSeat",
     "Outcome",
     "SaveFileError",
+    "SavedGame",
     "SeatConfig",
     "SeatKind",
     "View",
+    "import_old_save",
     "last_game_path",
     "name_of",
+    "new_save_path",
     "parse_seats",
+    "require",
+    "saved_games",
+    "saves_dir",
 ]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from cardtable.engine.errors import IllegalMove, NoSuchSeat
+from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat
 
 
 class Move(BaseModel):
@@ -94,6 +95,14 @@ def seat_range(counts: tuple[int, ...]) -> str:
         return f"{counts[0]} to {counts[-1]}"
     return ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]}"
 
+
+def census(cards: list[Any]) -> Counter[str]:
+    """How many of each card, by its JSON: two censuses are equal when the cards are."""
+    return Counter(card.model_dump_json() for card in cards)
+
+
+_DECKS: dict[tuple[str, int, str], Counter[str]] = {}
+"""The census of a fresh deal by game, seat count and options: what check_state compares."""
 
 S = TypeVar("S", bound=BaseModel)
 M = TypeVar("M", bound=Move)
@@ -204,9 +213,38 @@ class Game(ABC, Generic[S, M, Opts]):
     def explain(self, state: S, seat: int | None, names: list[str] | None = None) -> str:
         """One line: what this seat can do now, in words; `names` name the other players."""
 
+    def check_state(self, state: S) -> None:
+        """Raise ImpossibleState unless `state` could arise in this game: its seat count, and
+        its cards exactly those of a fresh deal with the same options. Games add their own
+        invariants (turns, indexes, phases) in their integrity module."""
+        seats = len(state.hands)  # type: ignore[attr-defined]
+        if seats not in self.seat_counts:
+            raise ImpossibleState(
+                f"it has {seats} hands, but {self.name} is played by "
+                f"{seat_range(self.seat_counts)} players"
+            )
+        options = getattr(state, "options", None)
+        key = (self.id, seats, options.model_dump_json() if options is not None else "")
+        want = _DECKS.get(key)
+        if want is None:
+            want = _DECKS[key] = census(self.cards(self.new_game(seats, 0, options)))
+        cards = self.cards(state)
+        have = census(cards)
+        if have != want:
+            short = {card.model_dump_json(): str(card) for card in cards}
+            extra = [short[c] for c in sorted((have - want).elements())]
+            missing = len(list((want - have).elements()))
+            raise ImpossibleState(
+                f"its {len(cards)} cards are not the game's deck"
+                + (f" (not in the deck: {', '.join(extra[:3])})" if extra else "")
+                + (f" (missing: {missing} of the deck's cards)" if missing else "")
+            )
+
     def load_state(self, text: str) -> S:
-        """A state from its JSON text (`state.model_dump_json()`)."""
-        return self.state_model.model_validate_json(text)  # type: ignore[return-value]
+        """A state from its JSON text (`state.model_dump_json()`), checked by `check_state`."""
+        state = self.state_model.model_validate_json(text)
+        self.check_state(state)  # type: ignore[arg-type]
+        return state  # type: ignore[return-value]
 
     def parse_move(self, data: Any) -> M:
         """A move from its dict (as `move.model_dump(mode='json')` gives)."""

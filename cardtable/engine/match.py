@@ -1,17 +1,42 @@
-"""A match: one game played by named seats, its move log, and its save file."""
+"""A match: one game played by named seats, its move log, and its save file.
+
+A save is JSON lines: a header (game, seed, options, seats), then one line per move, and every
+CHECKPOINT_EVERY moves (and when the table is left) the state as the moves have made it. A move
+appends one line, so it costs the same at move 7,000 as at move 1. Loading replays every move
+from the seed and checks each checkpoint against the replay and the game's invariants.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import stat
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from cardtable.engine.contract import Event, Game, Move
-from cardtable.engine.saves import SaveFileError, read_text, write_atomic
+from cardtable.engine.errors import IllegalMove, ImpossibleState
+from cardtable.engine.saves import (
+    MAX_SAVE_BYTES,
+    SaveFile,
+    SaveFileError,
+    clean_temporary_files,
+    damaged,
+    last_game_path,
+    new_save_path,
+    save_id,
+    save_paths,
+    why_not_written,
+)
 from cardtable.engine.seats import SeatConfig, SeatKind, parse_seats  # noqa: F401 (re-exported)
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+CHECKPOINT_EVERY = 100
+OLD_SAVE = "it was saved by an earlier cardtable, and its moves do not replay in this one"
 
 
 class LoggedMove(BaseModel):
@@ -22,8 +47,27 @@ class LoggedMove(BaseModel):
     lines: list[str]
 
 
+class SaveHeader(BaseModel):
+    """A save's first line: enough to deal the game again."""
+
+    cardtable: int
+    """The save format's version (SAVE_VERSION when written by this one)."""
+    game: str
+    seed: int
+    options: dict[str, Any]
+    seats: list[SeatConfig]
+
+
+class Checkpoint(BaseModel):
+    """The state after `moves` moves: what loading checks the replay against."""
+
+    moves: int
+    state: dict[str, Any]
+
+
 class MatchRecord(BaseModel):
-    """Everything a save file holds: enough to replay the game and to continue it at once."""
+    """A match in memory: how it was dealt and every move since (format 1 saves were this,
+    with the state)."""
 
     version: int = SAVE_VERSION
     game: str
@@ -31,17 +75,24 @@ class MatchRecord(BaseModel):
     options: dict[str, Any]
     seats: list[SeatConfig]
     log: list[LoggedMove] = []
-    state: dict[str, Any]
+    state: dict[str, Any] = {}
 
 
 class Match:
-    """A game in play at the table: rules, state, seats and the log, saved after every move."""
+    """A game in play at the table: rules, state, seats and the log, saved after every move.
 
-    def __init__(self, game: Game, record: MatchRecord, state: Any, save_to: Path | None = None):
+    `unsaved` says why the game is not being saved (a full disk, a read-only folder), or None.
+    """
+
+    def __init__(
+        self, game: Game, record: MatchRecord, state: Any, save: SaveFile | None = None
+    ) -> None:
         self.game = game
         self.record = record
         self.state = state
-        self.save_to = save_to
+        self.save_file = save
+        self.unsaved: str | None = None
+        self._checkpointed = len(record.log)
 
     @classmethod
     def start(
@@ -52,18 +103,27 @@ class Match:
         options: Any = None,
         save_to: Path | None = None,
     ) -> Match:
-        """Deal a new game for these seats."""
+        """Deal a new game for these seats; with `save_to`, a new save file there."""
         opts = game.options(options)
         state = game.new_game(seats=len(seats), seed=seed, options=opts)
         record = MatchRecord(
-            game=game.id,
-            seed=seed,
-            options=opts.model_dump(mode="json"),
-            seats=seats,
-            state={},
+            game=game.id, seed=seed, options=opts.model_dump(mode="json"), seats=seats
         )
-        match = cls(game, record, state, save_to)
-        match.save()
+        match = cls(game, record, state)
+        if save_to is not None:
+            try:
+                header = SaveHeader(
+                    cardtable=SAVE_VERSION,
+                    game=game.id,
+                    seed=seed,
+                    options=record.options,
+                    seats=seats,
+                ).model_dump_json()
+                match.save_file = SaveFile.create(save_to, header + "\n")
+            except ValueError as err:  # a name that is not valid text
+                match.unsaved = why_not_written(err, save_to.parent)
+            except SaveFileError as err:
+                match.unsaved = err.message
         return match
 
     @property
@@ -76,52 +136,70 @@ class Match:
         """The seats, by seat number."""
         return self.record.seats
 
+    @property
+    def save_path(self) -> Path | None:
+        """The save file of this match, while it has one."""
+        return None if self.save_file is None else self.save_file.path
+
     def play(self, seat: int, move: Move) -> list[Event]:
-        """Apply a move through the checked path, log it and save; IllegalMove changes nothing."""
+        """Apply a move through the checked path, log it and save; IllegalMove changes nothing.
+
+        When the move ends the game, its save is deleted: only unfinished games are kept."""
         events = self.game.apply(self.state, seat, move)
         lines = [event.render(self.names) for event in events]
-        self.record.log.append(
-            LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines)
-        )
-        self.save()
+        entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines)
+        self.record.log.append(entry)
+        if self.save_file is not None:
+            if self.game.is_over(self.state):
+                self.save_file.delete()
+                self.save_file = None
+            else:
+                self._append(entry.model_dump_json() + "\n")
+                if len(self.record.log) - self._checkpointed >= CHECKPOINT_EVERY:
+                    self.checkpoint()
         return events
+
+    def _append(self, text: str) -> None:
+        assert self.save_file is not None
+        self.save_file.append(text)
+        self.unsaved = self.save_file.problem
+
+    def checkpoint(self) -> None:
+        """Append the state as it stands, for loading to check the replay against."""
+        if self.save_file is None or len(self.record.log) == self._checkpointed:
+            return
+        moves = len(self.record.log)
+        point = Checkpoint(moves=moves, state=self.state.model_dump(mode="json"))
+        self._append(point.model_dump_json() + "\n")
+        self._checkpointed = moves
+
+    def close(self) -> None:
+        """Leave the table: a last checkpoint, then the save's lock is let go."""
+        if self.save_file is not None:
+            self.checkpoint()
+            self.save_file.close()
+            self.save_file = None
 
     def log_lines(self) -> list[str]:
         """Every line of the log so far, oldest first."""
         return [line for entry in self.record.log for line in entry.lines]
 
-    def save(self) -> None:
-        """Write the record with the current state, if this match has a save file."""
-        if self.save_to is None:
-            return
-        self.record.state = self.state.model_dump(mode="json")
-        write_atomic(self.save_to, self.record.model_dump_json())
-
     @classmethod
     def load(cls, path: Path, games: Any) -> Match:
-        """The match saved at `path`; SaveFileError (file untouched) if it cannot be used."""
-        text = read_text(path)
+        """The match saved at `path`, replayed and checked, holding the save's lock;
+        SaveFileError (the file untouched) if it is damaged or open in another window."""
+        if path == last_game_path():
+            raise damaged(path, OLD_SAVE)
+        save, data = SaveFile.open(path)
         try:
-            record = MatchRecord.model_validate_json(text)
-        except ValidationError:
-            raise SaveFileError(
-                f"The saved game {path} is damaged or not a cardtable save. It was left untouched; "
-                "start a new game, and the next save will replace it."
-            ) from None
-        if record.version != SAVE_VERSION:
-            raise SaveFileError(
-                f"The saved game {path} was written by another version of cardtable "
-                f"(format {record.version}). It was left untouched."
-            )
-        try:
-            game = games.get(record.game)
-            state = game.state_model.model_validate(record.state)
-        except (KeyError, ValidationError):
-            raise SaveFileError(
-                f"The saved game {path} holds a game this cardtable cannot load. "
-                "It was left untouched."
-            ) from None
-        return cls(game, record, state, path)
+            match, whole = _replay(path, data, games)
+        except SaveFileError:
+            save.close()
+            raise
+        save.cut_to(whole)
+        match.save_file = save
+        match.unsaved = save.problem
+        return match
 
     def replay(self) -> Any:
         """The state rebuilt from (options, seed, moves): the game must replay exactly."""
@@ -131,3 +209,166 @@ class Match:
         for entry in self.record.log:
             self.game.apply(state, entry.seat, self.game.parse_move(entry.move))
         return state
+
+
+def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
+    """The match a save's bytes describe, every move replayed and every checkpoint checked;
+    with the length of its whole lines (a last line cut off by a crash is dropped)."""
+    whole = data.rfind(b"\n") + 1
+    lines = data[:whole].split(b"\n")[:-1]
+    if not lines:
+        raise damaged(path, "it is empty" if not data else "it holds no whole line")
+    try:
+        header = SaveHeader.model_validate_json(lines[0])
+    except ValidationError:
+        raise damaged(path, "it is not a cardtable save") from None
+    if header.cardtable != SAVE_VERSION:
+        raise damaged(path, f"it was written by another version of cardtable ({header.cardtable})")
+    try:
+        game = games.get(header.game)
+    except KeyError:
+        raise damaged(
+            path, f"it holds a game this cardtable does not know ({header.game})"
+        ) from None
+    try:
+        game.check_seats(len(header.seats))
+        options = game.options(header.options)
+        state = game.new_game(len(header.seats), header.seed, options)
+    except (IllegalMove, ValidationError) as err:
+        raise damaged(path, f"its table cannot be dealt ({_reason(err)})") from None
+    record = MatchRecord(
+        game=game.id,
+        seed=header.seed,
+        options=options.model_dump(mode="json"),
+        seats=header.seats,
+    )
+    names = [seat.name for seat in header.seats]
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            item = json.loads(line)
+            if isinstance(item, dict) and "state" in item:
+                _check_point(game, state, Checkpoint.model_validate(item), len(record.log))
+                continue
+            entry = LoggedMove.model_validate(item)
+            events = game.apply(state, entry.seat, game.parse_move(entry.move))
+        except ImpossibleState as err:
+            raise damaged(
+                path, f"line {number} describes an impossible game: {err.reason}"
+            ) from None
+        except Exception as err:  # a save is text from outside: whatever it holds, refuse it
+            raise damaged(
+                path, f"its moves do not replay (line {number}: {_reason(err)})"
+            ) from None
+        entry.lines = [event.render(names) for event in events]
+        record.log.append(entry)
+    return Match(game, record, state), whole
+
+
+def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:
+    """Refuse a checkpoint that breaks the game's invariants or is not where the moves lead."""
+    saved = game.state_model.model_validate(point.state)
+    game.check_state(saved)
+    if point.moves != moves or saved != state:
+        raise IllegalMove(f"the game it records is not where its {moves} moves lead")
+
+
+def _reason(err: Exception) -> str:
+    """Why a line of a save was refused, in a few words."""
+    if isinstance(err, IllegalMove):
+        return err.reason.rstrip(".")
+    if isinstance(err, ValidationError):
+        return "a value of the wrong kind"
+    if isinstance(err, ValueError):
+        return "a line that is not JSON"
+    return "a move the game cannot make"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """An unfinished game's save as the start screen and `cardtable resume --list` show it."""
+
+    path: Path
+    id: str
+    game: str
+    """The game's id; empty when the save cannot be read."""
+    names: list[str]
+    moves: int
+    when: float
+    """When it was last saved (seconds since the epoch)."""
+    problem: str | None = None
+    """Why it cannot be resumed, when even its first line cannot be read."""
+
+
+_SUMMARIES: dict[Path, tuple[tuple[int, int, int], SavedGame]] = {}
+"""Each save's summary with the file's (inode, size, mtime) it was read from: a save is read
+again only when it has changed."""
+
+
+def saved_games() -> list[SavedGame]:
+    """The unfinished games, the most recently played first (old temporary files removed)."""
+    clean_temporary_files()
+    found = []
+    for path in save_paths():
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        key = (info.st_ino, info.st_size, info.st_mtime_ns)
+        known = _SUMMARIES.get(path)
+        if known is None or known[0] != key:
+            known = _SUMMARIES[path] = (key, _summary(path, info.st_mtime))
+        found.append(known[1])
+    old = last_game_path()
+    if old.is_file():
+        found.append(SavedGame(old, "old", "", [], 0, old.stat().st_mtime, problem=OLD_SAVE))
+    return found
+
+
+def _summary(path: Path, when: float) -> SavedGame:
+    """What the list shows of a save: its first line, and how many moves it holds."""
+    short = save_id(path)
+    try:
+        with open(path, "rb", opener=_nonblocking) as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SAVE_BYTES:
+                raise ValueError("not a regular file of a save's size")
+            data = file.read(MAX_SAVE_BYTES)
+        header = SaveHeader.model_validate_json(data[: data.find(b"\n")])
+    except (OSError, ValueError):
+        return SavedGame(path, short, "", [], 0, when, problem="damaged")
+    moves = data.count(b'\n{"seat":')
+    names = [seat.name for seat in header.seats]
+    return SavedGame(path, short, header.game, names, moves, when)
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NONBLOCK)
+
+
+def import_old_save(games: Any) -> None:
+    """Turn the single save of earlier versions (format 1) into a save of this one, if its
+    moves replay; otherwise leave it where it is, untouched (it is listed as damaged)."""
+    old = last_game_path()
+    if not old.is_file():
+        return
+    try:
+        if old.stat().st_size > MAX_SAVE_BYTES:
+            return
+        record = MatchRecord.model_validate_json(old.read_bytes())
+        game = games.get(record.game)
+        match = Match(game, record, None)
+        state = match.replay()
+        saved = game.state_model.model_validate(record.state)
+        game.check_state(saved)
+    except Exception:  # an old save that does not replay now cannot be kept playable
+        return
+    if saved != state or game.is_over(state):
+        return
+    new = Match.start(game, record.seats, record.seed, record.options, new_save_path(game.id))
+    if new.save_file is None:
+        return
+    for entry in record.log:
+        new.play(entry.seat, game.parse_move(entry.move))
+    new.close()
+    if new.unsaved is None:
+        old.replace(old.with_name(f"last-game.imported-{time.strftime('%Y%m%d-%H%M%S')}.json"))

@@ -1,9 +1,25 @@
-"""Save files: where the last game lives, written safely, read with a clear message on failure."""
+"""Save files: one per unfinished game, appended to line by line, locked while in play.
+
+This module knows files, not games: where saves live, how a line is appended and synced, how a
+save is opened safely (a regular file, of a sane size, not open in another window), and how a
+failed write is put in words. The lines' format is the match's (`cardtable.engine.match`).
+"""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import secrets
+import stat
 from pathlib import Path
+
+MAX_SAVE_BYTES = 20 * 1024 * 1024
+"""A save larger than this is refused as damaged: a 7,000-move session is well under 1 MB."""
+SAVE_SUFFIX = ".jsonl"
+ID_LETTERS = "bcdfghjkmnpqrstvwxz"
+"""A save's short id is four of these: never a number (`cardtable resume 2` is the list's
+second), and no vowels, so an id never spells a word."""
 
 
 class SaveFileError(Exception):
@@ -23,26 +39,236 @@ def data_dir() -> Path:
     return Path(xdg) / "cardtable"
 
 
+def saves_dir() -> Path:
+    """The folder of the unfinished games' save files."""
+    return data_dir() / "saves"
+
+
 def last_game_path() -> Path:
-    """The save file of the game in play, which `cardtable resume` continues."""
+    """Where versions before one-save-per-game kept the single game in play (format 1)."""
     return data_dir() / "last-game.json"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to a new file beside `path`, then rename it over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+def save_id(path: Path) -> str:
+    """A save's short id, the end of its file name: 'kpwx' for piles-kpwx.jsonl."""
+    return path.stem.rsplit("-", 1)[-1]
 
 
-def read_text(path: Path) -> str:
-    """The text of a save file, or SaveFileError saying why it cannot be read."""
+def new_save_path(game_id: str) -> Path:
+    """A file name no save in the folder has yet: the game's id and a short id."""
+    folder = saves_dir()
+    taken = {save_id(path) for path in save_paths()}
+    while True:
+        short = "".join(secrets.choice(ID_LETTERS) for _ in range(4))
+        if short not in taken:
+            return folder / f"{game_id}-{short}{SAVE_SUFFIX}"
+
+
+def save_paths() -> list[Path]:
+    """Every save file in the saves folder, newest first; nothing if the folder is unusable."""
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(f"There is no saved game to resume ({path} does not exist).") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveFileError(
-            f"The saved game {path} cannot be read: {err}. It was left untouched."
-        ) from None
+        entries = list(os.scandir(saves_dir()))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        if entry.name.startswith(".") or not entry.name.endswith(SAVE_SUFFIX):
+            continue
+        try:
+            found.append((entry.stat().st_mtime_ns, Path(entry.path)))
+        except OSError:
+            continue
+    return [path for _, path in sorted(found, reverse=True)]
+
+
+def clean_temporary_files() -> None:
+    """Remove temporary files that a write killed halfway left behind (their process is gone)."""
+    try:
+        entries = list(os.scandir(saves_dir()))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(".tmp")):
+            continue
+        pid = name[: -len(".tmp")].rsplit(".", 1)[-1]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def why_not_written(err: BaseException, folder: Path) -> str:
+    """A failed write in a player's words: 'the disk is full'."""
+    if isinstance(err, UnicodeError | ValueError):
+        return "a player's name is not valid text"
+    code = getattr(err, "errno", None)
+    if code == errno.ENOSPC or code == errno.EDQUOT:
+        return "the disk is full"
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS, errno.EBADF):
+        return f"cardtable may not write in {folder}"
+    if code in (errno.EEXIST, errno.ENOTDIR):
+        return f"{folder} (or a folder above it) is a file, not a folder"
+    return getattr(err, "strerror", None) or str(err)
+
+
+def damaged(path: Path, why: str) -> SaveFileError:
+    """The error for a save that cannot be used: the file itself is never changed."""
+    return SaveFileError(
+        f"The saved game {path} cannot be resumed: {why}. It was left untouched; "
+        "your other games are not affected."
+    )
+
+
+def _sync(fd: int) -> None:
+    getattr(os, "fdatasync", os.fsync)(fd)
+
+
+def _write_at(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        view = view[written:]
+        offset += written
+
+
+def _lock(fd: int) -> bool:
+    """Take the save's lock without waiting; False if another window holds it."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+class SaveFile:
+    """The open save file of a game in play: locked, and each line appended and synced.
+
+    A write that fails (a full disk, a read-only folder) is undone to the last whole line and
+    kept to try again with the next move; `problem` says why the game is not saved meanwhile.
+    """
+
+    def __init__(self, path: Path, fd: int, length: int) -> None:
+        self.path = path
+        self.fd = fd
+        self.length = length
+        """Bytes of whole lines written and synced."""
+        self.pending = b""
+        self.problem: str | None = None
+
+    @classmethod
+    def create(cls, path: Path, first: str) -> SaveFile:
+        """A new save holding the line `first`, written whole (a temporary file, renamed)."""
+        folder = path.parent
+        tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+        fd = -1
+        try:
+            data = first.encode("utf-8")
+            folder.mkdir(parents=True, exist_ok=True)
+            if tmp.exists():
+                tmp.unlink()
+            fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            _lock(fd)
+            _write_at(fd, data, 0)
+            _sync(fd)
+            os.rename(tmp, path)
+        except (OSError, ValueError) as err:
+            if fd >= 0:
+                os.close(fd)
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            raise SaveFileError(why_not_written(err, folder)) from None
+        return cls(path, fd, len(data))
+
+    @classmethod
+    def open(cls, path: Path) -> tuple[SaveFile, bytes]:
+        """The save at `path`, locked, and its bytes; SaveFileError (file untouched) if it is
+        missing, not a regular file, too large, or open in another window."""
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise SaveFileError(f"There is no saved game at {path}.") from None
+        except OSError:
+            try:  # a save we may not write still resumes; its moves are then not saved
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            except OSError as err:
+                raise damaged(path, f"it cannot be opened ({err.strerror})") from None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise damaged(path, "it is not a regular file (a folder, a pipe or a device)")
+            if info.st_size > MAX_SAVE_BYTES:
+                size = info.st_size // (1024 * 1024)
+                raise damaged(path, f"at {size} MB it is larger than any save can be")
+            if not _lock(fd):
+                raise SaveFileError(
+                    f"That game is open in another cardtable window ({path}): "
+                    "play it there, or quit it there first."
+                )
+            data = os.pread(fd, MAX_SAVE_BYTES + 1, 0)
+        except SaveFileError:
+            os.close(fd)
+            raise
+        except OSError as err:
+            os.close(fd)
+            raise damaged(path, f"it cannot be read ({err.strerror})") from None
+        return cls(path, fd, len(data)), data
+
+    def cut_to(self, length: int) -> None:
+        """Drop a torn last line (a write cut off by a crash) before appending after it."""
+        if length < self.length:
+            try:
+                os.ftruncate(self.fd, length)
+            except OSError as err:
+                self.problem = why_not_written(err, self.path.parent)
+            self.length = length
+
+    def append(self, text: str) -> None:
+        """Add `text` (whole lines) at the end and sync it; on failure set `problem`."""
+        if self.fd < 0:
+            return
+        try:
+            self.pending += text.encode("utf-8")
+            _write_at(self.fd, self.pending, self.length)
+            _sync(self.fd)
+        except ValueError as err:  # text that cannot be written: stop here, the log whole
+            self.problem = why_not_written(err, self.path.parent)
+            self.close()
+            return
+        except OSError as err:
+            self.problem = why_not_written(err, self.path.parent)
+            try:
+                os.ftruncate(self.fd, self.length)
+            except OSError:
+                pass
+            return
+        self.length += len(self.pending)
+        self.pending = b""
+        self.problem = None
+
+    def delete(self) -> None:
+        """Remove the save (its game has ended) and let go of it."""
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        self.close()
+
+    def close(self) -> None:
+        """Let go of the save and its lock; the file stays for the game to be resumed."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1

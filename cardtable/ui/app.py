@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
+from rich.markup import escape
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
@@ -17,11 +18,14 @@ from cardtable import STARTED, games
 from cardtable.engine import (
     IllegalMove,
     Match,
+    SavedGame,
     SaveFileError,
     SeatConfig,
     SeatKind,
-    last_game_path,
+    import_old_save,
+    new_save_path,
     parse_seats,
+    saved_games,
 )
 from cardtable.engine.seats import default_name
 from cardtable.ui.crash import crash_message, write_report
@@ -36,6 +40,8 @@ class Launch(BaseModel):
     seats: str | None = None
     seed: int | None = None
     delay: float = 0.6
+    save: Path | None = None
+    """The save to resume; None resumes the most recently played."""
 
 
 def new_seed() -> int:
@@ -56,14 +62,16 @@ class CardTableApp(App[None]):
         Binding("q", "stop_demo", "Stop the demo", show=False, priority=True),
     ]
 
-    def __init__(self, launch: Launch | None = None, save_path: Path | None = None) -> None:
+    def __init__(self, launch: Launch | None = None) -> None:
         super().__init__()
         self.launch = launch or Launch()
-        self.save_path = save_path or last_game_path()
         self.exit_message: str | None = None
         self.first_paint: float | None = None
+        self.in_play: Match | None = None
+        """The match at the table, holding its save's lock until the table is left."""
 
     def on_mount(self) -> None:
+        import_old_save(games)
         self.push_screen(MenuScreen())
         launch = self.launch
         if launch.command == "play" and launch.game:
@@ -75,7 +83,7 @@ class CardTableApp(App[None]):
         elif launch.command == "demo":
             self.start_demo(launch.game, launch.delay, launch.seed)
         elif launch.command == "resume":
-            self.resume()
+            self.resume(launch.save)
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:
@@ -84,41 +92,42 @@ class CardTableApp(App[None]):
             self.exit_message = f"first paint after {self.first_paint * 1000:.0f} ms"
             self.exit()
 
-    # The saved game
+    # The saved games
 
-    def saved_game_label(self) -> str | None:
-        """A line describing the saved game in play, or None if there is none to continue."""
-        try:
-            match = Match.load(self.save_path, games)
-        except SaveFileError:
-            return None
-        if match.game.is_over(match.state):
-            return None
-        names = ", ".join(match.names)
-        return f"{match.game.name} with {names} ({len(match.record.log)} moves in)"
+    def saved_games(self) -> list[SavedGame]:
+        """The unfinished games, most recently played first (each save read once, until it
+        changes)."""
+        return saved_games()
 
-    def resume(self) -> None:
-        """Continue the saved game, or say plainly why it cannot be continued."""
+    def resume(self, path: Path | None = None) -> None:
+        """Continue a saved game (the latest when `path` is None), or say plainly why not."""
+        if path is None:
+            unfinished = [saved for saved in self.saved_games() if saved.problem is None]
+            if not unfinished:
+                self.notify("There is no unfinished game to continue.", title="Cannot continue")
+                return
+            path = unfinished[0].path
+        self._close_match()
         try:
-            match = Match.load(self.save_path, games)
+            match = Match.load(path, games)
         except SaveFileError as err:
-            self.notify(err.message, title="Cannot continue", severity="error", timeout=10)
+            self.notify(escape(err.message), title="Cannot continue", severity="error", timeout=10)
             return
         if match.game.is_over(match.state):
+            if match.save_file is not None:
+                match.save_file.delete()
             self.show_results(match)
             return
         self._show_table(match, delay=self.launch.delay)
 
-    def _keep_unreadable_save(self) -> None:
-        """Before a new game's first save, move an unreadable save aside rather than lose it."""
-        if not self.save_path.exists():
-            return
-        try:
-            Match.load(self.save_path, games)
-        except SaveFileError:
-            kept = self.save_path.with_name(f"unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
-            os.replace(self.save_path, kept)
-            self.notify(f"The old save file could not be read; it was kept as {kept}.", timeout=10)
+    def _close_match(self) -> None:
+        """Leave the game at the table: its save gets a checkpoint and its lock is let go."""
+        if self.in_play is not None:
+            self.in_play.close()
+            self.in_play = None
+
+    def on_unmount(self) -> None:
+        self._close_match()
 
     # Navigation
 
@@ -133,10 +142,14 @@ class CardTableApp(App[None]):
     ) -> None:
         """Deal a new game and open its table."""
         game = games.get(game_id)
-        self._keep_unreadable_save()
+        self._close_match()
         try:
             match = Match.start(
-                game, seats, seed if seed is not None else new_seed(), options, self.save_path
+                game,
+                seats,
+                seed if seed is not None else new_seed(),
+                options,
+                new_save_path(game_id),
             )
         except IllegalMove as refused:
             self.notify(refused.reason, title="Cannot start", severity="error", timeout=10)
@@ -164,6 +177,15 @@ class CardTableApp(App[None]):
         from cardtable.ui.screens.table import TableScreen
 
         self._to_menu_now()
+        self._close_match()
+        self.in_play = match
+        if match.unsaved:
+            self.notify(
+                escape(f"Not saved: {match.unsaved}. The game goes on, but will not be kept."),
+                title="Not saved",
+                severity="warning",
+                timeout=10,
+            )
         self.push_screen(TableScreen(match, demo=demo, delay=delay))
 
     def show_results(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
@@ -171,6 +193,7 @@ class CardTableApp(App[None]):
         from cardtable.ui.screens.results import ResultsScreen
 
         self._to_menu_now()
+        self._close_match()
         self.push_screen(ResultsScreen(match, demo=demo, delay=delay))
 
     def play_again(self, match: Match, demo: bool = False) -> None:
@@ -188,6 +211,7 @@ class CardTableApp(App[None]):
     def action_back_to_menu(self) -> None:
         """Leave the table for the menu; the game stays saved to continue."""
         self._to_menu_now()
+        self._close_match()
         menu = MenuScreen()
         self.switch_screen(menu)
 

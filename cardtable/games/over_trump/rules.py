@@ -6,6 +6,7 @@ from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
 from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.games.over_trump import integrity
 from cardtable.games.over_trump.moves import (
     MOVE_ADAPTER,
     PlaceCard,
@@ -128,6 +129,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
     state_model = OverTrumpState
     options_model = OverTrumpOptions
     move_adapter = MOVE_ADAPTER
+    check_state = integrity.check_state
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> OverTrumpState:
         """A random first dealer deals the first hand."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from cardtable.cards import Card, Colour, standard_deck
 from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome, name_of
+from cardtable.games.piles import integrity
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
 from cardtable.games.piles.hand import sort_hand
 from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place, place
@@ -78,6 +79,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
     state_model = PilesState
     options_model = PilesOptions
     move_adapter = MOVE_ADAPTER
+    check_state = integrity.check_state
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> PilesState:
         """Deal 10 to each seat and 12 face up into the Castle; a random dealer."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from cardtable.cards import Direction, DirectionCard, PilatchCard, PilatchSuit
 from cardtable.engine import Chance, EndReason, Game, IllegalMove, Move, Outcome
+from cardtable.games.runway import integrity
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import MOVE_ADAPTER, End, RunwayMove
 from cardtable.games.runway.refusals import refusal
@@ -102,6 +103,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     state_model = RunwayState
     options_model = RunwayOptions
     move_adapter = MOVE_ADAPTER
+    check_state = integrity.check_state
 
     # Setting up
 

@@ -1,7 +1,8 @@
-"""The start screen: the five games, a saved game to continue, and the demo."""
+"""The start screen: the five games, the unfinished games to continue, and the demo."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,19 +12,22 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable import games
+from cardtable.engine import SavedGame
+from cardtable.saved_list import describe
 
 BANNER = "♠ ♥  c a r d t a b l e  ♦ ♣"
-RESUME = "resume"
+RESUME = "resume:"
+"""The id of a Continue line is this and the save's short id."""
 
 
 class MenuScreen(Screen[None]):
-    """Pick a game to set up, continue the last game, read rules, or watch bots play."""
+    """Pick a game to set up, continue an unfinished game, read rules, or watch bots play."""
 
     BINDINGS = [
         Binding("enter", "choose", "Set up game", show=False),
         Binding("r,question_mark", "rules", "Rules"),
         Binding("d", "demo", "Demo: bots play"),
-        Binding("c", "resume", "Continue last game"),
+        Binding("c", "resume", "Continue latest game"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -37,12 +41,13 @@ class MenuScreen(Screen[None]):
 
     def _options(self) -> list[Option]:
         options = []
-        if self.app.saved_game_label():  # type: ignore[attr-defined]
+        self.saves: dict[str, SavedGame] = {}
+        for saved in self.app.saved_games():  # type: ignore[attr-defined]
+            self.saves[RESUME + saved.id] = saved
             label = Text.assemble(
-                ("Continue: ", "bold"),
-                self.app.saved_game_label(),  # type: ignore[attr-defined]
+                ("Damaged save: " if saved.problem else "Continue: ", "bold"), describe(saved)
             )
-            options.append(Option(label, id=RESUME))
+            options.append(Option(label, id=RESUME + saved.id))
         for item in games.catalog():
             playable = item.module is not None
             label = Text.assemble(
@@ -75,8 +80,15 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Describe the highlighted game under the list."""
         detail = self.query_one("#menu-detail", Static)
-        if event.option.id == RESUME:
-            detail.update("Pick up the last game exactly where it stood.")
+        saved = self.saves.get(event.option.id or "")
+        if saved is not None:
+            if saved.problem:
+                detail.update(escape(f"This save cannot be resumed; it is kept at {saved.path}."))
+            else:
+                detail.update(
+                    "Pick up this game exactly where it stood "
+                    f"(from the command line: cardtable resume {saved.id})."
+                )
             return
         item = games.entry(event.option.id or "")
         note = "" if item.module else "\n[i]Coming soon: its rules are not in the engine yet.[/i]"
@@ -91,15 +103,15 @@ class MenuScreen(Screen[None]):
         self._open(self._highlighted())
 
     def _open(self, choice: str | None) -> None:
-        if choice == RESUME:
-            self.action_resume()
+        if choice in self.saves:
+            self.app.resume(self.saves[choice].path)  # type: ignore[attr-defined]
         elif choice in games.ids():
             self.app.open_setup(choice)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         """The rules page of the highlighted game."""
         choice = self._highlighted()
-        if choice and choice != RESUME:
+        if choice and choice not in self.saves:
             from cardtable.ui.screens.rules import RulesScreen
 
             self.app.push_screen(RulesScreen(choice))
@@ -110,5 +122,5 @@ class MenuScreen(Screen[None]):
         self.app.start_demo(choice if choice in games.ids() else None)  # type: ignore[attr-defined]
 
     def action_resume(self) -> None:
-        """Continue the saved game."""
+        """Continue the most recently played unfinished game."""
         self.app.resume()  # type: ignore[attr-defined]

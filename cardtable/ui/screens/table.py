@@ -253,7 +253,13 @@ class TableScreen(Screen[None]):
         outcome = self.game.outcome(self.match.state)
         who = ", ".join(self.match.names[s] for s in acting)
         turn = f"{who} to play" if acting else "Game over"
-        title = Text.assemble((self.game.name, "bold"), f"  ·  {turn}  ·  {outcome.summary}")
+        title = Text()
+        if self.match.unsaved:
+            title.append(f"⚠ not saved: {self.match.unsaved}", style="reverse")
+            title.append("  ")
+        title.append_text(
+            Text.assemble((self.game.name, "bold"), f"  ·  {turn}  ·  {outcome.summary}")
+        )
         if self.demo:
             title.append("  ")
             title.append(" DEMO: Esc or q stops it ", style="reverse")

@@ -1,0 +1,104 @@
+"""The start screen lists every unfinished game and resumes each where it stood; a damaged
+save or a failed write is said plainly (issue 9 finding 5, issue 10 findings 3, 4, 8)."""
+
+from textual.widgets import OptionList
+
+from cardtable.engine import saved_games, saves_dir
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.menu import MenuScreen
+from cardtable.ui.screens.table import TableScreen
+
+SIZE = (100, 30)
+
+
+async def wait_until(pilot, condition, tries=300):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+def my_turn(app) -> bool:
+    screen = app.screen
+    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+
+
+def messages(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def play_a_little(game_id: str, seed: int) -> str:
+    """Start a game with one person and three bots, make one move, quit: its state."""
+    app = CardTableApp(
+        Launch(command="play", game=game_id, seats="Ann,bot,bot,bot", seed=seed, delay=0)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: my_turn(app) and app.screen.match.record.log[-1].seat)
+        return app.screen.match.state.model_dump_json()
+
+
+async def test_two_unfinished_games_are_both_listed_and_each_resumes_where_it_stood():
+    piles = await play_a_little("piles", 3)
+    trump = await play_a_little("over-trump", 11)
+    app = CardTableApp(Launch(delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(2)]
+        assert labels[0].startswith("Continue: Over Trump · Ann, Bot 2, Bot 3, Bot 4 · ")
+        assert labels[1].startswith("Continue: Piles · Ann, Bot 2, Bot 3, Bot 4 · ")
+        for index, state, game in ((1, piles, "piles"), (0, trump, "over-trump")):
+            options = app.screen.query_one(OptionList)
+            options.highlighted = index
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: my_turn(app))
+            assert app.screen.match.game.id == game
+            assert app.screen.match.state.model_dump_json() == state
+            await pilot.press("ctrl+n")
+            await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+    assert len(saved_games()) == 2
+
+
+async def test_a_damaged_save_is_listed_refused_with_a_message_and_left_untouched():
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    path = folder / "piles-bcdf.jsonl"
+    path.write_text("{ this is not a save", encoding="utf-8")
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert str(options.get_option_at_index(0).prompt).startswith("Damaged save: piles-bcdf")
+        options.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("cannot be resumed" in m and "left untouched" in m for m in messages(app))
+        assert not any("next save will replace" in m for m in messages(app))
+        assert isinstance(app.screen, MenuScreen)
+    assert path.read_text(encoding="utf-8") == "{ this is not a save"
+
+
+async def test_resume_with_no_unfinished_game_says_so():
+    app = CardTableApp(Launch(command="resume"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("no unfinished game" in m for m in messages(app))
+
+
+async def test_a_game_that_cannot_be_saved_goes_on_and_says_why_on_the_table(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("CARDTABLE_HOME", str(blocker))
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3, delay=0)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        title = str(app.screen.query_one("#table-title").render())
+        assert "not saved:" in title and "is a file, not a folder" in title
+        await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: my_turn(app) and len(app.screen.match.record.log) > 1)
+        assert any("Not saved" in m for m in messages(app))
