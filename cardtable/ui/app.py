@@ -27,6 +27,7 @@ from cardtable.engine import (
     parse_seats,
     saved_games,
 )
+from cardtable.engine.saves import save_id
 from cardtable.engine.seats import default_name
 from cardtable.ui.crash import crash_message, write_report
 from cardtable.ui.screens.menu import MenuScreen
@@ -244,10 +245,11 @@ class CardTableApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen) and not screen.demo:
                 match = screen.match
-                if match.save_to is not None and not match.game.is_over(match.state):
+                path = match.save_path
+                if path is not None and not match.unsaved and not match.game.is_over(match.state):
                     self.exit_message = (
                         f"Your {match.game.name} game is saved after its last move: "
-                        "`cardtable resume` continues it."
+                        f"`cardtable resume {save_id(path)}` continues it."
                     )
         self.exit()
 
