@@ -251,7 +251,8 @@ def _run_app(args: argparse.Namespace) -> None:
     app.run()
     if app.exit_message:
         print(app.exit_message)
-    sys.exit(app.return_code or 0)
+    if app.return_code:  # a crash: its report was written; the shell sees it failed
+        sys.exit(app.return_code)
 
 
 if __name__ == "__main__":

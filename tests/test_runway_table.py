@@ -52,8 +52,8 @@ async def open_table(pilot, app) -> TableScreen:
     seats, seed, options = app.runway_start
     app.start_game("runway", parse_seats(seats), seed, options)
     for _ in range(300):
-        if isinstance(app.screen, HandoffScreen):
-            await pilot.press("enter")
+        if isinstance(app.screen, HandoffScreen) and app.screen.ready:
+            await pilot.press("y")
         if my_turn(app) and app.screen.table.query("#rw-phase"):
             await pilot.pause()
             return app.screen
@@ -300,8 +300,11 @@ async def settle(pilot, app, most=500):
         screen = app.screen
         if isinstance(screen, ResultsScreen) or my_turn(app):
             return
-        if not isinstance(screen, TableScreen | MoveMenu):
-            await pilot.press("enter")  # a handoff or a summary between games
+        if isinstance(screen, HandoffScreen):
+            if screen.ready:
+                await pilot.press("y")
+        elif not isinstance(screen, TableScreen | MoveMenu):
+            await pilot.press("enter")  # a summary between games
         await pilot.pause(0.01)
     raise AssertionError("the table never came back to a person")
 
