@@ -7,7 +7,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -22,6 +21,12 @@ from cardtable.ui.widgets import GameTable, MoveLog
 
 class TableScreen(Screen[None]):
     """One game in play: people move with keys or the mouse, bots move on their own."""
+
+    DEFAULT_CSS = """
+    TableScreen.dealing #game-table {
+        visibility: hidden;
+    }
+    """
 
     BINDINGS = [
         Binding("h", "hint", "Hint"),
@@ -59,16 +64,21 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         if not self.demo:
             self.table.focus()
-        # Draw before the first paint: a table painted empty first flashes a blank board at
-        # every new deal (a demo at --delay 0 deals every few seconds).
-        try:
-            self._begin()
-        except NoMatches:  # nested widgets not all mounted yet (a busy machine): after a refresh
-            self.call_after_refresh(self._begin)
+        # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
+        # start once all are laid out. Until then the table is hidden ("dealing"), so the one
+        # frame painted before the first draw shows the felt, not an empty board (a demo at
+        # --delay 0 deals every few seconds, and each deal flashed a blank Castle and hand).
+        self.add_class("dealing")
+        self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
-        self.query_one(MoveLog).show_lines(self.match.log_lines())
+        logs = self.query(MoveLog)
+        if not logs:  # not mounted yet on a busy machine: try after the next refresh
+            self.call_after_refresh(self._begin)
+            return
+        logs.first().show_lines(self.match.log_lines())
         self.advance()
+        self.remove_class("dealing")
 
     # Size
 
