@@ -130,3 +130,16 @@ def test_the_handoff_counts_earlier_moves_in_words():
     match.record.log = [LoggedMove(seat=1, move={}, lines=[f"line {i}"]) for i in range(9)]
     said = TableScreen(match)._since_last_turn(0)
     assert "(and 1 earlier move)" in said
+
+
+async def test_a_demo_deals_the_next_game_at_the_same_table_drawn_at_once():
+    app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        first = table.match
+        await wait_until(pilot, lambda: app.screen is not table, tries=600)  # the results
+        assert app.screen_stack[-2] is table  # the finished table stays under the results
+        await wait_until(pilot, lambda: app.screen is table and table.match is not first, 600)
+        assert table.match.game is first.game
+        assert "to play" in str(table.query_one("#table-title").render())

@@ -42,16 +42,27 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = None
         """The seat whose hand is shown: the last person handed the table (in a demo, the actor)."""
         self.table = table_for(match.game.id)()
+        self._seat(match)
+        if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
+            self.AUTO_FOCUS = ""
+
+    def _seat(self, match: Match) -> None:
+        """Sit the match's players at this table."""
+        self.match = match
         self.players = [
             player_for(seat.kind, match.game.id, match.record.seed * 31 + i)
             for i, seat in enumerate(match.seats)
         ]
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        if len(self.humans) == 1:
-            self.viewer = self.humans[0]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self._pending = False
-        if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
-            self.AUTO_FOCUS = ""
+
+    def deal(self, match: Match) -> None:
+        """Play a new match of the same game at this table, drawn at once (a demo's next game:
+        a new table screen would be painted empty once before its first draw)."""
+        self._seat(match)
+        self.query_one(MoveLog).show_lines(match.log_lines())
+        self.advance()
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
