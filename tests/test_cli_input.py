@@ -24,8 +24,9 @@ def refused(capsys, *argv) -> str:
 @pytest.mark.parametrize(
     "seats, words",
     [
-        ("Ann,,bot,bot", "Seat 2 is empty"),
-        ("Ann,bot,bot,", "Seat 4 is empty (a comma too many at the end)"),
+        ("Ann,,bot,bot", "Seat 2 is empty (two commas in a row)"),
+        ("Ann,bot,bot,", "Seat 4 is empty (a comma at the end)"),
+        (",Ann,bot,bot", "Seat 1 is empty (a comma at the start)"),
         ("Ann,ann,bot,bot", "same name as seat 1"),
         ("Ann,Bob,bot,Bob", "same name as seat 2"),
         ("Ann,A\x07n,bot,bot", "control characters"),

@@ -15,6 +15,8 @@ HAND_TITLES = (
 
 async def wait_until(pilot, condition, tries=300):
     for _ in range(tries):
+        if pilot.app.return_code is not None:  # the app stopped (a crash): its error follows
+            return
         if condition():
             return
         await pilot.pause(0.02)

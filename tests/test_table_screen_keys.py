@@ -2,7 +2,6 @@
 a game says how to resume it; a new deal is drawn before its first paint."""
 
 import pytest
-from textual.widgets import Static
 
 from cardtable import games
 from cardtable.engine import Match, SeatConfig, SeatKind
@@ -78,6 +77,7 @@ async def test_esc_or_q_stops_a_demo_and_its_footer_says_so(key):
     app = CardTableApp(Launch(command="demo", game="runway", delay=0.5, seed=4))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await wait_until(pilot, lambda: "Stop" in footer_keys(app.screen))
         keys = footer_keys(app.screen)
         assert "Stop the demo" in keys
         assert "Hint" not in keys and "Use card" not in keys and "Draw" not in keys
@@ -104,19 +104,23 @@ async def test_quitting_a_game_in_play_says_it_is_saved_and_how_to_resume():
     assert "Piles game is saved" in app.exit_message and "cardtable resume" in app.exit_message
 
 
-async def test_a_new_deal_is_drawn_before_its_first_paint(monkeypatch):
-    drawn_at_mount = []
+async def test_a_new_deal_never_shows_an_empty_board(monkeypatch):
+    seen = []
     on_mount = TableScreen.on_mount
 
     def watched(self):
         on_mount(self)
-        drawn_at_mount.append(str(self.query_one("#table-title", Static).render()))
+        seen.append(self.query_one("#game-table").visible)
 
     monkeypatch.setattr(TableScreen, "on_mount", watched)
     app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: drawn_at_mount)
-    assert drawn_at_mount[0].startswith("Piles")
+        await wait_until(pilot, lambda: seen and isinstance(app.screen, TableScreen))
+        table = app.screen
+        # Painted before its first draw, the board is hidden; once drawn it shows.
+        assert seen[0] is False
+        await wait_until(pilot, lambda: table.match.record.log)
+        assert table.query_one("#game-table").visible
 
 
 def test_the_handoff_counts_earlier_moves_in_words():
@@ -126,3 +130,16 @@ def test_the_handoff_counts_earlier_moves_in_words():
     match.record.log = [LoggedMove(seat=1, move={}, lines=[f"line {i}"]) for i in range(9)]
     said = TableScreen(match)._since_last_turn(0)
     assert "(and 1 earlier move)" in said
+
+
+async def test_a_demo_deals_the_next_game_at_the_same_table_drawn_at_once():
+    app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        first = table.match
+        await wait_until(pilot, lambda: app.screen is not table, tries=600)  # the results
+        assert app.screen_stack[-2] is table  # the finished table stays under the results
+        await wait_until(pilot, lambda: app.screen is table and table.match is not first, 600)
+        assert table.match.game is first.game
+        assert "to play" in str(table.query_one("#table-title").render())

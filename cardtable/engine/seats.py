@@ -103,10 +103,13 @@ def parse_seats(text: str, allowed: set[SeatKind] | None = None) -> list[SeatCon
     seats: list[SeatConfig] = []
     for i, raw in enumerate(parts):
         if not raw:
-            where = "at the end" if i == len(parts) - 1 and i else f"in place {i + 1}"
-            raise SeatsError(
-                f"Seat {i + 1} is empty (a comma too many {where}): write a name, bot or random."
-            )
+            if i == len(parts) - 1 and i:
+                why = "a comma at the end"
+            elif i == 0:
+                why = "a comma at the start" if len(parts) > 1 else "no seats given"
+            else:
+                why = "two commas in a row"
+            raise SeatsError(f"Seat {i + 1} is empty ({why}): write a name, bot or random.")
         kind = BOT_WORDS.get(raw.lower(), SeatKind.HUMAN)
         if allowed is not None and kind not in allowed:
             words = " or ".join(sorted(k.value for k in allowed))

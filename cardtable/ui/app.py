@@ -165,6 +165,8 @@ class CardTableApp(App[None]):
         self._start_demo_game(seed)
 
     def _start_demo_game(self, seed: int | None = None) -> None:
+        from cardtable.ui.screens.table import TableScreen
+
         game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])
         self._demo_index += 1
         seats = [
@@ -172,6 +174,13 @@ class CardTableApp(App[None]):
             for i in range(game.default_seats)
         ]
         match = Match.start(game, seats, seed if seed is not None else new_seed(), None, None)
+        # The same game again: deal at the table under the results, which is drawn at once; a
+        # new table screen would show an empty board for a moment at every deal.
+        under = self.screen_stack[-2] if len(self.screen_stack) > 3 else None
+        if isinstance(under, TableScreen) and under.demo and under.game is game:
+            self._to_screen(under)
+            under.deal(match)
+            return
         self._show_table(match, demo=True, delay=self._demo_delay)
 
     def _show_table(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
@@ -190,10 +199,11 @@ class CardTableApp(App[None]):
         self.push_screen(TableScreen(match, demo=demo, delay=delay))
 
     def show_results(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
-        """The results screen of a finished game."""
+        """The results screen of a finished game (a demo keeps its table under it)."""
         from cardtable.ui.screens.results import ResultsScreen
 
-        self._to_menu_now()
+        if not demo:
+            self._to_menu_now()
         self._close_match()
         self.push_screen(ResultsScreen(match, demo=demo, delay=delay))
 
@@ -204,6 +214,10 @@ class CardTableApp(App[None]):
             return
         record = match.record
         self.start_game(record.game, record.seats, None, record.options)
+
+    def _to_screen(self, screen: Any) -> None:
+        while self.screen_stack[-1] is not screen:
+            self.pop_screen()
 
     def _to_menu_now(self) -> None:
         while len(self.screen_stack) > 2:

@@ -22,6 +22,12 @@ from cardtable.ui.widgets import GameTable, MoveLog
 class TableScreen(Screen[None]):
     """One game in play: people move with keys or the mouse, bots move on their own."""
 
+    DEFAULT_CSS = """
+    TableScreen.dealing #game-table {
+        visibility: hidden;
+    }
+    """
+
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules"),
@@ -36,16 +42,27 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = None
         """The seat whose hand is shown: the last person handed the table (in a demo, the actor)."""
         self.table = table_for(match.game.id)()
+        self._seat(match)
+        if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
+            self.AUTO_FOCUS = ""
+
+    def _seat(self, match: Match) -> None:
+        """Sit the match's players at this table."""
+        self.match = match
         self.players = [
             player_for(seat.kind, match.game.id, match.record.seed * 31 + i)
             for i, seat in enumerate(match.seats)
         ]
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        if len(self.humans) == 1:
-            self.viewer = self.humans[0]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self._pending = False
-        if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
-            self.AUTO_FOCUS = ""
+
+    def deal(self, match: Match) -> None:
+        """Play a new match of the same game at this table, drawn at once (a demo's next game:
+        a new table screen would be painted empty once before its first draw)."""
+        self._seat(match)
+        self.query_one(MoveLog).show_lines(match.log_lines())
+        self.advance()
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
@@ -58,19 +75,22 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         if not self.demo:
             self.table.focus()
-        # Draw before the first paint: a table painted empty first flashes a blank board at
-        # every new deal (a demo at --delay 0 deals every few seconds).
-        self._begin()
+        # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
+        # start once all are laid out. Until then the table is hidden ("dealing"), so the one
+        # frame painted before the first draw shows the felt, not an empty board (a demo at
+        # --delay 0 deals every few seconds, and each deal flashed a blank Castle and hand).
+        self.add_class("dealing")
+        self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
-        """Fill the log and start the turns, once the table's nested widgets are all mounted
-        (on a busy machine some mount after this screen's on_mount: then after a refresh)."""
+        """Fill the log and start the turns once the table's nested widgets are all mounted."""
         logs = self.query(MoveLog)
-        if not logs or not self.table.ready():
+        if not logs or not self.table.ready():  # not yet, on a busy machine: after a refresh
             self.call_after_refresh(self._begin)
             return
         logs.first().show_lines(self.match.log_lines())
         self.advance()
+        self.remove_class("dealing")
 
     # Size
 
