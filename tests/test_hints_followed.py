@@ -30,8 +30,9 @@ def status(app) -> str:
     return str(app.screen.query_one("#status").render())
 
 
-async def settle(pilot, app, most=400):
-    """Wait until the results are up or the person at the keyboard is to move."""
+async def settle(pilot, app, most=3000):
+    """Wait until the results are up or the person at the keyboard is to move (bots move at
+    no delay, but a loaded machine may take seconds over a whole hand of bot moves)."""
     for _ in range(most):
         screen = app.screen
         if isinstance(screen, ResultsScreen):
