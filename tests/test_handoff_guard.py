@@ -9,14 +9,7 @@ from cardtable.ui.screens.handoff import GUARD_SECONDS, REVEAL_KEY, HandoffScree
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable
-
-
-async def wait_until(pilot, condition, tries=300):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
+from tests.pilot_steps import wait_until
 
 
 def table_of(app) -> TableScreen:

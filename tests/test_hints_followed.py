@@ -6,8 +6,6 @@ exactly the hinted move; a menu the key opens starts on the hinted line.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cardtable import games
@@ -15,19 +13,15 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
+from tests.pilot_steps import follow_hint
 
 SIZE = (100, 30)
-KEY_NAMED = re.compile(r"Press (\S+?)\.")
 SEATS = {
     "piles": "Ann,bot,bot,bot",
     "over-trump": "Ann,bot,bot,bot",
     "runway": "Ann,bot",
 }
 MOST_HINTS = 600
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
 
 
 async def settle(pilot, app, most=3000):
@@ -62,16 +56,7 @@ async def test_following_only_the_hints_plays_a_whole_game(game_id):
             match = screen.match
             person = screen.viewer
             before = len(match.record.log)
-            await pilot.press("h")
-            hint = status(app)
-            hinted = screen.table.hinted
-            assert hint.startswith("Hint:") and hinted is not None, hint
-            named = KEY_NAMED.search(hint)
-            await pilot.press(named.group(1) if named else "enter")
-            await pilot.pause()
-            if isinstance(app.screen, MoveMenu):
-                await pilot.press("enter")
-                await pilot.pause()
+            hint, hinted = await follow_hint(pilot, app)
             assert len(match.record.log) > before, f"the hint's key made no move: {hint}"
             made = match.record.log[before]
             assert made.seat == person

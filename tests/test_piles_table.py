@@ -6,28 +6,11 @@ from cardtable.games.piles import Pass
 from cardtable.games.piles.castle import pile_index
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.results import ResultsScreen
-from cardtable.ui.screens.table import TableScreen
 from tests.cards_text import card, cards
+from tests.pilot_steps import my_turn, status, wait_until
 from tests.test_piles_rules import ALL_RED, MIXED, position
 
 SIZE = (80, 24)
-
-
-async def wait_until(pilot, condition, tries=300):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
-
-
-def my_turn(app) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
 
 
 async def table_at(pilot, app, state=None):

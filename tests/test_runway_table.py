@@ -3,8 +3,6 @@ throw something away ask first, faces that cannot be misread, and five players a
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from textual.widgets import OptionList
 
@@ -19,26 +17,9 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.runway import card_text, run_card_text
 from tests.cards_text import pcard, pcards
+from tests.pilot_steps import follow_hint, my_turn, status, wait_until
 
 SIZE = (80, 24)
-KEY_NAMED = re.compile(r"Press (\S+?)\.")
-
-
-async def wait_until(pilot, condition, tries=200):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
-
-
-def my_turn(app) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
 
 
 def table_app(seats: str = "Ann,bot", seed: int = 2, **options) -> CardTableApp:
@@ -76,19 +57,6 @@ def building(screen, hand: str, run: str = "", direction=Direction.UP, phase=Pha
 # Following a hint makes exactly the hinted move
 
 
-async def follow_hint(pilot, app) -> str:
-    """Press h, then what the hint names (Enter in a menu it opens); the hint's text."""
-    await pilot.press("h")
-    hint = status(app)
-    named = KEY_NAMED.search(hint)
-    await pilot.press(named.group(1) if named else "enter")
-    await pilot.pause()
-    if isinstance(app.screen, MoveMenu):
-        await pilot.press("enter")
-        await pilot.pause()
-    return hint
-
-
 async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -96,7 +64,7 @@ async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
         state = building(screen, "3R KS", "1R 2R", phase=Phase.TAKING)
         state.bin = pcards("9R 7P QS")
         screen.redraw()
-        hint = await follow_hint(pilot, app)
+        hint, _ = await follow_hint(pilot, app)
         assert "Press e." in hint
         await wait_until(pilot, lambda: state.phase is Phase.BUILD)
         assert screen.match.record.log[-1].move == mv.STOP_TAKING.model_dump(mode="json")
@@ -332,16 +300,7 @@ async def test_following_only_the_hints_plays_a_whole_runway_game(seats, seed, o
             log = screen.match.record.log
             before = len(log)
             person = screen.viewer
-            await pilot.press("h")
-            hint = status(app)
-            hinted = screen.table.hinted
-            assert hint.startswith("Hint:") and hinted is not None, hint
-            named = KEY_NAMED.search(hint)
-            await pilot.press(named.group(1) if named else "enter")
-            await pilot.pause()
-            if isinstance(app.screen, MoveMenu):
-                await pilot.press("enter")
-                await pilot.pause()
+            hint, hinted = await follow_hint(pilot, app)
             assert len(log) > before, f"the hint's key made no move: {hint}"
             assert log[before].seat == person
             assert log[before].move == hinted.model_dump(mode="json"), hint

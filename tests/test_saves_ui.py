@@ -6,22 +6,9 @@ from textual.widgets import OptionList
 from cardtable.engine import saved_games, saves_dir
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.menu import MenuScreen
-from cardtable.ui.screens.table import TableScreen
+from tests.pilot_steps import my_turn, wait_until
 
 SIZE = (100, 30)
-
-
-async def wait_until(pilot, condition, tries=300):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
-
-
-def my_turn(app) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
 
 
 def messages(app) -> list[str]:

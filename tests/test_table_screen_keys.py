@@ -9,19 +9,7 @@ from cardtable.engine.match import LoggedMove
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.menu import MenuScreen
 from cardtable.ui.screens.table import TableScreen
-
-
-async def wait_until(pilot, condition, tries=300):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
-
-
-def my_turn(app) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+from tests.pilot_steps import my_turn, wait_until
 
 
 def status(screen) -> str:
