@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import games
+from cardtable.engine.words import plural
 
 
 def _squeezed(text: str) -> str:
@@ -187,8 +188,8 @@ def _simulate(args: argparse.Namespace) -> None:
         print(json.dumps(result.model_dump()))
         return
     print(
-        f"{result.games} games of {games.entry(args.game).name}: "
-        f"{result.moves} moves in {result.seconds:.2f} s"
+        f"{plural(result.games, 'game')} of {games.entry(args.game).name}: "
+        f"{plural(result.moves, 'move')} in {result.seconds:.2f} s"
     )
     print(f"{result.moves_per_s:,.0f} moves/s, {result.games_per_s:,.1f} games/s")
     print("wins per seat: " + ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(result.wins)))

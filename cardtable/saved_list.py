@@ -6,6 +6,7 @@ import time
 
 from cardtable import games
 from cardtable.engine import SavedGame
+from cardtable.engine.words import plural
 
 
 def when(seconds: float, now: float | None = None) -> str:
@@ -25,8 +26,8 @@ def describe(saved: SavedGame) -> str:
         name = games.entry(saved.game).name
     except KeyError:
         name = saved.game
-    moves = f"{saved.moves} move{'' if saved.moves == 1 else 's'} in"
-    return f"{name} · {', '.join(saved.names)} · {moves} · {when(saved.when)}"
+    moves = plural(saved.moves, "move")
+    return f"{name} · {', '.join(saved.names)} · {moves} in · {when(saved.when)}"
 
 
 def choose(saved: list[SavedGame], which: str | None) -> SavedGame | str:

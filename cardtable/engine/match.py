@@ -33,6 +33,7 @@ from cardtable.engine.saves import (
     why_not_written,
 )
 from cardtable.engine.seats import SeatConfig, SeatKind, parse_seats  # noqa: F401 (re-exported)
+from cardtable.engine.words import plural
 
 SAVE_VERSION = 2
 CHECKPOINT_EVERY = 100
@@ -269,7 +270,9 @@ def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:
     saved = game.state_model.model_validate(point.state)
     game.check_state(saved)
     if point.moves != moves or saved != state:
-        raise IllegalMove(f"the game it records is not where its {moves} moves lead")
+        raise IllegalMove(
+            f"the game it records is not where its moves lead ({plural(moves, 'move')} in)"
+        )
 
 
 def _reason(err: Exception) -> str:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from rich.markup import escape
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
@@ -112,7 +111,9 @@ class CardTableApp(App[None]):
         try:
             match = Match.load(path, games)
         except SaveFileError as err:
-            self.notify(escape(err.message), title="Cannot continue", severity="error", timeout=10)
+            self.notify(
+                err.message, title="Cannot continue", severity="error", timeout=10, markup=False
+            )
             return
         if match.game.is_over(match.state):
             if match.save_file is not None:
@@ -153,7 +154,9 @@ class CardTableApp(App[None]):
                 new_save_path(game_id),
             )
         except IllegalMove as refused:
-            self.notify(refused.reason, title="Cannot start", severity="error", timeout=10)
+            self.notify(
+                refused.reason, title="Cannot start", severity="error", timeout=10, markup=False
+            )
             return
         self._show_table(match, delay=self.launch.delay)
 
@@ -191,10 +194,11 @@ class CardTableApp(App[None]):
         self.in_play = match
         if match.unsaved:
             self.notify(
-                escape(f"Not saved: {match.unsaved}. The game goes on, but will not be kept."),
+                f"Not saved: {match.unsaved}. The game goes on, but will not be kept.",
                 title="Not saved",
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
         self.push_screen(TableScreen(match, demo=demo, delay=delay))
 

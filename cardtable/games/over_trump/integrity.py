@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Game, require
+from cardtable.engine.words import plural
 from cardtable.games.over_trump.state import OverTrumpState
 
 if TYPE_CHECKING:
@@ -21,7 +22,8 @@ def check_state(game: OverTrump, state: OverTrumpState) -> None:
     require(0 <= state.leader < SEATS, f"its leader is seat {state.leader} of 4")
     require(state.hand_number >= 1, f"it is on hand {state.hand_number}")
     require(all(len(hand) <= HAND_SIZE for hand in state.hands), "a hand holds more than 11")
-    require(len(state.trick) < SEATS, f"its trick holds {len(state.trick)} cards unsettled")
+    unsettled = plural(len(state.trick), "card")
+    require(len(state.trick) < SEATS, f"its trick holds {unsettled} unsettled")
     placed = sorted(p.seat for p in state.trick)
     expected = sorted((state.leader + i) % SEATS for i in range(len(state.trick)))
     require(placed == expected, "its trick's cards were not placed in turn from the leader")

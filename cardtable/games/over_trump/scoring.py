@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardtable.cards import PilatchCard, PilatchSuit, pilatch_deck
+from cardtable.engine.words import plural
 
 REMOVED = (PilatchCard(suit=PilatchSuit.SCISSORS, rank=2),)
 DECK = tuple(pilatch_deck(without=REMOVED))
@@ -45,4 +46,4 @@ def points_by_kind(cards: Iterable[PilatchCard]) -> dict[str, int]:
 
 def points_text(points: int) -> str:
     """'1 point', '12 points'."""
-    return f"{points} point" if points == 1 else f"{points} points"
+    return plural(points, "point")

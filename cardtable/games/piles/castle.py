@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.cards import Card, Colour
+from cardtable.engine.words import plural
 
 COLUMNS = 4
 ROWS = 3
@@ -56,7 +57,7 @@ def value_breakdown(tops: Sequence[Card], pile: int) -> str:
     colour: Colour = top.colour  # type: ignore[assignment]
     parts = [str(top.rank)]
     if same:
-        parts.append(f"+{same} {colour.value} neighbour{'s' if same > 1 else ''}")
+        parts.append(f"+{plural(same, f'{colour.value} neighbour')}")
     if other:
-        parts.append(f"-{other} {colour.other.value} neighbour{'s' if other > 1 else ''}")
+        parts.append(f"-{plural(other, f'{colour.other.value} neighbour')}")
     return ", ".join(parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Game, require
+from cardtable.engine.words import plural
 from cardtable.games.piles.castle import PILES
 from cardtable.games.piles.state import PilesState
 
@@ -24,7 +25,7 @@ def check_state(game: Piles, state: PilesState) -> None:
     require(
         state.turn == (state.dealer + 1 + state.turns_taken) % seats,
         f"it is seat {state.turn}'s turn, which is not whose turn it is after "
-        f"{state.turns_taken} turns",
+        f"{plural(state.turns_taken, 'turn')}",
     )
     require(len(state.castle) == PILES, f"its Castle has {len(state.castle)} piles, not {PILES}")
     require(all(state.castle), "a pile of its Castle is empty")
@@ -32,7 +33,7 @@ def check_state(game: Piles, state: PilesState) -> None:
     require(all(len(hand) <= HAND_SIZE for hand in state.hands), "a hand holds more than 10")
     require(
         len(state.stock) in ((0, 2 * HAND_SIZE) if seats == 2 else (0,)),
-        f"its stock holds {len(state.stock)} cards",
+        f"its stock holds {plural(len(state.stock), 'card')}",
     )
     colours = state.team_colours
     require(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.cards import Card, Colour, standard_deck
+from cardtable.engine.words import plural
 from cardtable.games.piles.castle import NEIGHBOURS, pile_name, total_value
 from cardtable.games.piles.moves import Pass, Place
 from cardtable.games.piles.scoring import POINTS, points
@@ -133,7 +134,7 @@ class PilesPlanner:
 
 def _points(n: int) -> str:
     """'1 point', '9 points'."""
-    return f"{n} point{'' if n == 1 else 's'}"
+    return plural(n, "point")
 
 
 def _reason(board: _Board, move: Place) -> str:
@@ -161,9 +162,8 @@ def _reason(board: _Board, move: Place) -> str:
         helped = sum(1 for n in NEIGHBOURS[pile] if tops[n].colour is colour)
         before = total_value(board.tops, pile)
         trend = "rises to" if total > before else "falls to" if total < before else "stays at"
-        plural = "s" if helped != 1 else ""
         return f"{card.short} keeps {name} {colour.value}: its total {trend} {total}" + (
-            f", next to {helped} pile{plural} of your colour." if helped else "."
+            f", next to {plural(helped, 'pile')} of your colour." if helped else "."
         )
     if top.colour is colour:
         change = f"the {colour.other.title} gain {_points(ours)}" + (

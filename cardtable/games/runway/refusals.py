@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import DirectionCard, PilatchCard
+from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.runs import edge, is_pending, leading_ends, next_rank
 from cardtable.games.runway.scoring import LONGEST_RUN
@@ -143,11 +144,11 @@ def refusal(state: RunwayState, seat: int, move: Any) -> str:
         "give": lambda: "You have already picked that card.",
         "recycle": lambda: "You have no run to recycle.",
         "discard": lambda: (
-            f"You hold {len(hand)} cards and may keep {state.hand_limits[seat]}: "
+            f"You hold {plural(len(hand), 'card')} and may keep {state.hand_limits[seat]}: "
             "nothing to discard."
         ),
         "end-turn": lambda: (
-            f"You hold {len(hand)} cards and may keep {state.hand_limits[seat]}: "
+            f"You hold {plural(len(hand), 'card')} and may keep {state.hand_limits[seat]}: "
             f"discard {len(hand) - state.hand_limits[seat]} first."
         ),
     }.get(kind)

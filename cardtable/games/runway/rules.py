@@ -8,6 +8,7 @@ from typing import Any
 
 from cardtable.cards import Direction, DirectionCard, PilatchCard, PilatchSuit
 from cardtable.engine import Chance, EndReason, Game, IllegalMove, Move, Outcome
+from cardtable.engine.words import plural
 from cardtable.games.runway import integrity
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import MOVE_ADAPTER, End, RunwayMove
@@ -429,7 +430,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     def _draw_three(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
         self._use_action(state)
         got = draw_cards(state, seat, SPECIAL_ACTION_DRAW)
-        say(events, "action", f"{{0}} draws {got} cards (special action)", seat)
+        say(events, "action", f"{{0}} draws {plural(got, 'card')} (special action)", seat)
 
     def _flip(
         self, state: RunwayState, seat: int, move: mv.FlipDirections, events: Narration
@@ -470,7 +471,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         self._use_action(state)
         state.hand_limits[seat] += 1
         limit = state.hand_limits[seat]
-        say(events, "action", f"{{0}} may now keep {limit} cards (special action)", seat)
+        say(events, "action", f"{{0}} may now keep {plural(limit, 'card')} (special action)", seat)
 
     def _reshuffle(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
         self._use_action(state)
@@ -508,7 +509,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         say(
             events,
             "action",
-            f"{{1}} now needs {need} run cards (special action by {{0}})",
+            f"{{1}} now needs {plural(need, 'run card')} (special action by {{0}})",
             seat,
             move.seat,
         )
@@ -750,7 +751,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         session = opts.scores_points or opts.games > 1
         if state.over:
             if session:
-                return f"The session is over after {state.game_number} games."
+                return f"The session is over after {plural(state.game_number, 'game')}."
             why = state.history[-1].reason
             return why[0].upper() + why[1:] + "."
         if opts.scores_points:

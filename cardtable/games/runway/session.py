@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardtable.cards import Direction, DirectionCard, pilatch_deck
 from cardtable.engine import EndReason, Event
+from cardtable.engine.words import plural
 from cardtable.games.runway.runs import counted
 from cardtable.games.runway.scoring import (
     FLAT_ROUNDS,
@@ -245,7 +246,7 @@ def win(state: RunwayState, seat: int, events: Narration) -> None:
     if not pecking(state):
         state.out.append(seat)
         state.out += [s for s in players_in(state) if s != seat]
-        why = f"a run of {counted(state.runs[seat])} cards is complete"
+        why = f"a run of {plural(counted(state.runs[seat]), 'card')} is complete"
         end_game(state, [seat], EndReason.TARGET_REACHED, why, events)
         return
     state.out.append(seat)

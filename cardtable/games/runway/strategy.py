@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Direction, DirectionCard, PilatchCard
+from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import End
 from cardtable.games.runway.runs import ACE, LOWEST, counted, edge, leading_ends, next_rank
@@ -238,8 +239,8 @@ class RunwayPlanner:
             kept = sorted({named(c) for m in triples for c in m.cards if self._needed_now(view, c)})
             parts.append(f"keep your triple: your run needs {' '.join(kept)}")
         if view.actions:
-            plural = "s" if view.actions > 1 else ""
-            parts.append(f"ending the build gives up {view.actions} unused special action{plural}")
+            gives_up = plural(view.actions, "unused special action")
+            parts.append(f"ending the build gives up {gives_up}")
         return "; ".join(parts) + "."
 
     def _start(self, view: RunwayView, starts: list[mv.StartRun]) -> tuple[Any, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.cards import DirectionCard, PilatchCard
+from cardtable.engine.words import plural
 from cardtable.games.runway.runs import counted, edge, is_pending, leading_ends, next_rank
 from cardtable.games.runway.session import (
     can_draw_from_deck,
@@ -42,7 +43,7 @@ def run_words(state: RunwayState, seat: int) -> str:
     more = max(0, state.needed[seat] - counted(run))
     goal = "long enough to win" if not more else f"{more} more to win"
     if state.options.biggest_run_wins:
-        goal = f"{len(run)} cards"
+        goal = plural(len(run), "card")
     cards = wanted(state, seat)
     if not cards:
         end = edge(run, leading_ends(state.directions[seat])[0])
@@ -108,7 +109,7 @@ def explain(state: RunwayState, seat: int | None) -> str:
     limit = state.hand_limits[seat]
     if len(hand) > limit:
         return (
-            f"Discard: you hold {len(hand)} cards and may keep {limit}: "
+            f"Discard: you hold {plural(len(hand), 'card')} and may keep {limit}: "
             f"discard {len(hand) - limit}."
         )
     recycle = " (or put your run in the bin first)" if state.runs[seat] else ""

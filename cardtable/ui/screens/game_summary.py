@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -39,7 +39,7 @@ class GameSummaryScreen(Screen[None]):
         if places:
             table.add_column("Place", justify="right")
         for seat, name in enumerate(self.names):
-            row = [name]
+            row: list[str | Text] = [Text(name)]
             if self.options.scores_points:
                 row += [f"{s.points[seat]:+d}", str(s.totals[seat])]
             else:
@@ -49,7 +49,7 @@ class GameSummaryScreen(Screen[None]):
             table.add_row(*row)
         with Middle(), Center(), Vertical(id="results"):
             result = f"{winners} won game {s.number}" if s.winners else f"Game {s.number} is drawn"
-            yield Static(escape(f"{result}: {s.reason}."), id="results-winners")
+            yield Static(Text(f"{result}: {s.reason}."), id="results-winners")
             yield Static(table, id="results-table")
             yield Static("Enter: deal the next game", id="results-next")
         yield Footer()

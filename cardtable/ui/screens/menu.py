@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -83,16 +82,18 @@ class MenuScreen(Screen[None]):
         saved = self.saves.get(event.option.id or "")
         if saved is not None:
             if saved.problem:
-                detail.update(escape(f"This save cannot be resumed; it is kept at {saved.path}."))
+                detail.update(Text(f"This save cannot be resumed; it is kept at {saved.path}."))
             else:
                 detail.update(
-                    "Pick up this game exactly where it stood "
-                    f"(from the command line: cardtable resume {saved.id})."
+                    Text(
+                        "Pick up this game exactly where it stood "
+                        f"(from the command line: cardtable resume {saved.id})."
+                    )
                 )
             return
         item = games.entry(event.option.id or "")
-        note = "" if item.module else "\n[i]Coming soon: its rules are not in the engine yet.[/i]"
-        detail.update(f"[b]{item.name}[/b]: {item.summary}{note}")
+        soon = "" if item.module else "\nComing soon: its rules are not in the engine yet."
+        detail.update(Text.assemble((item.name, "bold"), f": {item.summary}", (soon, "italic")))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click on a game opens its setup."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,7 +16,8 @@ from textual.widgets.option_list import Option
 class MoveMenu(ModalScreen[Any]):
     """Pick one of `choices` (label, move); dismisses with the move, or None on Escape.
 
-    `chosen` (a hinted move) starts the menu on its line, so Enter makes that move.
+    The title and labels are plain text, shown as written (they hold players' names: never
+    markup). `chosen` (a hinted move) starts the menu on its line, so Enter makes that move.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
@@ -28,9 +30,9 @@ class MoveMenu(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="move-menu"):
-            yield Static(self.title_text, id="move-menu-title")
+            yield Static(Text(self.title_text), id="move-menu-title")
             yield OptionList(
-                *(Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)),
+                *(Option(Text(label), id=str(i)) for i, (label, _) in enumerate(self.choices)),
                 id="move-menu-list",
             )
             yield Static("↑↓ choose · Enter do it · Esc back", id="move-menu-keys")

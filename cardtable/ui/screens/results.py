@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -13,7 +14,10 @@ from cardtable.engine import Match
 
 
 class ResultsScreen(Screen[None]):
-    """The end of a game: the winners, each team's score, and keys for what comes next."""
+    """The end of a game: the winners, each team's score, and keys for what comes next.
+
+    Players' names and the game's summary are shown as written (Text, never markup).
+    """
 
     BINDINGS = [
         Binding("enter,n", "again", "Play again"),
@@ -40,16 +44,16 @@ class ResultsScreen(Screen[None]):
             won = any(s in outcome.winners for s in team)
             who = " & ".join(names[s] for s in team)
             table.add_row(
-                f"{outcome.team_names[t]}: {who}" if outcome.team_names else who,
+                Text(f"{outcome.team_names[t]}: {who}" if outcome.team_names else who),
                 str(outcome.team_scores[t]),
                 "★ winner" if won else "",
                 style="bold" if won else "",
             )
         winners = " & ".join(names[s] for s in outcome.winners)
         with Middle(), Center(), Vertical(id="results"):
-            yield Static(f"[b]{game.name}: game over[/b]", id="results-title")
-            yield Static(outcome.summary, id="results-summary")
-            yield Static(f"Well played, {winners}!" if winners else "", id="results-winners")
+            yield Static(Text(f"{game.name}: game over", style="bold"), id="results-title")
+            yield Static(Text(outcome.summary), id="results-summary")
+            yield Static(Text(f"Well played, {winners}!" if winners else ""), id="results-winners")
             yield Static(table, id="results-table")
             yield Static(self._next_line(), id="results-next")
         yield Footer()

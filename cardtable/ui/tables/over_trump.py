@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from cardtable.cards import PilatchCard, PilatchSuit
 from cardtable.engine import Event, Match
+from cardtable.engine.words import plural
 from cardtable.games.over_trump import OverTrumpView, PlaceCard
 from cardtable.games.over_trump.moves import short
 from cardtable.games.over_trump.rules import SUIT_NAMES
@@ -111,7 +112,7 @@ class OverTrumpTable(GameTable):
         view = self.view
         assert view is not None
         box = self.query_one("#ot-trick", Static)
-        box.border_subtitle = f"{self.names[view.dealer]} dealt"
+        box.border_subtitle = Text(f"{self.names[view.dealer]} dealt")
         if view.last_trick and (self.showing_last or not view.trick):
             winner = self.names[view.last_winner or 0]
             number = sum(view.tricks) or 11
@@ -150,8 +151,7 @@ class OverTrumpTable(GameTable):
             who = " & ".join(self.names[s] for s in team)
             text.append(f"Team {'AB'[t]}: {who}\n", style="bold")
             tricks, points, game = view.tricks[t], view.hand_points[t], view.scores[t]
-            won = f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
-            text.append(f"  {won} · {points_text(points)} · game {game}\n")
+            text.append(f"  {plural(tricks, 'trick')} · {points_text(points)} · game {game}\n")
         text.append("First team to 100 wins.\n", style="dim")
         self.query_one("#ot-teams", Static).update(text)
 
@@ -161,14 +161,15 @@ class OverTrumpTable(GameTable):
         playable = {m.card for m in self.legal}
         title = self.query_one("#hand-title", Static)
         if view.seat is None or view.hand is None:
-            title.update("Hands are hidden: no player's turn at this screen.")
+            title.update(Text("Hands are hidden: no player's turn at this screen."))
         else:
             step = (
                 "  ·  KEEPER REVEAL: choose the card to place with it (k cancels)"
                 if self.revealing
                 else ""
             )
-            title.update(f"{self.names[view.seat]}'s hand: {len(self.hand)} cards{step}")
+            cards = plural(len(self.hand), "card")
+            title.update(Text(f"{self.names[view.seat]}'s hand: {cards}{step}"))
         cells = self.query_one(HandRow).cards
         for slot in range(HAND_SLOTS):
             cell = cells[slot]
@@ -278,7 +279,7 @@ class HandSummaryScreen(Screen[None]):
         table = Table(title=f"Hand {s.number}", expand=False)
         table.add_column("")
         for t in range(2):
-            table.add_column(f"{self.names[t]} & {self.names[t + 2]}", justify="right")
+            table.add_column(Text(f"{self.names[t]} & {self.names[t + 2]}"), justify="right")
         rows = [
             ("Tricks", s.tricks),
             ("1s (10 each)", s.ones),
@@ -296,7 +297,7 @@ class HandSummaryScreen(Screen[None]):
         with Middle(), Center(), Vertical(id="results"):
             yield Static(table, id="results-table")
             if s.note:
-                yield Static(s.note, id="results-summary")
+                yield Static(Text(s.note), id="results-summary")
             next_up = "Enter: the result of the game" if self.last else "Enter: next hand"
             yield Static(next_up, id="results-next")
         yield Footer()

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from cardtable.cards import Card
+from cardtable.engine.words import plural
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.games.piles.hand import sort_hand
@@ -136,7 +137,7 @@ class PilesTable(GameTable):
                 lines.append_text(colour_name(view.team_colours[t]))
             else:
                 lines.append(f"Team {t + 1}", style="bold")
-            lines.append(f"  {view.team_scores[t]:>3} pts\n", style="bold")
+            lines.append(f"  {plural(view.team_scores[t], 'pt'):>7}\n", style="bold")
             lines.append(f"  {who}\n")
             if view.captured[t]:
                 lines.append("  took: ", style="dim")
@@ -156,14 +157,13 @@ class PilesTable(GameTable):
         playable = {m.card for m in self.legal if isinstance(m, Place)}
         title = self.query_one("#hand-title", Static)
         if view.seat is None or view.hand is None:
-            title.update("Hands are hidden: no player's turn at this screen.")
+            title.update(Text("Hands are hidden: no player's turn at this screen."))
         else:
             who = self.names[view.seat]
             colour = ""
             if view.team_colours:
                 colour = f" ({view.team_colours[view.seat % 2].title})"
-            n = len(self.hand)
-            title.update(f"{who}'s hand{colour}: {n} card{'s' if n != 1 else ''}")
+            title.update(Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}"))
         cells = self.query_one(HandRow).cards
         for slot in range(HAND_SLOTS):
             cell = cells[slot]
@@ -206,7 +206,7 @@ class PilesTable(GameTable):
                 card = self.hand[slot]
                 n = len(self._targets(slot))
                 detail.update(
-                    Text.assemble(ink(card), f" can go on {n} pile{'s' if n != 1 else ''}.")
+                    Text.assemble(ink(card), f" can go on {plural(n, 'pile')}.")
                     if n
                     else Text.assemble(ink(card), " fits no pile now.")
                 )
@@ -218,8 +218,7 @@ class PilesTable(GameTable):
         text = Text.assemble(
             (f"{pile_name(p)}: ", "bold"),
             ink(pile.top),
-            f"  total {pile.total}\n({value_breakdown(tops, p)}), "
-            f"{pile.height} card{'s' if pile.height != 1 else ''}",
+            f"  total {pile.total}\n({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
         )
         if view.show_buried and pile.height > 1:
             text.append("\nunder it: ")
@@ -306,7 +305,7 @@ class PilesTable(GameTable):
         card = self.hand[slot]
         n = len(self._targets(slot))
         if n:
-            said = f"{card.short} may go on {n} pile{'s' if n != 1 else ''}: Enter lights them."
+            said = f"{card.short} may go on {plural(n, 'pile')}: Enter lights them."
         else:
             said = f"{card.short} fits no pile now: choose another card{self._or_pass()}."
         self.post_message(self.Said(said))

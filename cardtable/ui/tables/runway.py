@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from cardtable.cards import DirectionCard, PilatchCard
 from cardtable.engine import Event, Match
+from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import SUIT_ORDER
 from cardtable.games.runway.runs import counted, leading_ends
@@ -204,8 +205,8 @@ class RunwayTable(GameTable):
             style = "bold reverse #ffd54f" if title == current else "dim"
             text.append(f" {title} ", style=style)
         if view.actions:
-            plural = "s" if view.actions > 1 else ""
-            text.append(f"  ◆ {view.actions} action{plural} to use", style="bold #69f0ae")
+            actions = plural(view.actions, "action")
+            text.append(f"  ◆ {actions} to use", style="bold #69f0ae")
         self.query_one("#rw-phase", Static).update(text)
 
     def _draw_runs(self) -> None:
@@ -350,14 +351,15 @@ class RunwayTable(GameTable):
             self.first_shown = self.cursor - HAND_SLOTS + 1
         self.first_shown = max(0, min(self.first_shown, max(0, len(hand) - HAND_SLOTS)))
         if view.seat is None or view.hand is None:
-            title.update("Hands are hidden: no player's turn at this screen.")
+            title.update(Text("Hands are hidden: no player's turn at this screen."))
         else:
             limit = view.hand_limits[view.seat]
             more = ""
             if len(hand) > HAND_SLOTS:
                 last = min(len(hand), self.first_shown + HAND_SLOTS)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
-            title.update(f"{self.who(view.seat)}'s hand: {len(hand)} cards (keeps {limit}){more}")
+            cards = plural(len(hand), "card")
+            title.update(Text(f"{self.who(view.seat)}'s hand: {cards} (keeps {limit}){more}"))
         usable = {id(c) for c in hand if any(involves(m, c) for m in self.legal)}
         dim = self.interactive and view.phase not in (Phase.DRAW, Phase.TAKING, Phase.ANSWERING)
         for slot in range(HAND_SLOTS):
@@ -463,15 +465,14 @@ class RunwayTable(GameTable):
         if isinstance(move, mv.RecycleRun):
             size = len(view.runs[view.seat])
             return (
-                f"{letter} again puts your whole run ({size} card{'s' if size != 1 else ''}) "
+                f"{letter} again puts your whole run ({plural(size, 'card')}) "
                 "in the bin; any other key keeps it."
             )
         letter = ACTION_KEYS["end"].letter
         if isinstance(move, mv.EndBuild) and view.actions:
-            plural = "s" if view.actions > 1 else ""
             return (
-                f"{letter} again ends the build and gives up your {view.actions} unused "
-                f"special action{plural}; any other key goes back."
+                f"{letter} again ends the build and gives up your "
+                f"{plural(view.actions, 'unused special action')}; any other key goes back."
             )
         return None
 
@@ -597,7 +598,8 @@ class RunwayTable(GameTable):
             )
             return f"Action: flip {flips}"
         if isinstance(move, mv.LengthenRun) and view is not None:
-            return f"Action: {name(move.seat)} needs {view.needed[move.seat] + 1} run cards"
+            need = plural(view.needed[move.seat] + 1, "run card")
+            return f"Action: {name(move.seat)} needs {need}"
         if isinstance(move, mv.Trounce):
             return f"Trounce {name(move.seat)}'s leading card with {move.card.short}"
         if isinstance(move, mv.OfferTrade):
