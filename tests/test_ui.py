@@ -1,5 +1,6 @@
 """The app driven with Pilot: setup, handoff, a played card, a refusal, a bot game to the end."""
 
+from rich.console import Console
 from textual.widgets import Checkbox, Input, OptionList, Select
 
 from cardtable import games
@@ -604,3 +605,22 @@ async def test_runway_the_bin_menu_lists_cards_in_hand_order():
             "Take 9✂S from the bin",
             "Take ★■P from the bin",
         ]
+
+
+async def test_a_drawn_game_says_the_win_is_shared_not_won(monkeypatch):
+    app = piles_app("bot,bot,bot,bot", 9)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        match = app.screen.match
+        game = match.game
+        real = game.outcome(match.state)
+        drawn = real.model_copy(update={"winners": [0, 1, 2, 3], "team_scores": [27, 27]})
+        monkeypatch.setattr(type(game), "outcome", lambda self, state: drawn)
+        app.show_results(match)
+        await wait_until(pilot, lambda: on_results(app))
+        text = str(app.screen.query_one("#results-winners").render())
+        assert text.startswith("Shared between") and "Well played!" in text
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#results-table").render())
+        rows = console.export_text()
+        assert rows.count("★ shared") == 2 and "★ winner" not in rows

@@ -40,27 +40,30 @@ class ResultsScreen(Screen[None]):
         table.add_column("Team" if any(len(t) > 1 for t in outcome.teams) else "Player")
         table.add_column(outcome.score_label, justify="right")
         table.add_column("")
+        winning_teams = [team for team in outcome.teams if any(s in outcome.winners for s in team)]
+        shared = len(winning_teams) > 1  # a draw, or a win the rules share
         for t, team in enumerate(outcome.teams):
-            won = any(s in outcome.winners for s in team)
+            won = team in winning_teams
             who = " & ".join(names[s] for s in team)
             table.add_row(
                 Text(f"{outcome.team_names[t]}: {who}" if outcome.team_names else who),
                 str(outcome.team_scores[t]),
-                "★ winner" if won else "",
+                ("★ shared" if shared else "★ winner") if won else "",
                 style="bold" if won else "",
             )
         winners = " & ".join(names[s] for s in outcome.winners)
+        cheer = f"Shared between {winners}. Well played!" if shared else f"Well played, {winners}!"
         with Middle(), Center(), Vertical(id="results"):
             yield Static(Text(f"{game.name}: game over", style="bold"), id="results-title")
             yield Static(Text(outcome.summary), id="results-summary")
-            yield Static(Text(f"Well played, {winners}!" if winners else ""), id="results-winners")
+            yield Static(Text(cheer if winners else ""), id="results-winners")
             yield Static(table, id="results-table")
             yield Static(self._next_line(), id="results-next")
         yield Footer()
 
     def _next_line(self) -> str:
         if self.demo:
-            return "The next demo game starts in a moment. Menu: m, quit: q."
+            return "The next demo game starts in a moment. Esc or q: stop the demo."
         return "Enter: play again with the same seats  ·  m: menu  ·  q: quit"
 
     def on_mount(self) -> None:
