@@ -1,7 +1,9 @@
 """The app driven with Pilot: setup, handoff, a played card, a refusal, a bot game to the end."""
 
+import io
+
 from rich.console import Console
-from textual.widgets import Checkbox, Input, OptionList, Select
+from textual.widgets import Checkbox, Input, OptionList, Select, Static
 
 from cardtable import games
 from cardtable.engine import SeatKind
@@ -621,6 +623,6 @@ async def test_a_drawn_game_says_the_win_is_shared_not_won(monkeypatch):
         text = str(app.screen.query_one("#results-winners").render())
         assert text.startswith("Shared between") and "Well played!" in text
         console = Console(width=80, record=True, file=io.StringIO())
-        console.print(app.screen.query_one("#results-table").render())
+        console.print(app.screen.query_one("#results-table", Static).content)
         rows = console.export_text()
         assert rows.count("★ shared") == 2 and "★ winner" not in rows
