@@ -4,7 +4,6 @@ throw something away ask first, faces that cannot be misread, and five players a
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
 
 from cardtable.cards import Direction, PilatchCard, PilatchSuit
 from cardtable.engine import parse_seats
@@ -70,7 +69,7 @@ async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
         assert screen.match.record.log[-1].move == mv.STOP_TAKING.model_dump(mode="json")
 
 
-async def test_a_hinted_action_opens_the_action_menu_on_its_line():
+async def test_the_key_a_hint_names_makes_the_hinted_action_without_a_menu():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
@@ -81,11 +80,27 @@ async def test_a_hinted_action_opens_the_action_menu_on_its_line():
         hinted = screen.table.hinted
         assert hinted is not None and hinted.kind in ("draw-three", "look", "flip")
         assert "Press a." in status(app)
+        before = len(screen.match.record.log)
         await pilot.press("a")
-        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
-        menu = app.screen
-        line = menu.query_one(OptionList).highlighted
-        assert menu.choices[line][1] == hinted
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert not isinstance(app.screen, MoveMenu)
+        assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
+
+
+async def test_enter_on_a_hinted_card_that_could_do_several_things_does_the_hinted_one():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        building(screen, "3R 3P 3S", "1R 2R")  # 3R extends the run or plays a triple
+        screen.redraw()
+        await pilot.press("h")
+        hinted = screen.table.hinted
+        assert "Enter" in status(app)
+        before = len(screen.match.record.log)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert not isinstance(app.screen, MoveMenu)
+        assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
 
 
 # One key that throws something away asks first

@@ -107,7 +107,7 @@ class GameTable(Widget, can_focus=True):
 
     hinted: Move | None = None
     """The move the last hint named, until the table changes: Enter on it, or the one key the
-    hint named, makes exactly this move (a menu that key opens starts on its line)."""
+    hint named, makes exactly this move (never a menu of moves to choose from)."""
 
     def may_act(self) -> bool:
         """True if the player at the keyboard may move now; else say why she may not."""

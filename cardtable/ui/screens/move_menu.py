@@ -17,16 +17,15 @@ class MoveMenu(ModalScreen[Any]):
     """Pick one of `choices` (label, move); dismisses with the move, or None on Escape.
 
     The title and labels are plain text, shown as written (they hold players' names: never
-    markup). `chosen` (a hinted move) starts the menu on its line, so Enter makes that move.
+    markup).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, choices: list[tuple[str, Any]], chosen: Any = None) -> None:
+    def __init__(self, title: str, choices: list[tuple[str, Any]]) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
-        self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         with Vertical(id="move-menu"):
@@ -38,11 +37,7 @@ class MoveMenu(ModalScreen[Any]):
             yield Static("↑↓ choose · Enter do it · Esc back", id="move-menu-keys")
 
     def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        options.focus()
-        lines = [i for i, (_, move) in enumerate(self.choices) if move == self.chosen]
-        if self.chosen is not None and lines:
-            options.highlighted = lines[0]
+        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """The chosen move goes back to the table."""

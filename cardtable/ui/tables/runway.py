@@ -442,6 +442,10 @@ class RunwayTable(GameTable):
             else:
                 self.post_message(self.Said(self._why_not(key), refused=True))
             return
+        if self.hinted in found:  # the key the hint named makes exactly the hinted move
+            self.armed = None
+            self.post_message(self.Chosen(self.hinted))
+            return
         if not self._plays_at_once(key, found):
             self._menu(ACTION_KEYS[key].title if key != "menu" else MENU_TITLE, found)
             return
@@ -513,7 +517,7 @@ class RunwayTable(GameTable):
             if move is not None:
                 self.post_message(self.Chosen(move))
 
-        self.app.push_screen(MoveMenu(title, choices, chosen=self.hinted), callback=chosen)
+        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
 
     def action_move(self, step: int) -> None:
         """Arrows move along the hand."""
@@ -546,6 +550,9 @@ class RunwayTable(GameTable):
     def _use_card(self, card: Any) -> None:
         """What this card can do now: at once if one thing, a menu if several, else why not."""
         found = [m for m in self.legal if involves(m, card)]
+        if self.hinted in found:  # Enter on the hinted card makes exactly the hinted move
+            self.post_message(self.Chosen(self.hinted))
+            return
         if len(found) == 1:
             self.post_message(self.Chosen(found[0]))
             return
@@ -623,7 +630,7 @@ class RunwayTable(GameTable):
                 return "Enter on the card under the cursor does it."
         offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
         for key in sorted(offering, key=lambda k: not self._plays_at_once(k, self._moves_for(k))):
-            return f"Press {ACTION_KEYS[key].letter}."
+            return f"Press {ACTION_KEYS[key].letter}."  # it makes the hinted move (action_keyed)
         return f"Press {MENU_KEY}."
 
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
