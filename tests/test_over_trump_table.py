@@ -2,13 +2,17 @@
 its winner until the next card, every player's row and the trick fit, the hint is followed
 exactly (a reveal with the hinted Keeper), and the last hand's summary leads to the result."""
 
+import time
+
 from cardtable.engine import Chance
 from cardtable.games.over_trump import OverTrumpOptions, OverTrumpState, PlaceCard
 from cardtable.games.over_trump.state import Placement
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.table import TableScreen
+from cardtable.ui.tables import over_trump
 from cardtable.ui.tables.over_trump import HandSummaryScreen
 from tests.cards_text import pcard, pcards
+from tests.pilot_steps import wait_until
 
 SIZE = (80, 24)
 
@@ -148,3 +152,20 @@ async def test_the_last_hands_summary_leads_to_the_result():
         assert isinstance(app.screen, HandSummaryScreen)
         next_up = str(app.screen.query_one("#results-next").render())
         assert next_up == "Enter: the result of the game"
+
+
+async def test_a_finished_trick_stays_in_view_a_moment_before_a_bot_leads_the_next(monkeypatch):
+    monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 1.0)
+    app = CardTableApp(
+        Launch(command="play", game="over-trump", seats="bot,bot,bot,bot", seed=3, delay=0)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        state = screen.match.state
+        await wait_until(pilot, lambda: any(state.won), tries=500)
+        shown_at = time.perf_counter()
+        finished = sum(len(w) for w in state.won)
+        await wait_until(pilot, lambda: len(state.trick) > 0, tries=500)
+        assert time.perf_counter() - shown_at >= 0.8
+        assert sum(len(w) for w in state.won) == finished

@@ -131,6 +131,11 @@ class GameTable(Widget, can_focus=True):
         """A screen to show after these events before play goes on (a hand's summary)."""
         return None
 
+    def linger_after(self, events: list[Event]) -> float:
+        """Seconds the table wants to stay still after these events before a bot moves on
+        (a finished trick to be seen); 0 for nothing worth the wait."""
+        return 0.0
+
     def move_label(self, move: Move) -> str:
         """The move in a few words for a menu or a hint (a table may add the players' names)."""
         return move.brief()

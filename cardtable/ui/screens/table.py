@@ -56,6 +56,8 @@ class TableScreen(Screen[None]):
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self._pending = False
+        self._linger = 0.0
+        """Seconds the table asked to stay still after the last move before a bot moves on."""
 
     def deal(self, match: Match) -> None:
         """Play a new match of the same game at this table, drawn at once (a demo's next game:
@@ -159,8 +161,11 @@ class TableScreen(Screen[None]):
             self.redraw()
             if not self._pending:
                 self._pending = True
-                # A timer, even at no delay, lets the screen repaint between bot moves.
-                self.set_timer(max(self.delay, 0.001), self._bot_move)
+                # A timer, even at no delay, lets the screen repaint between bot moves; what
+                # the last move left to be seen (a finished trick) is given its moment.
+                wait = max(self.delay, self._linger, 0.001)
+                self._linger = 0.0
+                self.set_timer(wait, self._bot_move)
             return
         if self.viewer != seat and len(self.humans) > 1:
             self.viewer = None
@@ -226,6 +231,9 @@ class TableScreen(Screen[None]):
         log = self.query_one(MoveLog)
         for event in events_:
             log.write(event.render(self.match.names))
+        self._linger = self.table.linger_after(events_)
+        if self.demo:  # a demo shows it for a moment, in step with its pace
+            self._linger = min(self._linger, max(2 * self.delay, 0.3))
         interlude = self.table.interlude(events_, self.match)
         if interlude is None:
             self.advance()

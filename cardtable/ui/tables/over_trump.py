@@ -22,6 +22,8 @@ from cardtable.ui.card_faces import face
 from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 
 HAND_SLOTS = 11
+TRICK_SEEN_SECONDS = 1.5
+"""How long a finished trick stays in view, with its winner, before a bot leads the next."""
 SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
 CYCLE = "●R beats ✂S beats ■P beats ●R"
 """The superior suits in one line that fits the side panel at 80 columns."""
@@ -254,6 +256,10 @@ class OverTrumpTable(GameTable):
         self.reveal_with = move.reveal
         self._draw_hand()
         return "Enter places it."
+
+    def linger_after(self, events: list[Event]) -> float:  # type: ignore[override]
+        """A finished trick stays in view a moment before a bot leads the next one."""
+        return TRICK_SEEN_SECONDS if any(e.kind == "trick" for e in events) else 0.0
 
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
         """After a hand, its summary."""
