@@ -18,8 +18,9 @@ def when(seconds: float, now: float | None = None) -> str:
     return time.strftime("%b %d %H:%M", then)
 
 
-def describe(saved: SavedGame) -> str:
-    """'Piles · Ann, Bot 2, Bot 3, Bot 4 · 22 moves in · 23:41'."""
+def describe(saved: SavedGame, room: int | None = None) -> str:
+    """'Piles · Ann, Bot 2, Bot 3, Bot 4 · 22 moves in · 23:41'; with `room`, the players'
+    names are cut short ('Ann, Bot 2, Bo…') so the line fits in that many columns."""
     if saved.problem is not None:
         return f"{saved.path.name}: cannot be resumed ({saved.problem})"
     try:
@@ -27,7 +28,13 @@ def describe(saved: SavedGame) -> str:
     except KeyError:
         name = saved.game
     moves = plural(saved.moves, "move")
-    return f"{name} · {', '.join(saved.names)} · {moves} in · {when(saved.when)}"
+    players = ", ".join(saved.names)
+    rest = f" · {moves} in · {when(saved.when)}"
+    if room is not None:
+        left = max(8, room - len(name) - 3 - len(rest))
+        if len(players) > left:
+            players = players[: left - 1].rstrip(", ") + "…"
+    return f"{name} · {players}{rest}"
 
 
 def choose(saved: list[SavedGame], which: str | None) -> SavedGame | str:

@@ -89,3 +89,20 @@ async def test_a_game_that_cannot_be_saved_goes_on_and_says_why_on_the_table(tmp
         await pilot.press("h", "enter")
         await wait_until(pilot, lambda: my_turn(app) and len(app.screen.match.record.log) > 1)
         assert any("Not saved" in m for m in messages(app))
+
+
+def test_a_continue_line_fits_the_start_screen_with_five_long_names():
+    from pathlib import Path
+
+    from cardtable.engine import SavedGame
+    from cardtable.saved_list import describe
+    from cardtable.ui.screens.menu import CONTINUE_ROOM
+
+    names = ["Alexandrina Long", "Bartholomew Tee", "Cassiopeia Star", "Bot 4", "Bot 5"]
+    saved = SavedGame(Path("runway-kpwx.jsonl"), "kpwx", "runway", names, 127, 0.0)
+    line = describe(saved, room=CONTINUE_ROOM)
+    assert len(line) <= CONTINUE_ROOM
+    assert line.startswith("Runway · Alexandrina Long, Bart") and "…" in line
+    assert line.endswith("127 moves in · " + line.rsplit(" · ", 1)[1])
+    short = SavedGame(Path("piles-bcdf.jsonl"), "bcdf", "piles", ["Ann", "Bob", "{0}", "x"], 1, 0)
+    assert describe(short, room=CONTINUE_ROOM).startswith("Piles · Ann, Bob, {0}, x · 1 move in")

@@ -17,6 +17,9 @@ from cardtable.saved_list import describe
 BANNER = "♠ ♥  c a r d t a b l e  ♦ ♣"
 RESUME = "resume:"
 """The id of a Continue line is this and the save's short id."""
+CONTINUE_ROOM = 62
+"""Columns a Continue line's description may take: the list is 76 wide at 80x24, less its
+border, padding and 'Continue: '. Longer names are cut short so the line never wraps."""
 
 
 class MenuScreen(Screen[None]):
@@ -44,7 +47,8 @@ class MenuScreen(Screen[None]):
         for saved in self.app.saved_games():  # type: ignore[attr-defined]
             self.saves[RESUME + saved.id] = saved
             label = Text.assemble(
-                ("Damaged save: " if saved.problem else "Continue: ", "bold"), describe(saved)
+                ("Damaged save: " if saved.problem else "Continue: ", "bold"),
+                describe(saved, room=CONTINUE_ROOM),
             )
             options.append(Option(label, id=RESUME + saved.id))
         for item in games.catalog():
