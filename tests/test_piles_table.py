@@ -112,3 +112,17 @@ async def test_the_results_show_where_each_teams_points_came_from():
         shown = str(app.screen.query_one("#results-summary").render())
         assert "Reds " in shown and "pass cards 9." in shown
         assert "Blacks " in shown and "piles " in shown
+
+
+async def test_choosing_a_pile_with_the_arrows_says_what_enter_will_do():
+    app = piles_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("1", "enter", "enter")
+        assert "Choose a pile first" in status(app)
+        await pilot.press("right")
+        table = app.screen.table
+        said = status(app)
+        card = table.hand[table.selected].short
+        assert "Choose a pile first" not in said
+        assert said.startswith(f"Enter places {card} on ") or "may not go on" in said

@@ -258,6 +258,17 @@ class PilesTable(GameTable):
             col = (col + dx) % COLUMNS
             self.pile_cursor = row * COLUMNS + col
         self._draw_marks()
+        if self.selected is not None and self.pile_cursor is not None and self.interactive:
+            card = self.hand[self.selected].short
+            pile = pile_name(self.pile_cursor)
+            fits = self.pile_cursor in self._targets()
+            self.post_message(
+                self.Said(
+                    f"Enter places {card} on {pile}; arrows: another pile; Esc: back."
+                    if fits
+                    else f"{card} may not go on {pile} (Enter says why); arrows: another pile."
+                )
+            )
 
     def action_confirm(self) -> None:
         """Enter: choose the card under the cursor, or place the chosen card on the pile.
