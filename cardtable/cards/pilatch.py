@@ -33,6 +33,8 @@ _SUPERIOR = {
     PilatchSuit.ROCK: PilatchSuit.PAPER,
 }
 PILATCH_RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+JOKER_MARK = "★"
+"""How a Joker (a Keeper in Over Trump) is written: a star, which no rank could be read as."""
 
 
 def superior_suit(suit: PilatchSuit) -> PilatchSuit:
@@ -60,8 +62,8 @@ class PilatchCard(BaseModel):
 
     @property
     def short(self) -> str:
-        """Rank and suit, like 7●R; a Joker is Jkr●R."""
-        return f"{'Jkr' if self.is_joker else self.rank_text}{self.suit.symbol}"
+        """Rank and suit, like 7●R; a Joker is ★●R (a star, never a letter a rank could use)."""
+        return f"{JOKER_MARK if self.is_joker else self.rank_text}{self.suit.symbol}"
 
     @property
     def label(self) -> str:

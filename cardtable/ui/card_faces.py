@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from cardtable.cards import Card, Colour, PilatchCard, PilatchSuit
+from cardtable.cards import JOKER_MARK, Card, Colour, PilatchCard, PilatchSuit
 
 FACE = {
     Colour.RED: "bold #b3261e on #f4f1ea",
@@ -30,7 +30,7 @@ KEEPER_FACE = "bold #6a1b9a on #f4f1ea"
 KEEPER_INK = "bold #ce93d8"
 
 
-WILD = "★"
+WILD = JOKER_MARK
 """The mark of a wild card (a Runway Joker, an Over Trump Keeper): no rank letter looks like it."""
 KEEPER_LABEL = f"{WILD}Keeper"
 

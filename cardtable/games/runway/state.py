@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.cards import Direction, DirectionCard, PilatchCard
+from cardtable.cards import JOKER_MARK, Direction, DirectionCard, PilatchCard
 from cardtable.engine import Chance, View
 
 HandCard = PilatchCard | DirectionCard
@@ -212,13 +212,13 @@ class RunCard(BaseModel):
 
     @property
     def short(self) -> str:
-        """7●R, or J7●R for a Joker standing for the 7."""
+        """7●R, or ★7●R for a Joker standing for the 7 (★●R while it stands for none)."""
         if not self.card.is_joker:
             return self.card.short
         if self.rank is None:
-            return f"Jkr{self.card.suit.symbol}"
+            return self.card.short
         rank = PilatchCard(suit=self.card.suit, rank=self.rank).rank_text
-        return f"J{rank}{self.card.suit.symbol}"
+        return f"{JOKER_MARK}{rank}{self.card.suit.symbol}"
 
 
 class Triple(BaseModel):

@@ -26,7 +26,6 @@ from cardtable.ui.card_faces import (
     KEEPER_INK,
     PILATCH_FACE,
     PILATCH_INK,
-    WILD,
     joker_label,
 )
 from cardtable.ui.screens.game_summary import GameSummaryScreen
@@ -590,8 +589,8 @@ class RunwayTable(GameTable):
     # Words
 
     def move_label(self, move: Any) -> str:  # type: ignore[override]
-        """The move in words with the players' names; a Joker written as on its face (★■P)."""
-        return self._move_words(move).replace("Jkr", WILD)
+        """The move in words with the players' names."""
+        return self._move_words(move)
 
     def _move_words(self, move: Any) -> str:
         view = self.view
