@@ -351,7 +351,7 @@ async def test_answering_a_trade_by_hints_accepts_or_declines_then_gives_cards()
 
 
 def test_the_log_writes_a_joker_as_the_table_draws_it():
-    joker = PilatchCard(suit=PilatchSuit.PAPER, rank=None)
+    joker = pcard("KpP")
     assert joker.short == "★■P"
     assert RunCard(card=joker, rank=9).short == "★9■P"
     assert "J" not in RunCard(card=joker, rank=9).short
