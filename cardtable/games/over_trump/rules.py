@@ -437,7 +437,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             winners = sorted(TEAMS[best])
             summary = f"{TEAM_NAMES[best]} wins, {max(scores)} to {min(scores)}."
         else:
-            summary = f"Hand {state.hand_number}: Team A {scores[0]}, Team B {scores[1]}."
+            summary = f"Hand {state.hand_number}; game score Team A {scores[0]}, Team B {scores[1]}."
         return Outcome(
             scores=[scores[team_of(s)] for s in range(SEATS)],
             teams=TEAMS,
