@@ -290,7 +290,7 @@ class SetupScreen(Screen[None]):
             if typed and not is_default_name(typed, i) and kind.value is not SeatKind.HUMAN:
                 kind.value = SeatKind.HUMAN
         if note_id:
-            self.query_one(note_id, Static).update("")
+            self._note(note_id, "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
@@ -316,7 +316,11 @@ class SetupScreen(Screen[None]):
         return seats
 
     def _note(self, widget_id: str, text: str) -> None:
-        self.query_one(widget_id, Static).update(Text(text))
+        note = self.query_one(widget_id, Static)
+        # An empty note stays untouched: each update lays the screen out again (every field
+        # says it changed once as it opens).
+        if text or str(note.render()):
+            note.update(Text(text))
 
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
