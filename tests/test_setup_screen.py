@@ -1,11 +1,11 @@
 """The setup screen: bad values get a note beside them and no game starts; no trap in the seats."""
 
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from cardtable.engine import SeatKind
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
-from cardtable.ui.screens.setup import RoundButton, SetupScreen, TickBox, whole_number
+from cardtable.ui.screens.setup import Choice, RoundButton, SetupScreen, TickBox, whole_number
 from cardtable.ui.screens.table import TableScreen
 
 SIZE = (100, 40)
@@ -78,19 +78,19 @@ async def test_typing_a_name_into_a_bots_seat_makes_it_a_persons():
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
-        assert setup.query_one("#seat-kind-1", Select).value is SeatKind.BOT
+        assert setup.query_one("#seat-kind-1", Choice).value is SeatKind.BOT
         name = setup.query_one("#seat-name-1", Input)
         name.focus()
         name.value = ""
         await pilot.press("B", "o", "b")
         await pilot.pause()
-        assert setup.query_one("#seat-kind-1", Select).value is SeatKind.HUMAN
+        assert setup.query_one("#seat-kind-1", Choice).value is SeatKind.HUMAN
         assert [s.kind for s in setup.seats()][:2] == [SeatKind.HUMAN, SeatKind.HUMAN]
         # A default name follows the kind, and does not make a person.
-        setup.query_one("#seat-kind-2", Select).value = SeatKind.RANDOM
+        setup.query_one("#seat-kind-2", Choice).value = SeatKind.RANDOM
         await pilot.pause()
         assert setup.query_one("#seat-name-2", Input).value == "Random 3"
-        assert setup.query_one("#seat-kind-2", Select).value is SeatKind.RANDOM
+        assert setup.query_one("#seat-kind-2", Choice).value is SeatKind.RANDOM
 
 
 async def test_default_names_read_as_names_and_bot_is_a_persons_name_when_the_seat_says_so():

@@ -3,7 +3,7 @@
 import io
 
 from rich.console import Console
-from textual.widgets import Checkbox, Input, OptionList, Select, Static
+from textual.widgets import Checkbox, Input, OptionList, Static
 
 from cardtable import games
 from cardtable.engine import SeatKind
@@ -14,7 +14,7 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.menu import MenuScreen
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.rules import RulesScreen
-from cardtable.ui.screens.setup import SetupScreen
+from cardtable.ui.screens.setup import Choice, SetupScreen
 from cardtable.ui.screens.table import TableScreen
 
 SIZE = (100, 30)
@@ -87,7 +87,7 @@ async def test_setup_names_seats_chooses_bots_and_starts_the_game():
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         setup = app.screen
         setup.query_one("#seat-name-0", Input).value = "Ann"
-        setup.query_one("#seat-kind-1", Select).value = SeatKind.HUMAN
+        setup.query_one("#seat-kind-1", Choice).value = SeatKind.HUMAN
         await pilot.pause()
         assert setup.query_one("#seat-name-1", Input).value == "Player 2"
         setup.query_one("#seat-name-1", Input).value = "Bob"
@@ -129,8 +129,8 @@ async def test_setup_refuses_runway_options_that_do_not_go_together_in_the_model
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(pilot, app, "runway")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#option-points", Select).value = Points.DECK_ENDS
-        app.screen.query_one("#option-deck_end", Select).value = DeckEnd.RESHUFFLE
+        app.screen.query_one("#option-points", Choice).value = Points.DECK_ENDS
+        app.screen.query_one("#option-deck_end", Choice).value = DeckEnd.RESHUFFLE
         await pilot.click("#start")
         text = str(app.screen.query_one("#setup-error").render())
         assert "not both" in text and "validation error" not in text

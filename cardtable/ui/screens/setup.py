@@ -11,7 +11,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -20,7 +23,6 @@ from textual.widgets import (
     Label,
     RadioButton,
     RadioSet,
-    Select,
     Static,
 )
 
@@ -59,6 +61,70 @@ class RoundButton(RadioButton):
         return "●" if self.value else "○"
 
 
+class Choice(Widget, can_focus=True):
+    """One of a few values, shown as '◂ Bot ▸'; → or space (or a click) moves on, ← back.
+
+    One widget where a Select is six: a setup screen has a chooser per seat and per option.
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Change", key_display="←/→"),
+        Binding("right,space", "step(1)", "Change", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    Choice {
+        width: auto;
+        height: 1;
+        padding: 0 1;
+    }
+    """
+
+    value: reactive[Any] = reactive(None, layout=True)
+    """The value chosen."""
+
+    class Changed(Message):
+        """The choice moved to another value."""
+
+        def __init__(self, choice: Choice, value: Any) -> None:
+            super().__init__()
+            self.choice = choice
+            self.value = value
+
+        @property
+        def control(self) -> Choice:
+            """The choice that changed."""
+            return self.choice
+
+    def __init__(
+        self, choices: list[tuple[str, Any]], value: Any, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.choices = choices
+        self._width = max(len(label) for label, _ in choices)
+        self.set_reactive(Choice.value, value)
+
+    def _index(self) -> int:
+        return next((i for i, (_, v) in enumerate(self.choices) if v == self.value), 0)
+
+    def render(self) -> Text:
+        """The chosen value's label between arrows, padded to the longest label."""
+        label = self.choices[self._index()][0]
+        return Text(f"◂ {label:<{self._width}} ▸")
+
+    def watch_value(self, value: Any) -> None:
+        """Say so when the value changes (a key, a click, or the screen setting it)."""
+        self.post_message(self.Changed(self, value))
+
+    def action_step(self, step: int) -> None:
+        """Move to the next value (step 1) or the one before (-1), round the end."""
+        self.value = self.choices[(self._index() + step) % len(self.choices)][1]
+
+    def on_click(self) -> None:
+        """A click moves on to the next value."""
+        self.action_step(1)
+
+
 def whole_number(text: str) -> int | None:
     """The whole number typed ('42', '-7', '+3'); None for anything else ('-', '+', '')."""
     text = text.strip()
@@ -91,8 +157,10 @@ class SetupScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start game"),
+        Binding("enter", "start", "Start game", show=False),
         Binding("f1", "rules", "Rules"),
     ]
+    AUTO_FOCUS = "#seat-name-0"
 
     DEFAULT_CSS = """
     SetupScreen .field-row {
@@ -135,15 +203,9 @@ class SetupScreen(Screen[None]):
                         )
             yield Label("Seats (a person plays at this keyboard; typing a name makes a person)")
             with Vertical(id="seats"):
-                for i in range(max(game.seat_counts)):
-                    seat = default_seat(i)
-                    with Horizontal(classes="seat-row", id=f"seat-row-{i}"):
-                        yield Label(f"Seat {i + 1}", classes="seat-label")
-                        yield Input(seat.name, id=f"seat-name-{i}", max_length=NAME_MAX)
-                        yield Select(
-                            KIND_LABELS, value=seat.kind, allow_blank=False, id=f"seat-kind-{i}"
-                        )
-                        yield Static("", id=f"seat-note-{i}", classes="field-note")
+                # Only the seats in play: more are added when the number of players grows.
+                for i in range(self.seat_count):
+                    yield self._seat_row(i)
             option_fields = list(game.options_model.model_fields.items())
             if option_fields:
                 yield Label("Options")
@@ -158,6 +220,18 @@ class SetupScreen(Screen[None]):
             yield Static("Enter in any field starts too.", id="setup-error")
         yield Footer()
 
+    def _seat_row(self, i: int) -> Horizontal:
+        """Seat i's row: its name and who sits there (a person, a bot or a random bot)."""
+        seat = default_seat(i)
+        return Horizontal(
+            Label(f"Seat {i + 1}", classes="seat-label"),
+            Input(seat.name, id=f"seat-name-{i}", max_length=NAME_MAX),
+            Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
+            Static("", id=f"seat-note-{i}", classes="field-note"),
+            classes="seat-row",
+            id=f"seat-row-{i}",
+        )
+
     def _option_widget(self, name: str, field: Any) -> ComposeResult:
         title = field.title or name.replace("_", " ").capitalize()
         default = field.default
@@ -166,7 +240,7 @@ class SetupScreen(Screen[None]):
         elif isinstance(default, Enum):
             values = [(str(member.value), member) for member in type(default)]
             yield Label(title)
-            yield Select(values, value=default, allow_blank=False, id=f"option-{name}")
+            yield Choice(values, default, id=f"option-{name}")
         else:
             yield Label(title)
             with Horizontal(classes="field-row option-row"):
@@ -175,13 +249,14 @@ class SetupScreen(Screen[None]):
         if field.description:
             yield Static(Text(field.description), classes="option-help")
 
-    def on_mount(self) -> None:
-        self._show_seats()
-        self.query_one("#seat-name-0", Input).focus()
-
     def _show_seats(self) -> None:
-        for i in range(max(self.game.seat_counts)):
-            self.query_one(f"#seat-row-{i}").display = i < self.seat_count
+        """Show the rows of the seats in play (adding any not made yet), hide the rest."""
+        seats = self.query_one("#seats", Vertical)
+        rows = list(seats.children)
+        for i, row in enumerate(rows):
+            row.display = i < self.seat_count
+        if self.seat_count > len(rows):
+            seats.mount_all(self._seat_row(i) for i in range(len(rows), self.seat_count))
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         """A new number of players shows or hides seat rows."""
@@ -193,9 +268,9 @@ class SetupScreen(Screen[None]):
             return None
         return int((widget_id or "").rsplit("-", 1)[1])
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_changed(self, event: Choice.Changed) -> None:
         """A default name follows the kind: 'Bot 3' becomes 'Player 3' and back."""
-        i = self._seat_of(event.select.id, "seat-kind-")
+        i = self._seat_of(event.choice.id, "seat-kind-")
         if i is None or not isinstance(event.value, SeatKind):
             return
         name = self.query_one(f"#seat-name-{i}", Input)
@@ -210,12 +285,12 @@ class SetupScreen(Screen[None]):
         i = self._seat_of(event.input.id, "seat-name-")
         if i is not None:
             note_id = f"#seat-note-{i}"
-            kind = self.query_one(f"#seat-kind-{i}", Select)
+            kind = self.query_one(f"#seat-kind-{i}", Choice)
             typed = event.value.strip()
             if typed and not is_default_name(typed, i) and kind.value is not SeatKind.HUMAN:
                 kind.value = SeatKind.HUMAN
         if note_id:
-            self.query_one(note_id, Static).update("")
+            self._note(note_id, "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
@@ -236,12 +311,16 @@ class SetupScreen(Screen[None]):
         seats = []
         for i in range(self.seat_count):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip()
-            kind = self.query_one(f"#seat-kind-{i}", Select).value
+            kind = self.query_one(f"#seat-kind-{i}", Choice).value
             seats.append(SeatConfig(name=name, kind=kind))  # type: ignore[arg-type]
         return seats
 
     def _note(self, widget_id: str, text: str) -> None:
-        self.query_one(widget_id, Static).update(Text(text))
+        note = self.query_one(widget_id, Static)
+        # An empty note stays untouched: each update lays the screen out again (every field
+        # says it changed once as it opens).
+        if text or str(note.render()):
+            note.update(Text(text))
 
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""

@@ -1,0 +1,106 @@
+"""The setup screen opens light: one small chooser per seat and option, rows for seats in play."""
+
+from textual.widgets import Input, RadioSet
+
+from cardtable.engine import SeatKind
+from cardtable.games.runway.state import Handicap
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.setup import Choice, RoundButton, SetupScreen
+from cardtable.ui.screens.table import TableScreen
+
+SIZE = (80, 24)
+
+
+async def wait_until(pilot, condition, tries=200):
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never got there")
+
+
+async def open_setup(pilot, app) -> SetupScreen:
+    await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+    return app.screen
+
+
+def setup_app(game: str) -> CardTableApp:
+    return CardTableApp(Launch(command="play", game=game, delay=0))
+
+
+async def test_a_seats_kind_moves_on_with_the_arrow_keys_and_reads_without_colour():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        assert app.focused is setup.query_one("#seat-name-0", Input)
+        kind = setup.query_one("#seat-kind-1", Choice)
+        name = setup.query_one("#seat-name-1", Input)
+        assert kind.render().plain.split() == ["◂", "Bot", "▸"]
+        kind.focus()
+        seen = []
+        for key in ("right", "right", "left", "space"):
+            await pilot.press(key)
+            seen.append((kind.value, name.value, kind.render().plain.split()[1]))
+        assert seen == [
+            (SeatKind.RANDOM, "Random 2", "Random"),
+            (SeatKind.HUMAN, "Player 2", "Person"),
+            (SeatKind.RANDOM, "Random 2", "Random"),
+            (SeatKind.HUMAN, "Player 2", "Person"),
+        ]
+        # A click moves on too, round the end.
+        await pilot.click(kind)
+        assert kind.value is SeatKind.BOT and name.value == "Bot 2"
+
+
+async def test_an_options_chooser_offers_every_value_and_enter_starts_the_game():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        handicap = setup.query_one("#option-handicap", Choice)
+        handicap.focus()
+        seen = []
+        for _ in Handicap:
+            seen.append(handicap.value)
+            await pilot.press("right")
+        assert seen == list(Handicap) and handicap.value is Handicap.OFF
+        await pilot.press("left")
+        chosen = handicap.value
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.match.state.options.handicap is chosen is list(Handicap)[-1]
+
+
+async def test_more_players_add_seat_rows_fewer_hide_them_and_names_are_kept():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        # Two players to start: no widgets for seats that are not at the table.
+        assert [row.id for row in setup.query(".seat-row")] == ["seat-row-0", "seat-row-1"]
+
+        async def players(count: int) -> None:
+            button = next(b for b in setup.query(RoundButton) if b.name == str(count))
+            setup.query_one(RadioSet).focus()
+            await pilot.click(button)
+            await pilot.pause()
+
+        await players(5)
+        assert [s.name for s in setup.seats()] == ["Player 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
+        setup.query_one("#seat-name-4", Input).value = "Eve"
+        await players(3)
+        assert [s.name for s in setup.seats()] == ["Player 1", "Bot 2", "Bot 3"]
+        assert not setup.query_one("#seat-row-4").display
+        await players(5)
+        seats = setup.seats()
+        assert [s.name for s in seats][4] == "Eve" and seats[4].kind is SeatKind.HUMAN
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.match.names == ["Player 1", "Bot 2", "Bot 3", "Bot 4", "Eve"]
+
+
+async def test_the_busiest_setup_screen_builds_few_widgets():
+    """Each widget costs a CSS pass: 123 of them (a Select per seat) took Runway ~450 ms to open."""
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        assert len(list(setup.walk_children())) <= 80
