@@ -64,7 +64,7 @@ class ResultsScreen(Screen[None]):
     def _next_line(self) -> str:
         if self.demo:
             return "The next demo game starts in a moment. Esc or q: stop the demo."
-        return "Enter: play again with the same seats  ·  m: menu  ·  q: quit"
+        return "Enter: play again, same seats  ·  m: menu  ·  q: quit"
 
     def on_mount(self) -> None:
         if self.demo:
