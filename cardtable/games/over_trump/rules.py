@@ -437,7 +437,8 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             winners = sorted(TEAMS[best])
             summary = f"{TEAM_NAMES[best]} wins, {max(scores)} to {min(scores)}."
         else:
-            summary = f"Hand {state.hand_number}; game score Team A {scores[0]}, Team B {scores[1]}."
+            game = f"game score Team A {scores[0]}, Team B {scores[1]}"
+            summary = f"Hand {state.hand_number}; {game}."
         return Outcome(
             scores=[scores[team_of(s)] for s in range(SEATS)],
             teams=TEAMS,
