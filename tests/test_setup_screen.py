@@ -7,16 +7,9 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.setup import Choice, RoundButton, SetupScreen, TickBox, whole_number
 from cardtable.ui.screens.table import TableScreen
+from tests.pilot_steps import wait_until
 
 SIZE = (100, 40)
-
-
-async def wait_until(pilot, condition, tries=200):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
 
 
 def text(screen, selector) -> str:

@@ -16,22 +16,9 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.setup import Choice, SetupScreen
 from cardtable.ui.screens.table import TableScreen
+from tests.pilot_steps import my_turn, reveal_hand, status, wait_until
 
 SIZE = (100, 30)
-
-
-async def wait_until(pilot, condition, tries=200):
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the app never got there")
-
-
-async def reveal_hand(pilot, app):
-    """The next player, at the handoff, waits for it to take keys and presses Y."""
-    await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready)
-    await pilot.press("y")
 
 
 def piles_app(seats: str, seed: int) -> CardTableApp:
@@ -46,18 +33,9 @@ def targets(game, state, seat, card) -> set[int]:
     }
 
 
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
-
-
 def on_results(app) -> bool:
     """The results screen is up and drawn."""
     return isinstance(app.screen, ResultsScreen) and bool(app.screen.query("#results-summary"))
-
-
-def my_turn(app) -> bool:
-    screen = app.screen
-    return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
 
 
 async def test_the_menu_lists_five_games_and_only_playable_ones_can_be_chosen():
