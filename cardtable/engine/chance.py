@@ -13,10 +13,30 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+
+def _unmix(z: int) -> int:
+    """The inverse of _mix: the z whose mix is the given number."""
+    z = z ^ (z >> 31) ^ (z >> 62)
+    z = (z * pow(_M2, -1, 1 << 64)) & _MASK
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(_M1, -1, 1 << 64)) & _MASK
+    return z ^ (z >> 30) ^ (z >> 60)
+
+
+def seed_before_mixing(old_seed: int) -> int:
+    """The seed that starts today's generator where `old_seed` started it before seeds were
+    mixed, so a game saved by an earlier cardtable replays from its moves exactly."""
+    old_start = (old_seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
+    return (_unmix(old_start) - _GOLDEN) & _MASK
+
+
 def _mix(z: int) -> int:
     """splitmix64's output function: a 64-bit number whose bits all depend on all of z's."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
     return z ^ (z >> 31)
 
 

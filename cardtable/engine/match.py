@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cardtable.engine.chance import seed_before_mixing
 from cardtable.engine.contract import Event, Game, Move
 from cardtable.engine.errors import IllegalMove, ImpossibleState
 from cardtable.engine.saves import (
@@ -358,6 +359,9 @@ def import_old_save(games: Any) -> None:
         if old.stat().st_size > MAX_SAVE_BYTES:
             return
         record = MatchRecord.model_validate_json(old.read_bytes())
+        # Earlier versions seeded the generator without mixing the seed: the same stream
+        # comes from this seed now.
+        record.seed = seed_before_mixing(record.seed)
         game = games.get(record.game)
         match = Match(game, record, None)
         state = match.replay()
@@ -373,5 +377,11 @@ def import_old_save(games: Any) -> None:
     for entry in record.log:
         new.play(entry.seat, game.parse_move(entry.move))
     new.close()
-    if new.unsaved is None:
+    if new.unsaved is not None:  # not all written: no half copy beside the old save
+        if new.save_path is not None:
+            new.save_path.unlink(missing_ok=True)
+        return
+    try:  # another window starting at the same moment may have moved it first
         old.replace(old.with_name(f"last-game.imported-{time.strftime('%Y%m%d-%H%M%S')}.json"))
+    except OSError:
+        pass
