@@ -43,10 +43,12 @@ def choose(saved: list[SavedGame], which: str | None) -> SavedGame | str:
     if which is None:
         playable = [s for s in saved if s.problem is None]
         return playable[0] if playable else "There is no unfinished game to resume."
-    if which.isdigit():
+    if which.isdecimal() and which.isascii():
         number = int(which)
         if 1 <= number <= len(saved):
             return saved[number - 1]
         return f"There is no unfinished game {number}: there are {len(saved)}."
     found = [s for s in saved if s.id == which.lower()]
+    if len(found) > 1:
+        return f"Several saves have the id {which!r} (copied files?): resume one by its number."
     return found[0] if found else f"No unfinished game has the id {which!r}."

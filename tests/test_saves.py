@@ -435,3 +435,34 @@ def test_a_line_of_noise_in_the_middle_of_a_save_is_named_in_the_refusal():
     with pytest.raises(SaveFileError) as refused:
         Match.load(path, games)
     assert "its moves do not replay (line 4: a line that is not JSON)" in refused.value.message
+
+
+def test_two_copies_of_one_save_are_both_listed_and_the_id_is_called_ambiguous():
+    path = quit_game(played("piles", 4))
+    copy = path.with_name("copy-of-" + path.name)
+    copy.write_bytes(path.read_bytes())
+    listed = saved_games()
+    assert len(listed) == 2 and listed[0].id == listed[1].id
+    said = choose(listed, listed[0].id)
+    assert isinstance(said, str) and "resume one by its number" in said
+    assert choose(listed, "2") is listed[1]
+
+
+def test_a_number_that_is_not_a_plain_digit_is_refused_in_words():
+    quit_game(played("piles", 4))
+    said = choose(saved_games(), "²")
+    assert isinstance(said, str) and said.startswith("No unfinished game has the id")
+
+
+def test_a_save_whose_names_carry_terminal_codes_is_damaged():
+    path = quit_game(played("piles", 4))
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = lines[0].replace('"Ann"', '"\\u001b[2JAnn"', 1)
+    assert "\\u001b" in lines[0]
+    path.write_text("".join(lines), encoding="utf-8")
+    before = path.read_bytes()
+    assert saved_games()[0].problem == "damaged"
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert "name" in refused.value.message
+    assert path.read_bytes() == before

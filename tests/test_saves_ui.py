@@ -106,3 +106,15 @@ def test_a_continue_line_fits_the_start_screen_with_five_long_names():
     assert line.endswith("127 moves in · " + line.rsplit(" · ", 1)[1])
     short = SavedGame(Path("piles-bcdf.jsonl"), "bcdf", "piles", ["Ann", "Bob", "{0}", "x"], 1, 0)
     assert describe(short, room=CONTINUE_ROOM).startswith("Piles · Ann, Bob, {0}, x · 1 move in")
+
+
+async def test_two_copies_of_one_save_each_get_a_line_on_the_start_screen():
+    await play_a_little("piles", 3)
+    [path] = [s.path for s in saved_games()]
+    path.with_name("copy-of-" + path.name).write_bytes(path.read_bytes())
+    app = CardTableApp(Launch(delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        options = app.screen.query_one(OptionList)
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert sum(1 for i in ids if i.startswith("resume:")) == 2

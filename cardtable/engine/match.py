@@ -33,7 +33,12 @@ from cardtable.engine.saves import (
     save_paths,
     why_not_written,
 )
-from cardtable.engine.seats import SeatConfig, SeatKind, parse_seats  # noqa: F401 (re-exported)
+from cardtable.engine.seats import (  # noqa: F401 (SeatConfig, SeatKind, parse_seats re-exported)
+    SeatConfig,
+    SeatKind,
+    names_problems,
+    parse_seats,
+)
 from cardtable.engine.words import plural
 
 SAVE_VERSION = 2
@@ -232,6 +237,9 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
         raise damaged(
             path, f"it holds a game this cardtable does not know ({header.game})"
         ) from None
+    names = [seat.name for seat in header.seats]
+    if any(names_problems(names)):  # a hand-edited name could carry terminal escape codes
+        raise damaged(path, "a player's name in it is not one cardtable would accept")
     try:
         game.check_seats(len(header.seats))
         options = game.options(header.options)
@@ -342,6 +350,8 @@ def _summary(path: Path, when: float) -> SavedGame:
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
     moves = data.count(b'\n{"seat":')
     names = [seat.name for seat in header.seats]
+    if any(names_problems(names)):
+        return SavedGame(path, short, "", [], 0, when, problem="damaged")
     return SavedGame(path, short, header.game, names, moves, when)
 
 

@@ -44,13 +44,14 @@ class MenuScreen(Screen[None]):
     def _options(self) -> list[Option]:
         options = []
         self.saves: dict[str, SavedGame] = {}
-        for saved in self.app.saved_games():  # type: ignore[attr-defined]
-            self.saves[RESUME + saved.id] = saved
+        # Options are keyed by place in the list: two copied files may share a short id.
+        for place, saved in enumerate(self.app.saved_games()):  # type: ignore[attr-defined]
+            self.saves[RESUME + str(place)] = saved
             label = Text.assemble(
                 ("Damaged save: " if saved.problem else "Continue: ", "bold"),
                 describe(saved, room=CONTINUE_ROOM),
             )
-            options.append(Option(label, id=RESUME + saved.id))
+            options.append(Option(label, id=RESUME + str(place)))
         for item in games.catalog():
             playable = item.module is not None
             label = Text.assemble(
