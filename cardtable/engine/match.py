@@ -36,8 +36,8 @@ from cardtable.engine.saves import (
 from cardtable.engine.seats import (  # noqa: F401 (SeatConfig, SeatKind, parse_seats re-exported)
     SeatConfig,
     SeatKind,
-    names_problems,
     parse_seats,
+    unprintable,
 )
 from cardtable.engine.words import plural
 
@@ -238,7 +238,7 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
             path, f"it holds a game this cardtable does not know ({header.game})"
         ) from None
     names = [seat.name for seat in header.seats]
-    if any(names_problems(names)):  # a hand-edited name could carry terminal escape codes
+    if any(unprintable(name) for name in names):  # a hand-edited name with terminal codes
         raise damaged(path, "a player's name in it is not one cardtable would accept")
     try:
         game.check_seats(len(header.seats))
@@ -350,7 +350,7 @@ def _summary(path: Path, when: float) -> SavedGame:
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
     moves = data.count(b'\n{"seat":')
     names = [seat.name for seat in header.seats]
-    if any(names_problems(names)):
+    if any(unprintable(name) for name in names):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
     return SavedGame(path, short, header.game, names, moves, when)
 

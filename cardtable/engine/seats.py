@@ -64,9 +64,14 @@ def name_problem(name: str) -> str | None:
         return "needs a name"
     if len(name) > NAME_MAX:
         return f"at most {NAME_MAX} characters"
-    if any(unicodedata.category(c).startswith("C") for c in name):
+    if unprintable(name):
         return "control characters"
     return None
+
+
+def unprintable(name: str) -> bool:
+    """True if the name holds control or invisible characters (terminal codes among them)."""
+    return any(unicodedata.category(c).startswith("C") for c in name)
 
 
 def names_problems(names: list[str]) -> list[str | None]:
