@@ -69,6 +69,16 @@ async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
         assert screen.match.record.log[-1].move == mv.STOP_TAKING.model_dump(mode="json")
 
 
+async def makes_the_hinted_move(pilot, app, key, hinted):
+    """Press `key`: exactly the hinted move is made, with no menu to choose from first."""
+    screen = app.screen
+    before = len(screen.match.record.log)
+    await pilot.press(key)
+    await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+    assert not isinstance(app.screen, MoveMenu)
+    assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
+
+
 async def test_the_key_a_hint_names_makes_the_hinted_action_without_a_menu():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -80,11 +90,7 @@ async def test_the_key_a_hint_names_makes_the_hinted_action_without_a_menu():
         hinted = screen.table.hinted
         assert hinted is not None and hinted.kind in ("draw-three", "look", "flip")
         assert "Press a." in status(app)
-        before = len(screen.match.record.log)
-        await pilot.press("a")
-        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
-        assert not isinstance(app.screen, MoveMenu)
-        assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
+        await makes_the_hinted_move(pilot, app, "a", hinted)
 
 
 async def test_enter_on_a_hinted_card_that_could_do_several_things_does_the_hinted_one():
@@ -96,11 +102,7 @@ async def test_enter_on_a_hinted_card_that_could_do_several_things_does_the_hint
         await pilot.press("h")
         hinted = screen.table.hinted
         assert "Enter" in status(app)
-        before = len(screen.match.record.log)
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
-        assert not isinstance(app.screen, MoveMenu)
-        assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
+        await makes_the_hinted_move(pilot, app, "enter", hinted)
 
 
 # One key that throws something away asks first
