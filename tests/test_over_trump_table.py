@@ -161,11 +161,18 @@ async def test_a_finished_trick_stays_in_view_a_moment_before_a_bot_leads_the_ne
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
-        screen = app.screen
-        state = screen.match.state
-        await wait_until(pilot, lambda: any(state.won), tries=500)
-        shown_at = time.perf_counter()
-        finished = sum(len(w) for w in state.won)
-        await wait_until(pilot, lambda: len(state.trick) > 0, tries=500)
-        assert time.perf_counter() - shown_at >= 0.8
-        assert sum(len(w) for w in state.won) == finished
+        match = app.screen.match
+        played_at: list[tuple[float, int]] = []  # (when, cards won so far) after each move
+        real_play = match.play
+
+        def timed_play(seat, move):
+            events = real_play(seat, move)
+            played_at.append((time.perf_counter(), sum(len(w) for w in match.state.won)))
+            return events
+
+        monkeypatch.setattr(match, "play", timed_play)
+        await wait_until(pilot, lambda: len(played_at) >= 5, tries=500)
+        # Move 4 finishes the first trick; move 5 is the next lead, a bot's.
+        (finished_at, won), (next_at, _) = played_at[3], played_at[4]
+        assert won > 0
+        assert next_at - finished_at >= 0.95
