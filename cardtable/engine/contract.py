@@ -150,6 +150,10 @@ class Game(ABC, Generic[S, M, Opts]):
                 f"There is no seat {seat!r} at this table: its seats are 0 to {seats - 1}."
             )
 
+    def claim_window(self, state: S) -> Any:
+        """The open claim window (an `engine.claims.ClaimWindow`), or None; most games have none."""
+        return None
+
     def waiting_for(self, state: S, names: list[str] | None, doing: str) -> str:
         """'Waiting for Bob to place a card.': who must act now, for a seat that may not."""
         who = " and ".join(name_of(names, s) for s in self.to_act(state))

@@ -29,7 +29,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         name="Run It",
         seats="2-8",
         summary="Shed your hand by matching colour, number or action; stack penalties.",
-        module=None,
+        module="cardtable.games.run_it",
     ),
     CatalogEntry(
         id="over-trump",

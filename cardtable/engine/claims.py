@@ -1,0 +1,74 @@
+"""Claim windows: moments when several seats may claim one card out of turn.
+
+One shared piece for Run It's Match-it and Sets and Runs' buys (DESIGN.md, "Seats, hot-seat
+and hidden cards"). In the rules layer a window is a phase of the state: it opens after every
+event that may be claimed, every time, so its opening tells nothing about any hand; `to_act`
+lists every seat that may still act in it; explicit moves claim (`Claim`) or let the card go
+(`LetGo`). The rules layer has no clock: the app owns the countdown and, when it runs out, lets
+the card go for every seat still open; bots claim after a short random delay.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from cardtable.engine.contract import Move
+
+
+class ClaimWindow(BaseModel):
+    """An open window: which card may be claimed, by whom, and how long the app keeps it open."""
+
+    verb: str
+    """What a claim does, as a verb for a prompt: 'match', 'buy'."""
+    card: str
+    """The card up for claim, as shown on the table: 'R7'."""
+    open_to: list[int]
+    """The seats that may still claim or let it go, nearest first (who wins a tie)."""
+    claimed: list[int] = []
+    """Seats that claimed and wait for the window to be resolved (a buy); a match is at once."""
+    seconds: float = 3.0
+    """How long the app keeps the window open; 0 asks each person in turn instead."""
+
+    def let_go(self, seat: int) -> None:
+        """`seat` will not claim this card."""
+        if seat in self.open_to:
+            self.open_to.remove(seat)
+
+    @property
+    def settled(self) -> bool:
+        """True once every seat has claimed or let the card go."""
+        return not self.open_to
+
+
+class Claim(Move):
+    """Claim the card of the open window (each game names it: 'match', 'buy')."""
+
+    kind: Literal["claim"] = "claim"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann claims the card'."""
+        return f"{player} claims the card"
+
+    def brief(self) -> str:
+        """'claim'."""
+        return "claim"
+
+
+class LetGo(Move):
+    """Let the window's card go: this seat will not claim it."""
+
+    kind: Literal["let-go"] = "let-go"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann lets it go'."""
+        return f"{player} lets it go"
+
+    def brief(self) -> str:
+        """'let it go'."""
+        return "let it go"
+
+
+LET_GO = LetGo()
+CLAIM = Claim()

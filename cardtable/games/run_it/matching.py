@@ -1,0 +1,84 @@
+"""Which card may go on the discard pile: Play-it's matching, and a penalty run's answers."""
+
+from __future__ import annotations
+
+from cardtable.cards import RunItCard, RunItColour, RunItKind
+from cardtable.games.run_it.moves import COLOUR_NAMES
+
+NAMES_A_COLOUR = frozenset({RunItKind.WILD, RunItKind.WILD_PENALTY, RunItKind.STOP})
+"""Cards whose player names the colour in force."""
+PENALTIES = frozenset({RunItKind.PENALTY, RunItKind.WILD_PENALTY})
+"""Cards that start or add to a penalty run."""
+RUN_ACTIONS = frozenset({RunItKind.REVERSE, RunItKind.SKIP, RunItKind.STOP})
+"""Action cards that move or stop a penalty run."""
+
+
+def in_colour(colour: RunItColour | None) -> str:
+    """'Blue (B)' or 'any colour'."""
+    return f"{COLOUR_NAMES[colour]} ({colour.value})" if colour else "any colour"
+
+
+def can_play(card: RunItCard, top: RunItCard, colour: RunItColour | None) -> bool:
+    """True when `card` may be played on `top` outside a penalty run (Play-it)."""
+    return play_refusal(card, top, colour) is None
+
+
+def play_refusal(card: RunItCard, top: RunItCard, colour: RunItColour | None) -> str | None:
+    """Why `card` may not go on `top` with `colour` in force outside a run; None if it may."""
+    kind = card.kind
+    if colour is None or kind is RunItKind.WILD_PENALTY:
+        return None  # a Wild turned up at the start lets anything be played; W+ goes on anything
+    if kind is RunItKind.WILD:
+        if top.kind in PENALTIES:
+            return f"A Wild may not be played on a penalty card (the {top.short})."
+        return None
+    if card.colour is colour:
+        return None
+    shown = f"the {top.short}" + (
+        f" with {in_colour(colour)} in force" if top.colour is not colour else ""
+    )
+    if kind is RunItKind.NUMBER:
+        if top.kind is RunItKind.NUMBER and top.value == card.value:
+            return None
+        return f"The {card.short} goes on {in_colour(colour)} or a {card.value}, not on {shown}."
+    if kind is RunItKind.PENALTY:
+        if top.kind in PENALTIES and top.value == card.value:
+            return None
+        return f"The {card.short} goes on {in_colour(colour)} or a +{card.value}, not on {shown}."
+    if top.kind is kind:
+        return None
+    return f"The {card.short} goes on {in_colour(colour)} or another {kind.value}, not on {shown}."
+
+
+def continues_run(
+    card: RunItCard, top: RunItCard, colour: RunItColour | None, penalty_value: int
+) -> bool:
+    """True when `card` may answer a penalty run (continue, send back, forward or stop it)."""
+    return run_refusal(card, top, colour, penalty_value) is None
+
+
+def run_refusal(
+    card: RunItCard, top: RunItCard, colour: RunItColour | None, penalty_value: int
+) -> str | None:
+    """Why `card` may not answer the penalty run; None if it may."""
+    kind = card.kind
+    if kind is RunItKind.WILD_PENALTY:
+        return None
+    if kind is RunItKind.PENALTY:
+        if card.colour is colour or card.value == penalty_value:
+            return None
+        return (
+            f"In a penalty run a penalty card must be {in_colour(colour)} or a +{penalty_value}; "
+            f"the {card.short} is neither."
+        )
+    if kind in RUN_ACTIONS:
+        if card.colour is colour or top.kind is kind:
+            return None
+        return (
+            f"In a penalty run a {kind.value} must be {in_colour(colour)} "
+            f"(or go on a {kind.value}); the {card.short} is not."
+        )
+    return (
+        f"A penalty run is on: only a penalty card, a Wild Penalty, or a {in_colour(colour)} "
+        "Reverse, Skip or Stop answers it, not the " + card.short + "."
+    )

@@ -1,0 +1,156 @@
+"""The Run It moves: play, get a card, offer, take, keep, take the penalty, match or let go."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from cardtable.cards import RunItCard, RunItColour
+from cardtable.engine import Move
+from cardtable.engine.claims import Claim, LetGo
+
+COLOUR_NAMES = {
+    RunItColour.RED: "Red",
+    RunItColour.BLUE: "Blue",
+    RunItColour.YELLOW: "Yellow",
+    RunItColour.GREEN: "Green",
+}
+
+
+def colour_name(colour: RunItColour) -> str:
+    """'Blue (B)': a colour in words, always with its letter."""
+    return f"{COLOUR_NAMES[colour]} ({colour.value})"
+
+
+class Play(Move):
+    """Play a card from hand on the discard pile; Wilds and Stops name a colour."""
+
+    kind: Literal["play"] = "play"
+    card: RunItCard
+    colour: RunItColour | None = None
+    """The colour named by a Wild, a Wild Penalty or a Stop."""
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann plays the B3', 'Ann plays the Wild, naming Blue (B)'."""
+        named = f", naming {colour_name(self.colour)}" if self.colour else ""
+        return f"{player} plays {self.card.label}{named}"
+
+    def brief(self) -> str:
+        """'B3', 'Wild → Blue'."""
+        return (
+            f"{self.card.short} → {COLOUR_NAMES[self.colour]}" if self.colour else self.card.short
+        )
+
+
+class GetCard(Move):
+    """Get a card: from the draw pile or one a player offers (Pass-it)."""
+
+    kind: Literal["get"] = "get"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann gets a card'."""
+        return f"{player} gets a card"
+
+    def brief(self) -> str:
+        """'get a card'."""
+        return "get a card"
+
+
+class Offer(Move):
+    """Offer the getter one card face down (Pass-it)."""
+
+    kind: Literal["offer"] = "offer"
+    card: RunItCard
+
+    def describe(self, player: str = "You") -> str:
+        """'Bob offers the R7' (his own log line; others see only that he offered)."""
+        return f"{player} offers {self.card.label}"
+
+    def brief(self) -> str:
+        """'offer R7'."""
+        return f"offer {self.card.short}"
+
+
+class NoOffer(Move):
+    """Offer nothing this time."""
+
+    kind: Literal["no-offer"] = "no-offer"
+
+    def describe(self, player: str = "You") -> str:
+        """'Bob offers nothing'."""
+        return f"{player} offers nothing"
+
+    def brief(self) -> str:
+        """'offer nothing'."""
+        return "offer nothing"
+
+
+class TakeDraw(Move):
+    """Take the draw pile's top card."""
+
+    kind: Literal["take-draw"] = "take-draw"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann takes the draw pile's top card'."""
+        return f"{player} takes the draw pile's top card"
+
+    def brief(self) -> str:
+        """'draw pile'."""
+        return "draw pile"
+
+
+class TakeOffer(Move):
+    """Take one player's offered card, blind."""
+
+    kind: Literal["take-offer"] = "take-offer"
+    offered_by: int
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann takes the offer of seat 2' (the log names the player)."""
+        return f"{player} takes the card offered by seat {self.offered_by + 1}"
+
+    def brief(self) -> str:
+        """'offer of seat 2'."""
+        return f"offer of seat {self.offered_by + 1}"
+
+
+class Keep(Move):
+    """Keep the playable card just got and end the turn."""
+
+    kind: Literal["keep"] = "keep"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann keeps it'."""
+        return f"{player} keeps the card and ends the turn"
+
+    def brief(self) -> str:
+        """'keep it'."""
+        return "keep it"
+
+
+class TakePenalty(Move):
+    """Give up the penalty run: draw its total and lose the turn."""
+
+    kind: Literal["take-penalty"] = "take-penalty"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann takes the penalty'."""
+        return f"{player} takes the penalty"
+
+    def brief(self) -> str:
+        """'take the penalty'."""
+        return "take the penalty"
+
+
+RunItMove = (
+    Play | GetCard | Offer | NoOffer | TakeDraw | TakeOffer | Keep | TakePenalty | Claim | LetGo
+)
+MOVE_ADAPTER: TypeAdapter[RunItMove] = TypeAdapter(
+    Annotated[RunItMove, Field(discriminator="kind")]
+)
+GET = GetCard()
+NO_OFFER = NoOffer()
+TAKE_DRAW = TakeDraw()
+KEEP = Keep()
+TAKE_PENALTY = TakePenalty()

@@ -1,0 +1,130 @@
+"""Dealing, the draw pile, turn order and the end of each game of a Run It session."""
+
+from __future__ import annotations
+
+from cardtable.cards import RunItCard, run_it_deck
+from cardtable.engine import Chance, Event
+from cardtable.games.run_it.state import GameResult, Phase, RunItOptions, RunItState
+
+IDLE_ROUNDS = 2
+"""Our backstop: this many rounds of turns with nothing played while no card can be drawn
+ends a game (fewest cards wins)."""
+
+
+def deal(seats: int, options: RunItOptions, chance: Chance, dealer: int, first: int) -> RunItState:
+    """A freshly dealt game: `options.hand_size` cards each from the dealer's left, one card
+    turned up as the discard pile (its action not applied), `first` to play."""
+    deck = run_it_deck()
+    chance.shuffle(deck)
+    hands: list[list[RunItCard]] = [[] for _ in range(seats)]
+    for i in range(options.hand_size * seats):
+        hands[(dealer + 1 + i) % seats].append(deck.pop())
+    top = deck.pop()
+    return RunItState(
+        seats=seats,
+        options=options,
+        dealer=dealer,
+        turn=first,
+        hands=hands,
+        draw_pile=deck,
+        discards=[top],
+        colour=top.colour,
+        chance=chance,
+    )
+
+
+def next_seat(state: RunItState, seat: int, steps: int = 1) -> int:
+    """The seat `steps` places after `seat` in the direction of play."""
+    return (seat + state.direction * steps) % state.seats
+
+
+def can_draw(state: RunItState) -> bool:
+    """True when a card can be drawn: the draw pile, or discards under the top to refill it."""
+    return bool(state.draw_pile) or len(state.discards) > 1
+
+
+def draw(state: RunItState, seat: int, count: int = 1) -> int:
+    """Move up to `count` cards from the draw pile to `seat`'s hand, refilling the pile from
+    the shuffled discards less the top card when it runs out; how many were drawn."""
+    drawn = 0
+    for _ in range(count):
+        if not state.draw_pile:
+            if len(state.discards) < 2:
+                break
+            refill = state.discards[:-1]
+            del state.discards[:-1]
+            state.chance.shuffle(refill)
+            state.draw_pile = refill
+        state.hands[seat].append(state.draw_pile.pop())
+        drawn += 1
+    return drawn
+
+
+def end_turn(state: RunItState, seat: int) -> list[Event]:
+    """The turn of `seat` ends with nothing played: the next seat plays (or the game ends when
+    nobody has played for IDLE_ROUNDS rounds while no card can be drawn)."""
+    state.phase = Phase.PLAY
+    state.attempt = 0
+    state.got = None
+    state.turn = next_seat(state, seat)
+    if can_draw(state):
+        state.idle_turns = 0
+        return []
+    state.idle_turns += 1
+    if state.idle_turns < IDLE_ROUNDS * state.seats:
+        return []
+    fewest = min(len(hand) for hand in state.hands)
+    winners = [s for s, hand in enumerate(state.hands) if len(hand) == fewest]
+    return end_game(
+        state,
+        winners,
+        f"nobody could play for {IDLE_ROUNDS} rounds with the draw pile empty; fewest cards wins",
+    )
+
+
+def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
+    """Record the game; deal the next one of the session (its first winner starts, the dealer
+    moves clockwise), or end the session."""
+    state.history.append(
+        GameResult(
+            number=state.game_number,
+            winners=winners,
+            reason=reason,
+            cards_left=[len(hand) for hand in state.hands],
+        )
+    )
+    state.ended = reason
+    names = " and ".join(f"{{{i}}}" for i in range(len(winners)))
+    events = [
+        Event(
+            kind="game",
+            text=f"{names} won game {state.game_number}: {reason}.",
+            seats=tuple(winners),
+        )
+    ]
+    if len(state.history) >= state.options.games:
+        state.window = None
+        state.phase = Phase.PLAY
+        return events
+    dealer = (state.dealer + 1) % state.seats
+    fresh = deal(state.seats, state.options, state.chance, dealer, winners[0])
+    fresh.game_number = state.game_number + 1
+    fresh.history = state.history
+    for field in RunItState.model_fields:
+        setattr(state, field, getattr(fresh, field))
+    return events + [
+        Event(
+            kind="deal",
+            text=f"Game {state.game_number}: {{0}} deals; {{1}} starts.",
+            seats=(dealer, winners[0]),
+        )
+    ]
+
+
+def wins(state: RunItState) -> list[int]:
+    """Games won by each seat so far (a shared win counts for each)."""
+    counts = [0] * state.seats
+    for result in state.history:
+        for seat in result.winners:
+            counts[seat] += 1
+    return counts

@@ -1,0 +1,145 @@
+"""What a game of Run It holds: options, piles, turn and penalty run, offers, the match window."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from cardtable.cards import RunItCard, RunItColour
+from cardtable.engine import Chance, View
+from cardtable.engine.claims import ClaimWindow
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    PLAY = "play"
+    """The seat to act plays a card, gets a card, or (in a penalty run) answers it."""
+    OFFERS = "offers"
+    """The others are asked, one by one, whether to offer the getter a card face down."""
+    TAKE = "take"
+    """The getter takes the draw pile's top card or one offer, blind."""
+    GOT = "got"
+    """The card just got is playable: she plays it or keeps it."""
+    WINDOW = "window"
+    """A card was just played: any seat may match it."""
+
+
+class RunItOptions(BaseModel):
+    """The settings of a game of Run It."""
+
+    hand_size: int = Field(
+        default=5, ge=3, le=10, title="Cards dealt", description="Each player's hand at the deal."
+    )
+    match_seconds: int = Field(
+        default=3,
+        ge=0,
+        le=10,
+        title="Match window (seconds)",
+        description="How long the table waits for Match-it claims after each play; 0 asks "
+        "each person in turn instead.",
+    )
+    draw_anyway: bool = Field(
+        default=False,
+        title="Draw anyway",
+        description="A player holding a playable card may get a card instead of playing.",
+    )
+    false_claims_draw: bool = Field(
+        default=False,
+        title="False claims draw one (house rule)",
+        description="A Match-it claim without the identical card costs a card from the draw "
+        "pile instead of being refused.",
+    )
+    games: int = Field(
+        default=1,
+        ge=1,
+        le=9,
+        title="Games in the session",
+        description="The winner of each game starts the next; the session counts wins.",
+    )
+
+
+class GameResult(BaseModel):
+    """One finished game of a session."""
+
+    number: int
+    winners: list[int]
+    reason: str
+    cards_left: list[int]
+
+
+class RunItState(BaseModel):
+    """One session of Run It in play."""
+
+    game: Literal["run-it"] = "run-it"
+    seats: int
+    options: RunItOptions
+    game_number: int = 1
+    dealer: int
+    turn: int
+    """The seat whose turn it is (during a penalty run: its target)."""
+    direction: int = 1
+    """+1 clockwise (increasing seat numbers), -1 after an odd number of Reverses."""
+    hands: list[list[RunItCard]]
+    draw_pile: list[RunItCard]
+    """Face down; the top card is the last."""
+    discards: list[RunItCard]
+    """Face up; the top card is the last."""
+    colour: RunItColour | None
+    """The colour in force; None while a Wild turned up at the start lets anything be played."""
+    penalty: int = 0
+    """The penalty run's total T; 0 when no run is pending."""
+    penalty_value: int = 0
+    """The last penalty card's value in the run (it may be continued by that value)."""
+    phase: Phase = Phase.PLAY
+    window: ClaimWindow | None = None
+    played_by: int | None = None
+    """Who played the card the match window is open for."""
+    attempt: int = 0
+    """1 or 2 while the seat to act is getting a card."""
+    offers: list[RunItCard | None] = []
+    """Per seat, the card offered face down to the getter (None: no offer)."""
+    asked: list[int] = []
+    """The seats still to be asked for an offer, in order."""
+    got: RunItCard | None = None
+    """The card just got, while she decides whether to play it."""
+    idle_turns: int = 0
+    """Turns in a row that ended with nothing played while no card could be drawn."""
+    ended: str = ""
+    """Why the last game ended, in words."""
+    history: list[GameResult] = []
+    chance: Chance
+
+
+class RunItView(View):
+    """What one seat may know of a game of Run It."""
+
+    game_number: int
+    games: int
+    dealer: int
+    turn: int
+    direction: int
+    top: RunItCard
+    discard_count: int
+    draw_count: int
+    colour: RunItColour | None
+    penalty: int
+    penalty_value: int
+    phase: Phase
+    window: ClaimWindow | None
+    played_by: int | None
+    attempt: int
+    offered_by: list[int]
+    """Seats that have offered the getter a card (face down: the cards are not shown)."""
+    my_offer: RunItCard | None
+    """The card this seat has offered, while it waits to be taken or returned."""
+    got: RunItCard | None
+    """The card just got, shown only to the seat that got it."""
+    playable: list[RunItCard]
+    """The cards of this seat's hand that may be played now (for the highlight)."""
+    wins: list[int]
+    history: list[GameResult]
+    ended: str
+    match_seconds: int
