@@ -183,7 +183,7 @@ def compare(python: str, pairing: Pairing, seconds: float = SECONDS) -> list[str
     after = ours(game_id, seats, seconds) if missing is None else 0.0
     table = f"{them.players} players"
     if them.players != seats:
-        table += f" (RLCard plays no other size; ours has {seats} seats)"
+        table += f"; RLCard plays no other size, ours has {seats} seats"
     lines = [
         f"  {title} (RLCard {them.version}, random, {table}): env.step {them.env:,.0f} moves/s, "
         f"game.step {them.game:,.0f} moves/s",
