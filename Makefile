@@ -27,8 +27,25 @@ demo: $(PLAY_STAMP)
 test: $(DEV_STAMP)
 	$(PY) -m pytest -n 2 --dist loadgroup -q
 
-bench: $(DEV_STAMP)
+# Run It and Sets and Runs beside RLCard's UNO and Gin Rummy (issues 11 and 12), in a scratch venv
+# made on first use. Pinned: the figures depend on these versions. A failed install stops nothing:
+# the other figures print, then the comparison says in a line that it could not run, and why.
+RLCARD_VENV := .bench/rlcard
+RLCARD_STAMP := $(RLCARD_VENV)/.installed
+RLCARD_LOG := .bench/rlcard-install.log
+RLCARD_PACKAGES := rlcard==1.2.0 numpy==2.4.6 termcolor==3.3.0
+
+$(RLCARD_STAMP):
+	@mkdir -p .bench && rm -rf $(RLCARD_VENV)
+	@echo "Installing RLCard into $(RLCARD_VENV) (first use only; log in $(RLCARD_LOG))"
+	@if ($(PYTHON) -m venv $(RLCARD_VENV) && $(RLCARD_VENV)/bin/pip install \
+		--disable-pip-version-check --retries 2 --timeout 30 $(RLCARD_PACKAGES)) \
+		>$(RLCARD_LOG) 2>&1; then touch $@; \
+	else echo "Installing RLCard failed; the RLCard comparison after the other figures says why."; fi
+
+bench: $(DEV_STAMP) $(RLCARD_STAMP)
 	$(PY) -m benchmarks
+	$(PY) -m benchmarks.rlcard $(RLCARD_VENV)/bin/python $(RLCARD_LOG)
 
 # Over Trump beside OpenSpiel's Oh Hell (C++), in a scratch venv kept out of the project's.
 bench-openspiel: $(DEV_STAMP)
