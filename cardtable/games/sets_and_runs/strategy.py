@@ -1,0 +1,465 @@
+"""How a Sets and Runs bot plans its contract; its reasons are the hints.
+
+Before laying down it reads its hand as the partial sets and runs the contract needs
+(`plan.read_hand`): it takes or buys a card only when that card brings the contract closer,
+keeps the cards of its plan and its Jokers, and discards the card it needs least (high cards
+first once someone has laid down). It lays the contract down as soon as it holds it, meld by
+meld. After laying down it frees Jokers, plays every card it can on the table and discards its
+highest card that fits nowhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from cardtable.cards import Card
+from cardtable.engine.claims import Claim, LetGo
+from cardtable.engine.words import plural
+from cardtable.games.sets_and_runs.melds import (
+    ACE_HIGH,
+    CARD_OF_CODE,
+    JOKER_CODE,
+    TableMeld,
+    add_ends,
+    card_code,
+    hand_melds,
+    make_meld,
+    swap_index,
+)
+from cardtable.games.sets_and_runs.moves import (
+    AddTo,
+    Discard,
+    DrawStock,
+    LayMeld,
+    SetsAndRunsMove,
+    Swap,
+    TakeBack,
+    TakeDiscard,
+)
+from cardtable.games.sets_and_runs.plan import Reading, read_hand
+from cardtable.games.sets_and_runs.scoring import POINTS, card_points
+from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
+
+MOST_LAY_DOWN_STEPS = 400
+"""Lay-downs tried at most when looking for the one that leaves the fewest cards."""
+BIG_HAND = 12
+"""No buy with more cards than this in hand (the buy adds two)..."""
+BIG_HAND_LAST_ROUND = 14
+"""...except in the Three Runs round, which needs 12 cards in runs."""
+POINTS_WEIGHT = 0.2
+POINTS_WEIGHT_LAID = 0.8
+"""How much a card's points count against keeping it: more once someone has laid down."""
+
+Choice = tuple[SetsAndRunsMove, str]
+_M = TypeVar("_M")
+
+
+class SetsAndRunsPlanner:
+    """A Sets and Runs bot that builds toward the round's contract, buys when a card brings it
+    closer, lays down at once and then plays off its hand."""
+
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        """The move to make and a true sentence saying why."""
+        assert view.seat is not None and view.hand is not None
+        seat = view.seat
+        if view.phase is Phase.WINDOW:
+            if seat == view.turn:
+                return self._draw(view, moves)
+            return self._buy(view, moves)
+        if view.laid_down[seat]:
+            return self._play_off(view, moves)
+        return self._build(view, moves)
+
+    # Drawing and buying
+
+    def _draw(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        draw = _find(moves, DrawStock)
+        take = _find(moves, TakeDiscard)
+        assert draw is not None
+        card = view.discard_top
+        if take is None or card is None:
+            if view.floating[view.seat or 0]:
+                return draw, (
+                    "You are floating: draw from the stock; if the card fits a meld you must "
+                    "play it, else discarding it ends the round."
+                )
+            return draw, "There is no discard to take: draw from the stock."
+        if view.laid_down[view.seat or 0]:
+            place = _fits(view.melds, card)
+            if place is not None:
+                return take, (
+                    f"The {card.short} goes on {place}: take it and play it off, one card "
+                    "fewer for sure."
+                )
+            return draw, (
+                f"The {card.short} fits no meld on the table: draw from the stock, which may."
+            )
+        before, after = _readings(view, card)
+        if after.missing < before.missing:
+            return take, _closer(view, card, before, after, "Take")
+        return draw, _not_closer(view, card, before)
+
+    def _buy(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        claim = _find(moves, Claim)
+        let_go = _find(moves, LetGo)
+        seat = view.seat or 0
+        card = view.discard_top
+        if claim is None or card is None:
+            assert let_go is not None or moves
+            return let_go or moves[0], "You cannot buy this card now."
+        assert let_go is not None
+        if view.laid_down[seat]:
+            return let_go, (
+                f"You have laid down: buying the {card.short} would add two cards to your "
+                "hand and bring you no closer to going out."
+            )
+        hand_size = len(view.hand or [])
+        limit = BIG_HAND_LAST_ROUND if view.contract_runs == 3 else BIG_HAND
+        if hand_size > limit:
+            return let_go, (
+                f"Your hand is big already ({plural(hand_size, 'card')}): a buy would add two more."
+            )
+        before, after = _readings(view, card)
+        if after.missing >= before.missing:
+            return let_go, _not_closer(view, card, before)
+        others = [s for s, down in enumerate(view.laid_down) if down and s != seat]
+        if others and after.missing > 1:
+            return let_go, (
+                f"The {card.short} would bring you closer to {view.contract}, but someone has "
+                f"laid down and you would still lack {plural(after.missing, 'card')}: two more "
+                "cards in hand are too costly if the round ends soon."
+            )
+        left = view.buys_left[seat] - 1
+        why = _closer(view, card, before, after, "Buy")
+        return claim, f"{why} (the top stock card comes too; {plural(left, 'buy')} left after)."
+
+    # Before laying down
+
+    def _build(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        hand = view.hand or []
+        sets = view.contract_sets - sum(1 for m in view.pending if not m.run)
+        runs = view.contract_runs - sum(1 for m in view.pending if m.run)
+        melds = [m for m in moves if isinstance(m, LayMeld)]
+        if melds:
+            plan = lay_down_plan([card_code(c) for c in hand], sets, runs)
+            if plan is not None:
+                return _lay(view, moves, plan)
+        back = _find(moves, TakeBack)
+        if back is not None:
+            return back, (f"Your cards left cannot finish {view.contract}: take the lay-down back.")
+        return self._discard_building(view, moves)
+
+    def _discard_building(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        hand = view.hand or []
+        codes = [card_code(c) for c in hand]
+        reading = read_hand(codes, view.contract_sets, view.contract_runs, _seen(view))
+        planned: dict[int, int] = {}
+        for group in reading.groups:
+            for code in group.codes:
+                planned[code] = planned.get(code, 0) + 1
+        held: dict[int, int] = {}
+        for code in codes:
+            held[code] = held.get(code, 0) + 1
+        someone_down = any(view.laid_down)
+        weight = POINTS_WEIGHT_LAID if someone_down else POINTS_WEIGHT
+        nxt = (view.turn + 1) % view.seats
+        feeds = view.laid_down[nxt]
+        best: tuple[float, Discard] | None = None
+        for move in moves:
+            if not isinstance(move, Discard):
+                continue
+            code = card_code(move.card)
+            keep = _keep_value(code, held, planned, view.contract_sets, view.contract_runs)
+            if feeds and _fits(view.melds, move.card) is not None:
+                keep += 8.0
+            score = weight * POINTS[code // 5] - keep
+            if best is None or score > best[0]:
+                best = (score, move)
+        assert best is not None
+        move = best[1]
+        code = card_code(move.card)
+        plan = _plan_text(reading)
+        if code != JOKER_CODE and held[code] > planned.get(code, 0):
+            why = f"The {move.card.short} is in no meld of it"
+            if someone_down:
+                why += f" and costs {plural(card_points(move.card), 'point')} if the round ends"
+            return move, f"{plan}. {why}: discard it."
+        return _break_plan(view, moves, codes, reading)
+
+    # After laying down
+
+    def _play_off(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        melds = view.melds
+        for move in moves:
+            if isinstance(move, Swap):
+                meld = melds[move.meld]
+                return move, (
+                    f"The {move.card.short} takes the place of the Joker in meld {move.meld + 1} "
+                    f"({meld.text()}): the Joker comes to your hand and fits any meld."
+                )
+        jokers: list[AddTo] = []
+        for move in moves:
+            if isinstance(move, AddTo):
+                if move.card.rank == 0:
+                    jokers.append(move)
+                    continue
+                meld = melds[move.meld]
+                return move, (
+                    f"The {move.card.short} goes on meld {move.meld + 1} ({meld.text()}): one "
+                    "card fewer in your hand."
+                )
+        if jokers:
+            locked = [m for m in jokers if not melds[m.meld].run]
+            move = (locked or jokers)[0]
+            meld = melds[move.meld]
+            where = (
+                "in a set it is locked, so nobody can take it"
+                if not meld.run
+                else "no set is on the table to lock it in"
+            )
+            return move, (
+                f"A Joker fits any meld, so it may not be discarded: it goes on meld "
+                f"{move.meld + 1} ({meld.text()}); {where}."
+            )
+        discards = [m for m in moves if isinstance(m, Discard)]
+        assert discards, "a seat that has laid down always has a card to play or discard"
+        move = max(discards, key=lambda m: (card_points(m.card), -_near_fit(melds, m.card)))
+        hand = view.hand or []
+        if len(hand) == 1:
+            return move, (
+                f"Your last card, the {move.card.short}, fits no meld: discarding it ends the "
+                "round."
+            )
+        return move, (
+            f"None of your cards fits a meld; the {move.card.short} is worth the most "
+            f"({plural(card_points(move.card), 'point')}): discard it."
+        )
+
+
+def _break_plan(
+    view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove], codes: list[int], reading: Reading
+) -> Choice:
+    """Every card is in the plan or a Joker: discard the one whose loss leaves the plan
+    closest to the contract (the Jokers last), the highest card among equals."""
+    seen = _seen(view)
+    best: tuple[tuple[int, float, int], Discard, Reading] | None = None
+    for move in moves:
+        if not isinstance(move, Discard):
+            continue
+        code = card_code(move.card)
+        rest = list(codes)
+        rest.remove(code)
+        after = read_hand(rest, view.contract_sets, view.contract_runs, seen)
+        key = (code != JOKER_CODE, after.value, POINTS[code // 5])
+        if best is None or key > best[0]:
+            best = (key, move, after)
+    assert best is not None
+    _, move, after = best
+    return move, (
+        f"{_plan_text(reading)}. Every card you hold is in it or a Joker, so one must go: "
+        f"without the {move.card.short} your plan lacks {plural(after.missing, 'card')}, "
+        "no more than without any other card (Jokers kept)."
+    )
+
+
+# The lay-down
+
+
+def lay_down_plan(
+    codes: list[int], sets: int, runs: int
+) -> list[tuple[tuple[int, ...], bool]] | None:
+    """The melds (codes, is a run) that lay down `sets` sets and `runs` runs from the hand
+    `codes` leaving the fewest points in hand, or None if the hand does not hold them. The
+    melds are the ones the rules list as moves (`melds.hand_melds`), so each is a legal move
+    in turn."""
+    best: list[tuple[int, list[tuple[tuple[int, ...], bool]]]] = []
+    steps = [0]
+
+    def search(left: list[int], s: int, r: int, path: list[tuple[tuple[int, ...], bool]]) -> None:
+        if not s and not r:
+            points = sum(POINTS[c // 5] for c in left)
+            if not best or points < best[0][0]:
+                best[:] = [(points, list(path))]
+            return
+        steps[0] += 1
+        if steps[0] > MOST_LAY_DOWN_STEPS:
+            return
+        cards = [CARD_OF_CODE[c] for c in left]
+        for meld, run in hand_melds(cards, s > 0, r > 0):
+            if path and path[-1][1] == run and sorted(path[-1][0]) > sorted(meld):
+                continue  # the same melds in another order
+            rest = list(left)
+            for c in meld:
+                rest.remove(c)
+            path.append((meld, run))
+            search(rest, s - (not run), r - run, path)
+            path.pop()
+
+    search(list(codes), sets, runs, [])
+    return best[0][1] if best else None
+
+
+def _lay(
+    view: SetsAndRunsView,
+    moves: Sequence[SetsAndRunsMove],
+    plan: list[tuple[tuple[int, ...], bool]],
+) -> Choice:
+    listed: dict[tuple[bool, tuple[int, ...]], LayMeld] = {}
+    for m in moves:
+        if isinstance(m, LayMeld):
+            codes = tuple(card_code(c) for c in m.cards)
+            listed[(m.run, codes if m.run else tuple(sorted(codes)))] = m
+    first, run = plan[0]
+    move = listed.get((run, first if run else tuple(sorted(first))))
+    if move is None:
+        move = LayMeld(cards=tuple(CARD_OF_CODE[c] for c in first), run=run)
+    texts = [_meld_text(codes, is_run) for codes, is_run in plan]
+    if view.pending:
+        if len(texts) == 1:
+            return move, f"The {texts[0]} completes your lay-down of {view.contract}."
+        return move, (
+            f"Your lay-down of {view.contract} goes on: the {texts[0]}, then the "
+            + ", then the ".join(texts[1:])
+            + "."
+        )
+    if len(texts) == 1:
+        return move, f"You hold {view.contract}: lay down the {texts[0]}."
+    return move, (
+        f"You hold {view.contract}: lay down the {texts[0]}, then the "
+        + ", then the ".join(texts[1:])
+        + "."
+    )
+
+
+def _meld_text(codes: tuple[int, ...], run: bool) -> str:
+    """'set 7♠ 7♣ 7♦', 'run 4♠ Jkr(5♠) 6♠ 7♠'."""
+    meld = make_meld(0, [CARD_OF_CODE[c] for c in codes], run)
+    return f"{meld.kind_name()} {meld.text()}"
+
+
+# Reading the hand
+
+
+def _seen(view: SetsAndRunsView) -> list[int]:
+    """Copies of each card on the table, out of play for good."""
+    seen = [0] * 70
+    for meld in view.melds:
+        for card in meld.cards:
+            if card.rank:
+                seen[card_code(card)] += 1
+    return seen
+
+
+def _readings(view: SetsAndRunsView, card: Card) -> tuple[Reading, Reading]:
+    """The hand's reading toward the contract without and with `card`."""
+    codes = [card_code(c) for c in view.hand or []]
+    seen = _seen(view)
+    sets, runs = view.contract_sets, view.contract_runs
+    before = read_hand(codes, sets, runs, seen)
+    after = read_hand([*codes, card_code(card)], sets, runs, seen)
+    return before, after
+
+
+def _plan_text(reading: Reading) -> str:
+    """'Your plan lacks 2 cards: a set of 7s (7♠ 7♥, 1 missing) and a run ...'."""
+    groups = [g.text() for g in reading.groups]
+    melds = groups[0] if len(groups) == 1 else ", ".join(groups[:-1]) + " and " + groups[-1]
+    jokers = f", with {plural(reading.jokers, 'Joker')}" if reading.jokers else ""
+    if not reading.missing:
+        return f"Your plan holds the contract{jokers}: {melds}"
+    return f"Your plan lacks {plural(reading.missing, 'card')}{jokers}: {melds}"
+
+
+def _closer(view: SetsAndRunsView, card: Card, before: Reading, after: Reading, verb: str) -> str:
+    """Why taking or buying `card` helps, from the two readings."""
+    if not after.missing:
+        return f"With the {card.short} you hold {view.contract}: {verb.lower()} it"
+    return (
+        f"The {card.short} brings you closer to {view.contract}: your plan would lack "
+        f"{plural(after.missing, 'card')} instead of {before.missing}. {verb} it"
+    )
+
+
+def _not_closer(view: SetsAndRunsView, card: Card, before: Reading) -> str:
+    """Why `card` is left to others, from the reading."""
+    if not before.missing:
+        return (
+            f"You hold {view.contract} already; the {card.short} is not needed: draw from the "
+            "stock."
+            if view.seat == view.turn
+            else f"You hold {view.contract} already; the {card.short} is not needed."
+        )
+    lacks = plural(before.missing, "card")
+    tail = ": draw from the stock." if view.seat == view.turn else ": let it go."
+    return (
+        f"The {card.short} would not bring you closer to {view.contract} (your plan lacks "
+        f"{lacks} either way){tail}"
+    )
+
+
+def _keep_value(
+    code: int, held: dict[int, int], planned: dict[int, int], sets: int, runs: int
+) -> float:
+    """How much the hand needs one copy of the card `code`: Jokers and cards of the plan most,
+    then cards that could start another meld of the contract's kinds."""
+    if code == JOKER_CODE:
+        return 1000.0
+    if held[code] <= planned.get(code, 0):
+        return 100.0
+    rank, suit = divmod(code, 5)
+    keep = 0.0
+    if sets:
+        same = sum(held.get(rank * 5 + s, 0) for s in range(4)) - 1
+        keep += 4.0 * same
+    if runs:
+        for other, n in held.items():
+            if other == code or other == JOKER_CODE or other % 5 != suit or not n:
+                continue
+            gap = _gap(rank, other // 5)
+            if gap < 4:
+                keep += 3.0 if gap == 1 else 2.0
+    return keep
+
+
+def _gap(rank: int, other: int) -> int:
+    """How far apart two ranks are in a run (an Ace is next to the 2 and to the King)."""
+    gap = abs(other - rank)
+    if rank == 1 or other == 1:
+        gap = min(gap, abs((ACE_HIGH if rank == 1 else rank) - (ACE_HIGH if other == 1 else other)))
+    return gap
+
+
+# The table
+
+
+def _fits(melds: Sequence[TableMeld], card: Card) -> str | None:
+    """Where `card` could be played ('meld 2 (5♥ 6♥ 7♥ 8♥)'), or None."""
+    for i, meld in enumerate(melds):
+        if add_ends(meld, card) or (card.rank and swap_index(meld, card) is not None):
+            return f"meld {i + 1} ({meld.text()})"
+    return None
+
+
+def _near_fit(melds: Sequence[TableMeld], card: Card) -> int:
+    """1 if `card` is two places beyond the end of a run of its suit (one card away from
+    fitting), else 0."""
+    for meld in melds:
+        if meld.run and meld.suit is card.suit:
+            value = ACE_HIGH if card.rank == 1 and meld.end >= 12 else card.rank
+            if value == meld.end + 2 or value == meld.start - 2:
+                return 1
+    return 0
+
+
+def _find(moves: Sequence[SetsAndRunsMove], kind: type[_M]) -> _M | None:
+    """The first move of that kind, or None."""
+    for move in moves:
+        if isinstance(move, kind):
+            return move
+    return None
