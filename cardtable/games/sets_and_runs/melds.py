@@ -246,7 +246,7 @@ def run_orders(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         if len(set(values)) < len(values) or span > len(cards):
             continue
         extra = len(cards) - span
-        for below in range(extra + 1):
+        for below in range(extra, -1, -1):
             start = lo - below
             if start < 1 or start + len(cards) - 1 > ACE_HIGH:
                 continue
@@ -325,58 +325,71 @@ def hand_melds(
     the legal moves): each is (codes in order, is a run). `distinct`, if given, receives the
     code of each different card of the hand, in hand order."""
     jokers = 0
-    counts = [0] * 14
+    by_rank: dict[int, list[int]] = {}
     masks = [0, 0, 0, 0]
     suit_no = _SUIT_NO
     seen = 0
     for c in hand:
         r = c.rank
         s = suit_no[id(c.suit)]
-        if distinct is not None:
-            code = r * 5 + s
-            if not seen >> code & 1:
-                seen |= 1 << code
-                distinct.append(code)
+        code = r * 5 + s
+        if distinct is not None and not seen >> code & 1:
+            seen |= 1 << code
+            distinct.append(code)
         if r == 0:
             jokers += 1
             continue
-        counts[r] += 1
+        if r in by_rank:
+            by_rank[r].append(code)
+        else:
+            by_rank[r] = [code]
         masks[s] |= (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
     out: list[tuple[tuple[int, ...], bool]] = []
     if sets:
         need = SET_MIN - jokers
-        for r in range(1, 14):
-            n = counts[r]
-            if n and n >= need:
-                codes = tuple(r * 5 + suit_no[id(c.suit)] for c in hand if c.rank == r)
-                out.append((codes + (JOKER_CODE,) * max(0, SET_MIN - n), False))
+        for r in sorted(by_rank):
+            codes = by_rank[r]
+            if len(codes) >= need:
+                out.append((tuple(codes) + (JOKER_CODE,) * (SET_MIN - len(codes)), False))
     if runs:
         for s in range(4):
             m = masks[s]
-            if not m or m.bit_count() + jokers < RUN_MIN:
-                continue
-            have = [v for v in range(1, ACE_HIGH + 1) if m >> v & 1]
-            spans: set[tuple[int, int]] = set()
-            for i, lo in enumerate(have):
-                for hi in have[i + 1 :]:
-                    span = hi - lo + 1
-                    if RUN_MIN <= span <= RUN_MAX:
-                        inside = (m >> lo & ((1 << span) - 1)).bit_count()
-                        if span - inside <= jokers:
-                            spans.add((lo, hi))
-            if jokers:
-                for lo in range(1, ACE_HIGH - RUN_MIN + 2):
-                    inside = (m >> lo & 15).bit_count()
-                    if inside and RUN_MIN - inside <= jokers:
-                        spans.add((lo, lo + RUN_MIN - 1))
-            for lo, hi in sorted(spans):
-                out.append(
-                    (
-                        tuple(
-                            (1 if v == ACE_HIGH else v) * 5 + s if m >> v & 1 else JOKER_CODE
-                            for v in range(lo, hi + 1)
-                        ),
-                        True,
-                    )
-                )
+            if m and m.bit_count() + jokers >= RUN_MIN:
+                key = (m << 7) | (min(jokers, 4) << 2) | s
+                found = _RUNS.get(key)
+                if found is None:
+                    found = _RUNS[key] = _runs_of(m, jokers, s)
+                out += found
     return out
+
+
+_RUNS: dict[int, list[tuple[tuple[int, ...], bool]]] = {}
+"""`_runs_of` remembered by (suit's value mask, Jokers, suit): hands repeat these often."""
+
+
+def _runs_of(m: int, jokers: int, s: int) -> list[tuple[tuple[int, ...], bool]]:
+    """The runs of suit number `s` whose values are the bits of `m`, with `jokers` Jokers."""
+    have = [v for v in range(1, ACE_HIGH + 1) if m >> v & 1]
+    spans: set[tuple[int, int]] = set()
+    for i, lo in enumerate(have):
+        for hi in have[i + 1 :]:
+            span = hi - lo + 1
+            if RUN_MIN <= span <= RUN_MAX:
+                inside = (m >> lo & ((1 << span) - 1)).bit_count()
+                if span - inside <= jokers:
+                    spans.add((lo, hi))
+    if jokers:
+        for lo in range(1, ACE_HIGH - RUN_MIN + 2):
+            inside = (m >> lo & 15).bit_count()
+            if inside and RUN_MIN - inside <= jokers:
+                spans.add((lo, lo + RUN_MIN - 1))
+    return [
+        (
+            tuple(
+                (1 if v == ACE_HIGH else v) * 5 + s if m >> v & 1 else JOKER_CODE
+                for v in range(lo, hi + 1)
+            ),
+            True,
+        )
+        for lo, hi in sorted(spans)
+    ]
