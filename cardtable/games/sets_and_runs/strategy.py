@@ -16,6 +16,7 @@ from typing import TypeVar
 from cardtable.cards import Card
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
+from cardtable.games.sets_and_runs.contracts import RUN_MIN
 from cardtable.games.sets_and_runs.melds import (
     ACE_HIGH,
     CARD_OF_CODE,
@@ -37,16 +38,21 @@ from cardtable.games.sets_and_runs.moves import (
     TakeBack,
     TakeDiscard,
 )
-from cardtable.games.sets_and_runs.plan import Reading, read_hand
+from cardtable.games.sets_and_runs.plan import VALUE_CODES, Group, Reading, read_hand
 from cardtable.games.sets_and_runs.scoring import POINTS, card_points
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
 
 MOST_LAY_DOWN_STEPS = 400
 """Lay-downs tried at most when looking for the one that leaves the fewest cards."""
-BIG_HAND = 12
+BIG_HAND = 14
 """No buy with more cards than this in hand (the buy adds two)..."""
-BIG_HAND_LAST_ROUND = 14
+BIG_HAND_LAST_ROUND = 16
 """...except in the Three Runs round, which needs 12 cards in runs."""
+LATE_BUY_MISSING = 2
+"""Once another player has laid down, buy only a card after which this many or fewer are
+missing."""
+LENGTHENS = 60.0
+"""How much the hand needs a card that lengthens a run of its plan (a card of the plan: 100)."""
 POINTS_WEIGHT = 0.2
 POINTS_WEIGHT_LAID = 0.8
 """How much a card's points count against keeping it: more once someone has laid down."""
@@ -60,6 +66,12 @@ class SetsAndRunsPlanner:
     closer, lays down at once and then plays off its hand."""
 
     needs_view = True
+    big_hand = BIG_HAND
+    big_hand_last_round = BIG_HAND_LAST_ROUND
+    points_weight = POINTS_WEIGHT
+    points_weight_laid = POINTS_WEIGHT_LAID
+    late_buy_missing = LATE_BUY_MISSING
+    take_for_outs = 0.0
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -103,6 +115,8 @@ class SetsAndRunsPlanner:
         before, after = _readings(view, card)
         if after.missing < before.missing:
             return take, _closer(view, card, before, after, "Take")
+        if self.take_for_outs and after.value >= before.value + self.take_for_outs:
+            return take, "outs"
         return draw, _not_closer(view, card, before)
 
     def _buy(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
@@ -120,7 +134,7 @@ class SetsAndRunsPlanner:
                 "hand and bring you no closer to going out."
             )
         hand_size = len(view.hand or [])
-        limit = BIG_HAND_LAST_ROUND if view.contract_runs == 3 else BIG_HAND
+        limit = self.big_hand_last_round if view.contract_runs == 3 else self.big_hand
         if hand_size > limit:
             return let_go, (
                 f"Your hand is big already ({plural(hand_size, 'card')}): a buy would add two more."
@@ -129,7 +143,7 @@ class SetsAndRunsPlanner:
         if after.missing >= before.missing:
             return let_go, _not_closer(view, card, before)
         others = [s for s, down in enumerate(view.laid_down) if down and s != seat]
-        if others and after.missing > 1:
+        if others and after.missing > self.late_buy_missing:
             return let_go, (
                 f"The {card.short} would bring you closer to {view.contract}, but someone has "
                 f"laid down and you would still lack {plural(after.missing, 'card')}: two more "
@@ -166,8 +180,9 @@ class SetsAndRunsPlanner:
         held: dict[int, int] = {}
         for code in codes:
             held[code] = held.get(code, 0) + 1
+        longer = _lengthening(reading, held, planned)
         someone_down = any(view.laid_down)
-        weight = POINTS_WEIGHT_LAID if someone_down else POINTS_WEIGHT
+        weight = self.points_weight_laid if someone_down else self.points_weight
         nxt = (view.turn + 1) % view.seats
         feeds = view.laid_down[nxt]
         best: tuple[float, Discard] | None = None
@@ -176,6 +191,8 @@ class SetsAndRunsPlanner:
                 continue
             code = card_code(move.card)
             keep = _keep_value(code, held, planned, view.contract_sets, view.contract_runs)
+            if code in longer and keep < LENGTHENS:
+                keep = LENGTHENS
             if feeds and _fits(view.melds, move.card) is not None:
                 keep += 8.0
             score = weight * POINTS[code // 5] - keep
@@ -185,6 +202,11 @@ class SetsAndRunsPlanner:
         move = best[1]
         code = card_code(move.card)
         plan = _plan_text(reading)
+        if code in longer and held[code] == planned.get(code, 0) + 1:
+            return move, (
+                f"{plan}. The {move.card.short} only lengthens {longer[code].text()}; "
+                "every other card is in your plan or a Joker: discard it."
+            )
         if code != JOKER_CODE and held[code] > planned.get(code, 0):
             why = f"The {move.card.short} is in no meld of it"
             if someone_down:
@@ -319,7 +341,8 @@ def _lay(
     move = listed.get((run, first if run else tuple(sorted(first))))
     if move is None:
         move = LayMeld(cards=tuple(CARD_OF_CODE[c] for c in first), run=run)
-    texts = [_meld_text(codes, is_run) for codes, is_run in plan]
+    texts = [_meld_text(tuple(card_code(c) for c in move.cards), run)]
+    texts += [_meld_text(codes, is_run) for codes, is_run in plan[1:]]
     if view.pending:
         if len(texts) == 1:
             return move, f"The {texts[0]} completes your lay-down of {view.contract}."
@@ -401,6 +424,25 @@ def _not_closer(view: SetsAndRunsView, card: Card, before: Reading) -> str:
         f"The {card.short} would not bring you closer to {view.contract} (your plan lacks "
         f"{lacks} either way){tail}"
     )
+
+
+def _lengthening(
+    reading: Reading, held: dict[int, int], planned: dict[int, int]
+) -> dict[int, Group]:
+    """The cards outside the plan that lengthen one of its runs (held next to it, in a row),
+    each with its run: laid down with it, they leave the hand too."""
+    out: dict[int, Group] = {}
+    for group in reading.groups:
+        if not group.run:
+            continue
+        codes = VALUE_CODES[group.suit]
+        for values in (range(group.low - 1, 0, -1), range(group.low + RUN_MIN, ACE_HIGH + 1)):
+            for value in values:
+                code = codes[value]
+                if held.get(code, 0) <= planned.get(code, 0) or code in out:
+                    break
+                out[code] = group
+    return out
 
 
 def _keep_value(
