@@ -3,6 +3,8 @@ reasons that are true (checked against the position, or against the rules after 
 
 from __future__ import annotations
 
+import math
+import os
 import time
 
 from cardtable.bots.random_bot import RandomBot
@@ -23,10 +25,11 @@ from cardtable.games.sets_and_runs.state import Phase
 from cardtable.games.sets_and_runs.strategy import SetsAndRunsPlanner
 from tests.test_sets_and_runs_rules import c, cs, position
 
-GAMES = 24
-"""Full seven-round games in the suite (the 200-game figure is measured outside it)."""
-LOWEST_AT_LEAST = 21
-"""The planner must have the lowest total in this many: 87.5%, where a random bot has ~25%."""
+GAMES = int(os.environ.get("SETS_AND_RUNS_BOT_GAMES", "24"))
+"""Full seven-round games in the suite; the issue's 200-game figure is measured with
+SETS_AND_RUNS_BOT_GAMES=200 (a few minutes)."""
+LOWEST_AT_LEAST = math.ceil(0.85 * GAMES)
+"""The planner must have the lowest total in 85% of them (21 of 24): a random bot has ~25%."""
 
 
 def hint(state, seat):
@@ -44,6 +47,19 @@ def buyer_first(state) -> int:
     return acting[-1]
 
 
+def names_its_card(view, move, why: str) -> bool:
+    """The reason names the card the move is about (the discard taken or bought, the card
+    played or discarded, the first card of a meld laid down)."""
+    if isinstance(move, LayMeld):
+        return f"{'run' if move.run else 'set'} {move.cards[0].short}" in why
+    card = getattr(move, "card", None)
+    if isinstance(card, str) or card is None:  # a claim's card is the window's, as text
+        card = view.discard_top if move not in (DRAW_STOCK, LET_GO) else None
+    if card is None:
+        return bool(why)
+    return (card.short if card.rank else "Joker") in why
+
+
 def play_game(seed: int, players: list) -> tuple[list[int], list[float]]:
     """A full game; every planner move is checked by the rules first. (totals, CPU seconds of
     each planner decision)."""
@@ -59,7 +75,7 @@ def play_game(seed: int, players: list) -> tuple[list[int], list[float]]:
             move, why = player.choose(view, moves)
             spent.append(time.thread_time() - start)
             GAME.check(state, seat, move)
-            assert why
+            assert names_its_card(view, move, why), (move, why)
         else:
             move, _ = player.choose(None, moves)
         GAME.advance(state, seat, move)
@@ -211,7 +227,7 @@ def test_it_swaps_the_joker_out_of_a_run_then_plays_the_joker():
     assert c("JK") in state.hands[0]
     move, why = hint(state, 0)
     assert isinstance(move, AddTo) and move.card == c("JK")
-    assert "A Joker fits any meld, so it may not be discarded" in why
+    assert "A Joker that can go on a meld may not be discarded" in why
 
 
 def test_after_laying_down_it_plays_off_what_fits_then_discards_its_highest_card():

@@ -51,8 +51,8 @@ BIG_HAND_LAST_ROUND = 16
 LATE_BUY_MISSING = 2
 """Once another player has laid down, buy only a card after which this many or fewer are
 missing."""
-LENGTHENS = 60.0
-"""How much the hand needs a card that lengthens a run of its plan (a card of the plan: 100)."""
+FEEDS = 8.0
+"""How much more a card is kept when the next player has laid down and could play it."""
 POINTS_WEIGHT = 0.2
 POINTS_WEIGHT_LAID = 0.8
 """How much a card's points count against keeping it: more once someone has laid down."""
@@ -71,7 +71,6 @@ class SetsAndRunsPlanner:
     points_weight = POINTS_WEIGHT
     points_weight_laid = POINTS_WEIGHT_LAID
     late_buy_missing = LATE_BUY_MISSING
-    take_for_outs = 0.0
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -106,18 +105,16 @@ class SetsAndRunsPlanner:
             place = _fits(view.melds, card)
             if place is not None:
                 return take, (
-                    f"The {card.short} goes on {place}: take it and play it off, one card "
+                    f"The {_card_name(card)} goes on {place}: take it and play it off, one card "
                     "fewer for sure."
                 )
             return draw, (
-                f"The {card.short} fits no meld on the table: draw from the stock, which may."
+                f"The {_card_name(card)} fits no meld on the table: draw from the stock, which may."
             )
         before, after = _readings(view, card)
         if after.missing < before.missing:
             return take, _closer(view, card, before, after, "Take")
-        if self.take_for_outs and after.value >= before.value + self.take_for_outs:
-            return take, "outs"
-        return draw, _not_closer(view, card, before)
+        return draw, _not_closer(view, card, before, after)
 
     def _buy(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
         claim = _find(moves, Claim)
@@ -130,7 +127,7 @@ class SetsAndRunsPlanner:
         assert let_go is not None
         if view.laid_down[seat]:
             return let_go, (
-                f"You have laid down: buying the {card.short} would add two cards to your "
+                f"You have laid down: buying the {_card_name(card)} would add two cards to your "
                 "hand and bring you no closer to going out."
             )
         hand_size = len(view.hand or [])
@@ -141,13 +138,13 @@ class SetsAndRunsPlanner:
             )
         before, after = _readings(view, card)
         if after.missing >= before.missing:
-            return let_go, _not_closer(view, card, before)
+            return let_go, _not_closer(view, card, before, after)
         others = [s for s, down in enumerate(view.laid_down) if down and s != seat]
         if others and after.missing > self.late_buy_missing:
             return let_go, (
-                f"The {card.short} would bring you closer to {view.contract}, but someone has "
-                f"laid down and you would still lack {plural(after.missing, 'card')}: two more "
-                "cards in hand are too costly if the round ends soon."
+                f"The {_card_name(card)} would bring you closer to {view.contract}, but "
+                f"someone has laid down and you would still lack {plural(after.missing, 'card')}: "
+                "two more cards in hand are too costly if the round ends soon."
             )
         left = view.buys_left[seat] - 1
         why = _closer(view, card, before, after, "Buy")
@@ -185,33 +182,45 @@ class SetsAndRunsPlanner:
         weight = self.points_weight_laid if someone_down else self.points_weight
         nxt = (view.turn + 1) % view.seats
         feeds = view.laid_down[nxt]
-        best: tuple[float, Discard] | None = None
+        best: tuple[tuple[int, float], Discard] | None = None
         for move in moves:
             if not isinstance(move, Discard):
                 continue
             code = card_code(move.card)
-            keep = _keep_value(code, held, planned, view.contract_sets, view.contract_runs)
-            if code in longer and keep < LENGTHENS:
-                keep = LENGTHENS
+            if code == JOKER_CODE:
+                tier = 3
+            elif held[code] <= planned.get(code, 0):
+                tier = 2
+            elif code in longer:
+                tier = 1
+            else:
+                tier = 0
+            keep = _keep_value(code, held, view.contract_sets, view.contract_runs)
             if feeds and _fits(view.melds, move.card) is not None:
-                keep += 8.0
-            score = weight * POINTS[code // 5] - keep
-            if best is None or score > best[0]:
-                best = (score, move)
+                keep += FEEDS
+            key = (-tier, weight * POINTS[code // 5] - keep)
+            if best is None or key > best[0]:
+                best = (key, move)
         assert best is not None
-        move = best[1]
+        (lowest_tier, _), move = best
+        tier = -lowest_tier
         code = card_code(move.card)
         plan = _plan_text(reading)
-        if code in longer and held[code] == planned.get(code, 0) + 1:
-            return move, (
-                f"{plan}. The {move.card.short} only lengthens {longer[code].text()}; "
-                "every other card is in your plan or a Joker: discard it."
+        name = _card_name(move.card)
+        if tier == 0:
+            why = (
+                f"You hold the {name} twice and your plan needs one"
+                if planned.get(code)
+                else f"The {name} is in no meld of it"
             )
-        if code != JOKER_CODE and held[code] > planned.get(code, 0):
-            why = f"The {move.card.short} is in no meld of it"
             if someone_down:
-                why += f" and costs {plural(card_points(move.card), 'point')} if the round ends"
+                why += f"; it costs {plural(card_points(move.card), 'point')} if the round ends"
             return move, f"{plan}. {why}: discard it."
+        if tier == 1:
+            return move, (
+                f"{plan}. Every other card is in it or a Joker; the {name} only lengthens "
+                f"{longer[code].text()}: discard it."
+            )
         return _break_plan(view, moves, codes, reading)
 
     # After laying down
@@ -223,7 +232,7 @@ class SetsAndRunsPlanner:
                 meld = melds[move.meld]
                 return move, (
                     f"The {move.card.short} takes the place of the Joker in meld {move.meld + 1} "
-                    f"({meld.text()}): the Joker comes to your hand and fits any meld."
+                    f"({meld.text()}): the Joker comes to your hand, to go on a meld."
                 )
         jokers: list[AddTo] = []
         for move in moves:
@@ -246,7 +255,7 @@ class SetsAndRunsPlanner:
                 else "no set is on the table to lock it in"
             )
             return move, (
-                f"A Joker fits any meld, so it may not be discarded: it goes on meld "
+                f"A Joker that can go on a meld may not be discarded: it goes on meld "
                 f"{move.meld + 1} ({meld.text()}); {where}."
             )
         discards = [m for m in moves if isinstance(m, Discard)]
@@ -255,11 +264,11 @@ class SetsAndRunsPlanner:
         hand = view.hand or []
         if len(hand) == 1:
             return move, (
-                f"Your last card, the {move.card.short}, fits no meld: discarding it ends the "
-                "round."
+                f"Your last card, the {_card_name(move.card)}, fits no meld: discarding it "
+                "ends the round."
             )
         return move, (
-            f"None of your cards fits a meld; the {move.card.short} is worth the most "
+            f"None of your cards fits a meld; the {_card_name(move.card)} is worth the most "
             f"({plural(card_points(move.card), 'point')}): discard it."
         )
 
@@ -285,7 +294,7 @@ def _break_plan(
     _, move, after = best
     return move, (
         f"{_plan_text(reading)}. Every card you hold is in it or a Joker, so one must go: "
-        f"without the {move.card.short} your plan lacks {plural(after.missing, 'card')}, "
+        f"without the {_card_name(move.card)} your plan lacks {plural(after.missing, 'card')}, "
         "no more than without any other card (Jokers kept)."
     )
 
@@ -402,27 +411,23 @@ def _plan_text(reading: Reading) -> str:
 def _closer(view: SetsAndRunsView, card: Card, before: Reading, after: Reading, verb: str) -> str:
     """Why taking or buying `card` helps, from the two readings."""
     if not after.missing:
-        return f"With the {card.short} you hold {view.contract}: {verb.lower()} it"
+        return f"With the {_card_name(card)} you hold {view.contract}: {verb.lower()} it"
     return (
-        f"The {card.short} brings you closer to {view.contract}: your plan would lack "
+        f"The {_card_name(card)} brings you closer to {view.contract}: your plan would lack "
         f"{plural(after.missing, 'card')} instead of {before.missing}. {verb} it"
     )
 
 
-def _not_closer(view: SetsAndRunsView, card: Card, before: Reading) -> str:
-    """Why `card` is left to others, from the reading."""
-    if not before.missing:
-        return (
-            f"You hold {view.contract} already; the {card.short} is not needed: draw from the "
-            "stock."
-            if view.seat == view.turn
-            else f"You hold {view.contract} already; the {card.short} is not needed."
-        )
-    lacks = plural(before.missing, "card")
+def _not_closer(view: SetsAndRunsView, card: Card, before: Reading, after: Reading) -> str:
+    """Why `card` is left to others, from the two readings."""
     tail = ": draw from the stock." if view.seat == view.turn else ": let it go."
+    if not before.missing:
+        return f"You hold {view.contract} already; the {_card_name(card)} is not needed{tail}"
+    lacks = plural(before.missing, "card")
+    either = "either way" if after.missing == before.missing else f"and {after.missing} with it"
     return (
-        f"The {card.short} would not bring you closer to {view.contract} (your plan lacks "
-        f"{lacks} either way){tail}"
+        f"The {_card_name(card)} would not bring you closer to {view.contract} (your plan lacks "
+        f"{lacks} {either}){tail}"
     )
 
 
@@ -445,15 +450,9 @@ def _lengthening(
     return out
 
 
-def _keep_value(
-    code: int, held: dict[int, int], planned: dict[int, int], sets: int, runs: int
-) -> float:
-    """How much the hand needs one copy of the card `code`: Jokers and cards of the plan most,
-    then cards that could start another meld of the contract's kinds."""
-    if code == JOKER_CODE:
-        return 1000.0
-    if held[code] <= planned.get(code, 0):
-        return 100.0
+def _keep_value(code: int, held: dict[int, int], sets: int, runs: int) -> float:
+    """How much the hand may need a card outside its plan: for another set, the other cards of
+    its rank; for another run, the cards of its suit close to it."""
     rank, suit = divmod(code, 5)
     keep = 0.0
     if sets:
@@ -505,3 +504,8 @@ def _find(moves: Sequence[SetsAndRunsMove], kind: type[_M]) -> _M | None:
         if isinstance(move, kind):
             return move
     return None
+
+
+def _card_name(card: Card) -> str:
+    """A card as a reason names it after 'the': '7♣', 'Joker'."""
+    return card.short if card.rank else "Joker"
