@@ -280,3 +280,19 @@ def test_once_someone_has_laid_down_it_buys_only_what_nearly_finishes_its_contra
     move, why = hint(late, 2)
     assert move == LET_GO
     assert "someone has laid down and you would still lack 3 cards" in why
+
+
+def test_floating_it_draws_then_plays_the_card_if_it_fits():
+    state = position(
+        {0: ""},
+        melds=((0, "set", "8S 8H 8C"), (0, "set", "4D 4C 4S")),
+        discards="KH",
+        stock="8D",
+        window=True,
+    )
+    state.floating[0] = True
+    move, why = hint(state, 0)
+    assert move == DRAW_STOCK and why.startswith("You are floating: draw from the stock")
+    GAME.play(state, 0, move)
+    move, why = hint(state, 0)
+    assert move == AddTo(card=c("8D"), meld=0, high=False)
