@@ -89,7 +89,9 @@ def set_refusal(cards: Sequence[Card]) -> str | None:
     if not ranks:
         return "A meld needs at least one natural card, not only Jokers."
     if len(ranks) > 1:
-        return "A set is of one rank: " + ", ".join(rank_name(r) for r in sorted(ranks)) + " differ."
+        return (
+            "A set is of one rank: " + ", ".join(rank_name(r) for r in sorted(ranks)) + " differ."
+        )
     return None
 
 
@@ -144,8 +146,10 @@ def meld_is_sound(meld: TableMeld) -> bool:
         start = run_start(meld.cards)
         suit = next((c.suit for c in meld.cards if c.rank), None)
         return start == meld.start and suit is meld.suit
-    return set_refusal(meld.cards) is None and meld.suit is None and any(
-        c.rank == meld.start for c in meld.cards
+    return (
+        set_refusal(meld.cards) is None
+        and meld.suit is None
+        and any(c.rank == meld.start for c in meld.cards)
     )
 
 

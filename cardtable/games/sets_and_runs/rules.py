@@ -188,8 +188,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         sets, runs = contract_left(state)
         distinct: list[int] = []
         moves = [
-            lay_meld_of(codes, run)
-            for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
+            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
         ]
         if state.pending:
             moves.append(TAKE_BACK)
