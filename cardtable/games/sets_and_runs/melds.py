@@ -322,44 +322,63 @@ def run_candidates(hand: Sequence[Card], jokers: int) -> list[tuple[Card, ...]]:
     return out
 
 
+def _info(card: Card) -> tuple[int, int, int, int]:
+    """(code, rank, suit number, the bits of its values in its suit's mask) of a card."""
+    r = card.rank
+    s = _SUIT_NO[id(card.suit)]
+    bits = 0 if r == 0 else (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
+    return r * 5 + s, r, s, bits
+
+
+_INFO: dict[int, tuple[int, int, int, int]] = {}
+"""`_info` of the cards that live as long as the program (the deck's, the moves'), by identity:
+a hand dealt from them needs no arithmetic. Other cards (a loaded game's) are worked out."""
+
+
+def remember_cards(cards: Iterable[Card]) -> None:
+    """Let the hot path know `cards` by identity; they must live as long as the program."""
+    for card in cards:
+        _INFO[id(card)] = _info(card)
+
+
+remember_cards(CARD_OF_CODE.values())
+
+
 def hand_melds(
     hand: Sequence[Card], sets: bool, runs: bool, distinct: list[int] | None = None
 ) -> list[tuple[tuple[int, ...], bool]]:
     """The melds `set_candidates` and `run_candidates` find, as card codes (the fast path of
     the legal moves): each is (codes in order, is a run). `distinct`, if given, receives the
     code of each different card of the hand, in hand order."""
+    get = _INFO.get
     jokers = 0
-    by_rank: dict[int, list[int]] = {}
+    counts = [0] * 14
     masks = [0, 0, 0, 0]
-    suit_no = _SUIT_NO
     seen = 0
     for c in hand:
-        r = c.rank
-        s = suit_no[id(c.suit)]
-        code = r * 5 + s
-        if distinct is not None and not seen >> code & 1:
+        code, r, s, bits = get(id(c)) or _info(c)
+        if not seen >> code & 1:
             seen |= 1 << code
-            distinct.append(code)
-        if r == 0:
-            jokers += 1
-            continue
-        if r in by_rank:
-            by_rank[r].append(code)
+            if distinct is not None:
+                distinct.append(code)
+        if r:
+            counts[r] += 1
+            masks[s] |= bits
         else:
-            by_rank[r] = [code]
-        masks[s] |= (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
+            jokers += 1
     out: list[tuple[tuple[int, ...], bool]] = []
     if sets:
         need = SET_MIN - jokers
-        for r in sorted(by_rank):
-            codes = by_rank[r]
-            if len(codes) >= need:
-                out.append((tuple(codes) + (JOKER_CODE,) * (SET_MIN - len(codes)), False))
+        for r in range(1, 14):
+            n = counts[r]
+            if n and n >= need:
+                codes = tuple(r * 5 + _SUIT_NO[id(c.suit)] for c in hand if c.rank == r)
+                out.append((codes + (JOKER_CODE,) * (SET_MIN - n), False))
     if runs:
         for s in range(4):
             m = masks[s]
             if m and m.bit_count() + jokers >= RUN_MIN:
-                key = (m << 7) | (min(jokers, 4) << 2) | s
+                key = (m << 7) | (jokers << 2) | s
                 found = _RUNS.get(key)
                 if found is None:
                     found = _RUNS[key] = _runs_of(m, jokers, s)
