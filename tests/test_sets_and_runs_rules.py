@@ -689,3 +689,44 @@ def test_random_play_at_the_simulators_pace_ends():
             GAME.advance(state, seat, chance.choice(GAME.legal_moves(state, seat)))
             moves += 1
             assert moves < 20_000
+
+
+# Saves
+
+
+def test_a_state_no_game_could_reach_is_refused():
+    from cardtable.engine import ImpossibleState
+
+    state = seed_buy_position()
+    assert GAME.load_state(state.model_dump_json()) == state
+    for spoil, words in (
+        (lambda s: s.buys_left.__setitem__(1, 4), "buy count"),
+        (lambda s: s.hands[0].append(c("KH")), "not the game's deck"),
+        (lambda s: s.floating.__setitem__(2, True), "floats"),
+        (lambda s: setattr(s, "round", 8), "round 8"),
+    ):
+        bad = state.model_copy(deep=True)
+        spoil(bad)
+        with pytest.raises(ImpossibleState) as error:
+            GAME.load_state(bad.model_dump_json())
+        assert words in error.value.reason
+
+
+def test_a_meld_that_is_not_a_meld_is_refused_in_a_save():
+    from cardtable.engine import ImpossibleState
+
+    state = position({0: "KD"}, melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")))
+    bad = state.model_copy(deep=True)
+    bad.melds[0].cards[0], bad.melds[1].cards[0] = bad.melds[1].cards[0], bad.melds[0].cards[0]
+    with pytest.raises(ImpossibleState) as error:
+        GAME.load_state(bad.model_dump_json())
+    assert "not a meld" in error.value.reason
+
+
+def test_the_log_says_who_bought_what_and_the_buys_left():
+    state = seed_buy_position()
+    GAME.apply(state, 0, discard(c("KH")))
+    GAME.apply(state, 2, CLAIM)
+    events = GAME.apply(state, 1, DRAW_STOCK)
+    lines = [e.render(["Ann", "Bob", "Cat", "Dan"]) for e in events]
+    assert "Cat buys the K♥ and takes the stock's top card too (2 buys left this round)." in lines
