@@ -352,7 +352,7 @@ def hand_melds(
     code of each different card of the hand, in hand order."""
     get = _INFO.get
     jokers = 0
-    counts = [0] * 14
+    by_rank: list[list[int]] = [[] for _ in range(14)]
     masks = [0, 0, 0, 0]
     seen = 0
     for c in hand:
@@ -362,18 +362,16 @@ def hand_melds(
             if distinct is not None:
                 distinct.append(code)
         if r:
-            counts[r] += 1
+            by_rank[r].append(code)
             masks[s] |= bits
         else:
             jokers += 1
     out: list[tuple[tuple[int, ...], bool]] = []
     if sets:
-        need = SET_MIN - jokers
-        for r in range(1, 14):
-            n = counts[r]
-            if n and n >= need:
-                codes = tuple(r * 5 + _SUIT_NO[id(c.suit)] for c in hand if c.rank == r)
-                out.append((codes + (JOKER_CODE,) * (SET_MIN - n), False))
+        need = max(SET_MIN - jokers, 1)
+        for codes in by_rank:
+            if len(codes) >= need:
+                out.append((tuple(codes) + (JOKER_CODE,) * (SET_MIN - len(codes)), False))
     if runs:
         for s in range(4):
             m = masks[s]
