@@ -730,3 +730,27 @@ def test_the_log_says_who_bought_what_and_the_buys_left():
     events = GAME.apply(state, 1, DRAW_STOCK)
     lines = [e.render(["Ann", "Bob", "Cat", "Dan"]) for e in events]
     assert "Cat buys the K♥ and takes the stock's top card too (2 buys left this round)." in lines
+
+
+def test_the_fast_meld_finder_agrees_with_the_plain_one():
+    import random
+
+    from cardtable.games.sets_and_runs.melds import (
+        CARD_OF_CODE,
+        hand_melds,
+        run_candidates,
+        set_candidates,
+    )
+
+    rng = random.Random(7)
+    for _ in range(300):
+        hand = rng.sample(DECK, rng.randint(3, 14))
+        jokers = hand.count(JOKER)
+        plain = [(tuple(m), False) for m in set_candidates(hand, jokers)]
+        plain += [(tuple(m), True) for m in run_candidates(hand, jokers)]
+        fast = [
+            (tuple(CARD_OF_CODE[k] for k in codes), run)
+            for codes, run in hand_melds(hand, True, True)
+        ]
+        assert sorted(map(str, fast)) == sorted(map(str, plain))
+        assert all(meld_refusal(cards, run) is None for cards, run in fast)
