@@ -71,7 +71,8 @@ def position(
 
     state.round = round_number
     state.history = [
-        GAME_HISTORY(n, seats) for n in range(1, round_number)  # earlier rounds, all zero
+        earlier_round(n, seats)
+        for n in range(1, round_number)  # earlier rounds, all zero
     ]
     named = {s: take(h) for s, h in hands.items()}
     table = [make_meld(owner, take(text), kind == "run") for owner, kind, text in melds]
@@ -105,7 +106,7 @@ def position(
     return state
 
 
-def GAME_HISTORY(number, seats):
+def earlier_round(number, seats):
     from cardtable.games.sets_and_runs.state import RoundResult
 
     return RoundResult(
@@ -329,8 +330,12 @@ def test_after_laying_down_cards_go_on_any_meld_at_either_end_of_a_run():
     state = position(
         {2: "7S 3H 8H 5D"},
         round_number=2,
-        melds=((0, "set", "7C 7D 7H"), (0, "run", "4H 5H 6H 7H"), (2, "set", "5C 5S 5H"),
-               (2, "run", "9S 10S JS QS")),
+        melds=(
+            (0, "set", "7C 7D 7H"),
+            (0, "run", "4H 5H 6H 7H"),
+            (2, "set", "5C 5S 5H"),
+            (2, "run", "9S 10S JS QS"),
+        ),
         turn=2,
     )
     GAME.apply(state, 2, add_to(c("7S"), 0, False))  # on another player's set
@@ -364,7 +369,9 @@ def test_seed_example_player_c_plays_the_5_of_spades_and_takes_the_joker():
 
 def test_the_player_who_laid_a_run_may_swap_its_joker_too():
     state = position(
-        {0: "5S KD"}, round_number=3, melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
+        {0: "5S KD"},
+        round_number=3,
+        melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
         turn=0,
     )
     GAME.apply(state, 0, swap(c("5S"), 1))
@@ -379,7 +386,9 @@ def test_a_joker_in_a_set_is_locked():
 
 def test_only_the_card_a_joker_stands_for_frees_it():
     state = position(
-        {0: "8S 5H KD"}, round_number=3, melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
+        {0: "8S 5H KD"},
+        round_number=3,
+        melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
         turn=0,
     )
     assert "No Joker" in refused(state, 0, swap(c("8S"), 1))
@@ -387,7 +396,9 @@ def test_only_the_card_a_joker_stands_for_frees_it():
 
 
 def test_a_card_that_could_be_played_on_the_table_may_not_be_discarded():
-    state = position({0: "7S KD JK"}, melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")), turn=0)
+    state = position(
+        {0: "7S KD JK"}, melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")), turn=0
+    )
     reason = refused(state, 0, discard(c("7S")))
     assert "could be played on the table" in reason
     assert "could be played on the table" in refused(state, 0, discard(JOKER))
@@ -399,7 +410,9 @@ def test_a_card_that_could_be_played_on_the_table_may_not_be_discarded():
 
 def test_a_card_that_frees_a_joker_may_not_be_discarded_either():
     state = position(
-        {0: "5S KD"}, round_number=3, melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
+        {0: "5S KD"},
+        round_number=3,
+        melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
         turn=0,
     )
     assert "could be played" in refused(state, 0, discard(c("5S")))
@@ -553,8 +566,9 @@ def test_three_buys_per_player_per_round():
 
 
 def test_buys_are_three_again_in_the_next_round():
-    state = position({0: "KD"}, melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")),
-                     turn=0, buys=[3, 1, 0, 2])
+    state = position(
+        {0: "KD"}, melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")), turn=0, buys=[3, 1, 0, 2]
+    )
     GAME.apply(state, 0, discard(c("KD")))
     assert state.round == 2 and state.buys_left == [3, 3, 3, 3]
 
@@ -590,9 +604,12 @@ def test_the_round_is_over_when_the_stock_runs_out_a_second_time():
 
 
 def test_after_seven_rounds_the_lowest_total_wins_and_ties_share():
-    state = position({0: "KD", 1: "2C", 2: "2D", 3: "KS"}, round_number=7,
-                     melds=((0, "run", "2H 3H 4H 5H"), (0, "run", "9S 10S JS QS"),
-                            (0, "run", "4D 5D 6D 7D")), turn=0)
+    state = position(
+        {0: "KD", 1: "2C", 2: "2D", 3: "KS"},
+        round_number=7,
+        melds=((0, "run", "2H 3H 4H 5H"), (0, "run", "9S 10S JS QS"), (0, "run", "4D 5D 6D 7D")),
+        turn=0,
+    )
     state.totals = [100, 95, 95, 0]
     GAME.apply(state, 0, discard(c("KD")))
     assert GAME.is_over(state) and GAME.to_act(state) == []
@@ -672,3 +689,68 @@ def test_random_play_at_the_simulators_pace_ends():
             GAME.advance(state, seat, chance.choice(GAME.legal_moves(state, seat)))
             moves += 1
             assert moves < 20_000
+
+
+# Saves
+
+
+def test_a_state_no_game_could_reach_is_refused():
+    from cardtable.engine import ImpossibleState
+
+    state = seed_buy_position()
+    assert GAME.load_state(state.model_dump_json()) == state
+    for spoil, words in (
+        (lambda s: s.buys_left.__setitem__(1, 4), "buy count"),
+        (lambda s: s.hands[0].append(c("KH")), "not the game's deck"),
+        (lambda s: s.floating.__setitem__(2, True), "floats"),
+        (lambda s: setattr(s, "round", 8), "round 8"),
+    ):
+        bad = state.model_copy(deep=True)
+        spoil(bad)
+        with pytest.raises(ImpossibleState) as error:
+            GAME.load_state(bad.model_dump_json())
+        assert words in error.value.reason
+
+
+def test_a_meld_that_is_not_a_meld_is_refused_in_a_save():
+    from cardtable.engine import ImpossibleState
+
+    state = position({0: "KD"}, melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")))
+    bad = state.model_copy(deep=True)
+    bad.melds[0].cards[0], bad.melds[1].cards[0] = bad.melds[1].cards[0], bad.melds[0].cards[0]
+    with pytest.raises(ImpossibleState) as error:
+        GAME.load_state(bad.model_dump_json())
+    assert "not a meld" in error.value.reason
+
+
+def test_the_log_says_who_bought_what_and_the_buys_left():
+    state = seed_buy_position()
+    GAME.apply(state, 0, discard(c("KH")))
+    GAME.apply(state, 2, CLAIM)
+    events = GAME.apply(state, 1, DRAW_STOCK)
+    lines = [e.render(["Ann", "Bob", "Cat", "Dan"]) for e in events]
+    assert "Cat buys the K♥ and takes the stock's top card too (2 buys left this round)." in lines
+
+
+def test_the_fast_meld_finder_agrees_with_the_plain_one():
+    import random
+
+    from cardtable.games.sets_and_runs.melds import (
+        CARD_OF_CODE,
+        hand_melds,
+        run_candidates,
+        set_candidates,
+    )
+
+    rng = random.Random(7)
+    for _ in range(300):
+        hand = rng.sample(DECK, rng.randint(3, 14))
+        jokers = hand.count(JOKER)
+        plain = [(tuple(m), False) for m in set_candidates(hand, jokers)]
+        plain += [(tuple(m), True) for m in run_candidates(hand, jokers)]
+        fast = [
+            (tuple(CARD_OF_CODE[k] for k in codes), run)
+            for codes, run in hand_melds(hand, True, True)
+        ]
+        assert sorted(map(str, fast)) == sorted(map(str, plain))
+        assert all(meld_refusal(cards, run) is None for cards, run in fast)

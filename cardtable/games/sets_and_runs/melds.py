@@ -89,7 +89,9 @@ def set_refusal(cards: Sequence[Card]) -> str | None:
     if not ranks:
         return "A meld needs at least one natural card, not only Jokers."
     if len(ranks) > 1:
-        return "A set is of one rank: " + ", ".join(rank_name(r) for r in sorted(ranks)) + " differ."
+        return (
+            "A set is of one rank: " + ", ".join(rank_name(r) for r in sorted(ranks)) + " differ."
+        )
     return None
 
 
@@ -144,8 +146,10 @@ def meld_is_sound(meld: TableMeld) -> bool:
         start = run_start(meld.cards)
         suit = next((c.suit for c in meld.cards if c.rank), None)
         return start == meld.start and suit is meld.suit
-    return set_refusal(meld.cards) is None and meld.suit is None and any(
-        c.rank == meld.start for c in meld.cards
+    return (
+        set_refusal(meld.cards) is None
+        and meld.suit is None
+        and any(c.rank == meld.start for c in meld.cards)
     )
 
 
@@ -318,44 +322,61 @@ def run_candidates(hand: Sequence[Card], jokers: int) -> list[tuple[Card, ...]]:
     return out
 
 
+def _info(card: Card) -> tuple[int, int, int, int]:
+    """(code, rank, suit number, the bits of its values in its suit's mask) of a card."""
+    r = card.rank
+    s = _SUIT_NO[id(card.suit)]
+    bits = 0 if r == 0 else (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
+    return r * 5 + s, r, s, bits
+
+
+_INFO: dict[int, tuple[int, int, int, int]] = {}
+"""`_info` of the cards that live as long as the program (the deck's, the moves'), by identity:
+a hand dealt from them needs no arithmetic. Other cards (a loaded game's) are worked out."""
+
+
+def remember_cards(cards: Iterable[Card]) -> None:
+    """Let the hot path know `cards` by identity; they must live as long as the program."""
+    for card in cards:
+        _INFO[id(card)] = _info(card)
+
+
+remember_cards(CARD_OF_CODE.values())
+
+
 def hand_melds(
     hand: Sequence[Card], sets: bool, runs: bool, distinct: list[int] | None = None
 ) -> list[tuple[tuple[int, ...], bool]]:
     """The melds `set_candidates` and `run_candidates` find, as card codes (the fast path of
     the legal moves): each is (codes in order, is a run). `distinct`, if given, receives the
     code of each different card of the hand, in hand order."""
+    get = _INFO.get
     jokers = 0
-    by_rank: dict[int, list[int]] = {}
+    by_rank: list[list[int]] = [[] for _ in range(14)]
     masks = [0, 0, 0, 0]
-    suit_no = _SUIT_NO
     seen = 0
     for c in hand:
-        r = c.rank
-        s = suit_no[id(c.suit)]
-        code = r * 5 + s
-        if distinct is not None and not seen >> code & 1:
+        code, r, s, bits = get(id(c)) or _info(c)
+        if not seen >> code & 1:
             seen |= 1 << code
-            distinct.append(code)
-        if r == 0:
-            jokers += 1
-            continue
-        if r in by_rank:
+            if distinct is not None:
+                distinct.append(code)
+        if r:
             by_rank[r].append(code)
+            masks[s] |= bits
         else:
-            by_rank[r] = [code]
-        masks[s] |= (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
+            jokers += 1
     out: list[tuple[tuple[int, ...], bool]] = []
     if sets:
-        need = SET_MIN - jokers
-        for r in sorted(by_rank):
-            codes = by_rank[r]
+        need = max(SET_MIN - jokers, 1)
+        for codes in by_rank:
             if len(codes) >= need:
                 out.append((tuple(codes) + (JOKER_CODE,) * (SET_MIN - len(codes)), False))
     if runs:
         for s in range(4):
             m = masks[s]
             if m and m.bit_count() + jokers >= RUN_MIN:
-                key = (m << 7) | (min(jokers, 4) << 2) | s
+                key = (m << 7) | (jokers << 2) | s
                 found = _RUNS.get(key)
                 if found is None:
                     found = _RUNS[key] = _runs_of(m, jokers, s)
