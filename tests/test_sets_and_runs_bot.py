@@ -40,11 +40,13 @@ def hint(state, seat):
 
 
 def buyer_first(state) -> int:
-    """The seat to ask next: in a buy window every seat that may buy is asked (the farthest
-    first) before the next player resolves it, as the table's window does; else the seat to
-    play. (`to_act(state)[0]` alone would never let anyone buy.)"""
-    acting = GAME.to_act(state)
-    return acting[-1]
+    """The seat to ask next: in a buy window the seats that may buy speak first, nearest first,
+    before the next player's own move resolves it (as `cardtable simulate` and the table's
+    window do); else the seat to play."""
+    window = GAME.claim_window(state)
+    if window is not None and window.open_to:
+        return window.open_to[0]
+    return GAME.to_act(state)[0]
 
 
 def names_its_card(view, move, why: str) -> bool:
