@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from cardtable.cards import RunItCard, run_it_deck
-from cardtable.engine import Chance, Event
+from cardtable.engine import Chance
 from cardtable.games.run_it.state import GameResult, Phase, RunItOptions, RunItState
 
 IDLE_ROUNDS = 2
 """Our backstop: this many rounds of turns with nothing played while no card can be drawn
 ends a game (fewest cards wins)."""
+
+
+Said = tuple[str, str, tuple[int, ...]]
+"""An event not yet built: kind, text and seats. `RunIt.play` builds the Events; the bots'
+fast path (`advance`) never needs them, so a headless game builds none."""
+
+
+def said(kind: str, text: str, seats: tuple[int, ...] = ()) -> Said:
+    """What happened, for the log (built into an Event only when narrated)."""
+    return (kind, text, seats)
 
 
 def deal(seats: int, options: RunItOptions, chance: Chance, dealer: int, first: int) -> RunItState:
@@ -60,7 +70,7 @@ def draw(state: RunItState, seat: int, count: int = 1) -> int:
     return drawn
 
 
-def end_turn(state: RunItState, seat: int) -> list[Event]:
+def end_turn(state: RunItState, seat: int) -> list[Said]:
     """The turn of `seat` ends with nothing played: the next seat plays (or the game ends when
     nobody has played for IDLE_ROUNDS rounds while no card can be drawn)."""
     state.phase = Phase.PLAY
@@ -82,7 +92,7 @@ def end_turn(state: RunItState, seat: int) -> list[Event]:
     )
 
 
-def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
+def end_game(state: RunItState, winners: list[int], reason: str) -> list[Said]:
     """Record the game; deal the next one of the session (its first winner starts, the dealer
     moves clockwise), or end the session."""
     state.history.append(
@@ -96,7 +106,7 @@ def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
     state.ended = reason
     names = " and ".join(f"{{{i}}}" for i in range(len(winners)))
     events = [
-        Event(
+        said(
             kind="game",
             text=f"{names} won game {state.game_number}: {reason}.",
             seats=tuple(winners),
@@ -113,7 +123,7 @@ def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
     for field in RunItState.model_fields:
         setattr(state, field, getattr(fresh, field))
     return events + [
-        Event(
+        said(
             kind="deal",
             text=f"Game {state.game_number}: {{0}} deals; {{1}} starts.",
             seats=(dealer, winners[0]),
