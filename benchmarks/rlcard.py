@@ -10,9 +10,9 @@ What is counted is player decisions per second, nothing else:
   observation every step) and through the game object under it (`game.step`, no encoding).
   The issue's ratio is taken against the environment, the way RLCard plays random agents
   (`env.run` steps its env; RLCard's own RandomAgent is slower still than this loop's `random`);
-  the ratio against the bare game loop is printed beside it. UNO's deal happens inside `init_game`, so
-  there is nothing to leave out; Gin Rummy's end-of-hand scoring steps are player actions in
-  RLCard and are counted as RLCard counts them.
+  the ratio against the bare game loop is printed beside it. UNO's deal happens inside
+  `init_game`, so there is nothing to leave out; Gin Rummy's end-of-hand scoring steps are
+  player actions in RLCard and are counted as RLCard counts them.
 Ours is measured before and after theirs and the mean is used.
 """
 
