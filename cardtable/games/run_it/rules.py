@@ -500,7 +500,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         teams = [[s] for s in range(state.seats)]
         over = self.is_over(state)
         if over:
-            reason = EndReason.BLOCKED if "nobody could play" in state.ended else EndReason.WENT_OUT
+            reason = EndReason.BLOCKED if state.history[-1].blocked else EndReason.WENT_OUT
             summary = f"Game {state.game_number} of {state.options.games} over"
         else:
             reason = None
