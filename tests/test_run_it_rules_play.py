@@ -15,7 +15,15 @@ from run_it_positions import (
 
 from cardtable.cards import RunItColour
 from cardtable.engine import IllegalMove
-from cardtable.games.run_it.moves import GET, KEEP, NO_OFFER, TAKE_DRAW, Offer, TakeOffer
+from cardtable.games.run_it.moves import (
+    GET,
+    KEEP,
+    NO_OFFER,
+    TAKE_DRAW,
+    TAKE_PENALTY,
+    Offer,
+    TakeOffer,
+)
 from cardtable.games.run_it.rules import play, playable
 from cardtable.games.run_it.session import IDLE_ROUNDS
 from cardtable.games.run_it.state import Phase
@@ -294,3 +302,31 @@ def test_rounds_with_nothing_played_and_nothing_to_draw_end_the_game_fewest_card
     assert GAME.is_over(state)
     assert GAME.outcome(state).winners == [1]
     assert "fewest cards wins" in state.ended
+
+
+# Moves out of their time
+
+
+def test_only_the_seat_to_act_may_play():
+    state = position(["B7 R4", "B8 G2", "Y1 Y2"], "B3")
+    reason = refused(state, 1, play(card("B8")))
+    assert reason == "It is not your turn: Waiting for Player 1 to play."
+
+
+def test_there_is_no_penalty_to_take_outside_a_run():
+    state = position(["B7 R4", "G1 G2"], "B3")
+    assert refused(state, 0, TAKE_PENALTY) == "No penalty run is on you: there is nothing to take."
+
+
+def test_draw_anyway_never_gets_a_card_during_a_penalty_run():
+    state = position(["B+2 R4", "B+1 G2", "Y1 Y2"], "B3", options={"draw_anyway": True})
+    plays(state, 0, "B+2")
+    assert GET not in GAME.legal_moves(state, 1)
+    assert "Nobody gets or offers cards during a run" in refused(state, 1, GET)
+
+
+def test_the_seats_asked_for_offers_answer_one_at_a_time():
+    state = position(["R4 R5", "G1 B2", "Y1 Y2"], "B3")
+    GAME.apply(state, 0, GET)
+    assert "It is not your turn" in refused(state, 2, NO_OFFER)
+    assert refused(state, 1, KEEP) == "Offer one card face down, or offer nothing."
