@@ -4,7 +4,7 @@
 import subprocess
 import sys
 
-from cardtable.games.run_it.session import IDLE_ROUNDS
+from cardtable.games.run_it.session import IDLE_ROUNDS, STALL_ROUNDS
 from cardtable.games.run_it.state import RunItOptions
 from cardtable.rules_pages import rules_page
 
@@ -37,6 +37,7 @@ def test_the_rules_page_marks_our_settlements_and_the_house_rule():
     text = page()
     assert "a Wild Penalty counts as a penalty card here, so a Wild may not go on it" in text
     assert f"If {IDLE_ROUNDS} whole rounds of turns pass with nothing played" in text
+    assert f"So does a game in which {STALL_ROUNDS} whole rounds pass with nothing played" in text
     assert "**House rule** (the *False claims draw one* setting, off unless you turn it on" in text
     assert text.count("**Ours:**") + text.count("**ours") >= 5
 

@@ -14,7 +14,7 @@ from run_it_positions import (
 )
 
 from cardtable.cards import RunItColour
-from cardtable.engine import IllegalMove
+from cardtable.engine import EndReason, IllegalMove
 from cardtable.games.run_it.moves import (
     GET,
     KEEP,
@@ -25,7 +25,7 @@ from cardtable.games.run_it.moves import (
     TakeOffer,
 )
 from cardtable.games.run_it.rules import play, playable
-from cardtable.games.run_it.session import IDLE_ROUNDS
+from cardtable.games.run_it.session import IDLE_ROUNDS, STALL_ROUNDS
 from cardtable.games.run_it.state import Phase
 
 
@@ -304,13 +304,38 @@ def test_rounds_with_nothing_played_and_nothing_to_draw_end_the_game_fewest_card
     assert "fewest cards wins" in state.ended
 
 
+def test_rounds_with_nothing_played_end_the_game_even_with_cards_to_draw():
+    # Offers can pass cards round for ever with the draw pile full: every getter takes the
+    # next player's offer (nothing here goes on the B3), so no card is ever drawn or played.
+    state = position(["R4 R5", "G1 G2", "Y1 Y2"], "B3")
+    turns = 0
+    while not GAME.is_over(state):
+        seat = state.turn
+        assert GAME.legal_moves(state, seat) == [GET]
+        GAME.apply(state, seat, GET)
+        while state.phase is Phase.OFFERS or state.phase is Phase.TAKE:
+            giver = (seat + 1) % 3
+            if state.phase is Phase.OFFERS:
+                asked = state.asked[0]
+                move = Offer(card=state.hands[asked][0]) if asked == giver else NO_OFFER
+                GAME.apply(state, asked, move)
+            else:
+                GAME.apply(state, seat, TakeOffer(offered_by=giver))
+        assert state.discards == cards("B3")
+        turns += 1
+        assert turns <= STALL_ROUNDS * 3
+    assert turns == STALL_ROUNDS * 3
+    assert state.ended == "nobody played a card for 20 rounds; fewest cards wins"
+    assert GAME.outcome(state).reason is EndReason.BLOCKED
+
+
 # Moves out of their time
 
 
 def test_only_the_seat_to_act_may_play():
     state = position(["B7 R4", "B8 G2", "Y1 Y2"], "B3")
     reason = refused(state, 1, play(card("B8")))
-    assert reason == "It is not your turn: Waiting for Player 1 to play."
+    assert reason == "It is not your turn: waiting for Player 1 to play."
 
 
 def test_there_is_no_penalty_to_take_outside_a_run():

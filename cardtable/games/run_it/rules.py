@@ -251,7 +251,8 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
     def _not_now(self, state: RunItState, seat: int) -> str:
         if state.phase is Phase.WINDOW:
             return "You have already let this card go."
-        return "It is not your turn: " + teaching.waiting(self, state, None)
+        waiting = teaching.waiting(self, state, None)
+        return f"It is not your turn: {waiting[0].lower()}{waiting[1:]}"
 
     # Playing
 
