@@ -307,7 +307,7 @@ def test_rounds_with_nothing_played_and_nothing_to_draw_end_the_game_fewest_card
 def test_rounds_with_nothing_played_end_the_game_even_with_cards_to_draw():
     # Offers can pass cards round for ever with the draw pile full: every getter takes the
     # next player's offer (nothing here goes on the B3), so no card is ever drawn or played.
-    state = position(["R4 R5", "G1 G2", "Y1 Y2"], "B3")
+    state = position(["R4 R5 R6 R7", "G1 G2 G4 G5", "Y1 Y2 Y4 Y5"], "B3")
     turns = 0
     while not GAME.is_over(state):
         seat = state.turn
