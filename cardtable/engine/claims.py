@@ -36,6 +36,20 @@ class ClaimWindow(BaseModel):
         if seat in self.open_to:
             self.open_to.remove(seat)
 
+    def claim(self, seat: int) -> None:
+        """`seat` claims the card, to be given when the window is resolved (a buy). The nearest
+        claimant wins, so `seat` and every seat farther than her leave `open_to` (nobody there
+        can win it any more) and she goes first in `claimed`."""
+        if seat in self.open_to:
+            del self.open_to[self.open_to.index(seat) :]
+        if seat not in self.claimed:
+            self.claimed.insert(0, seat)
+
+    @property
+    def nearest_claim(self) -> int | None:
+        """The claimant who wins the card when the window is resolved, or None."""
+        return self.claimed[0] if self.claimed else None
+
     @property
     def settled(self) -> bool:
         """True once every seat has claimed or let the card go."""

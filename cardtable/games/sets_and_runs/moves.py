@@ -1,0 +1,194 @@
+"""The Sets and Runs moves: take the discard or draw, buy (claim) or let go, lay down a meld of
+the contract, take the lay-down back, add to a meld, swap a Joker out, discard."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from cardtable.cards import Card
+from cardtable.engine import Move
+from cardtable.engine.claims import Claim, LetGo
+from cardtable.games.sets_and_runs.melds import CARD_OF_CODE, card_code
+
+
+class TakeDiscard(Move):
+    """The next player takes the card just discarded as her draw (her first call)."""
+
+    kind: Literal["take-discard"] = "take-discard"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann takes the discard'."""
+        return f"{player} takes the discard"
+
+    def brief(self) -> str:
+        """'take the discard'."""
+        return "take the discard"
+
+
+class DrawStock(Move):
+    """Draw the top card of the stock (in a buy window: the discard is left to the buyers)."""
+
+    kind: Literal["draw"] = "draw"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann draws from the stock'."""
+        return f"{player} draws from the stock"
+
+    def brief(self) -> str:
+        """'draw from the stock'."""
+        return "draw from the stock"
+
+
+class LayMeld(Move):
+    """Put one meld of the round's contract down; the lay-down is made when the contract is
+    complete. A run's cards are in order, so each Joker's place says what it stands for."""
+
+    kind: Literal["meld"] = "meld"
+    cards: tuple[Card, ...]
+    run: bool
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann lays down the run 4♠ Jkr 6♠ 7♠'."""
+        return f"{player} lays down the {'run' if self.run else 'set'} {self.brief_cards()}"
+
+    def brief_cards(self) -> str:
+        """The cards as a short line: '4♠ Jkr 6♠ 7♠'."""
+        return " ".join(c.short for c in self.cards)
+
+    def brief(self) -> str:
+        """'run 4♠ Jkr 6♠ 7♠'."""
+        return f"{'run' if self.run else 'set'} {self.brief_cards()}"
+
+
+class TakeBack(Move):
+    """Take back the melds of a lay-down not yet complete: they go back into the hand."""
+
+    kind: Literal["take-back"] = "take-back"
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann takes her lay-down back'."""
+        return f"{player} takes the lay-down back"
+
+    def brief(self) -> str:
+        """'take the lay-down back'."""
+        return "take the lay-down back"
+
+
+class AddTo(Move):
+    """Add a card to a meld on the table (after laying down); `high` names a run's end."""
+
+    kind: Literal["add"] = "add"
+    card: Card
+    meld: int
+    """The meld's place in the table's list, from 0."""
+    high: bool = True
+    """On a run: True the high end, False the low end. Ignored on a set."""
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann adds the 8♥ to meld 2'."""
+        return f"{player} adds {self.card.label} to meld {self.meld + 1}{self._end()}"
+
+    def _end(self) -> str:
+        return " (high end)" if self.high else " (low end)"
+
+    def brief(self) -> str:
+        """'8♥ on meld 2'."""
+        return f"{self.card.short} on meld {self.meld + 1}{self._end()}"
+
+
+class Swap(Move):
+    """Put a natural card in a run in place of the Joker standing for it; the Joker comes to
+    the hand."""
+
+    kind: Literal["swap"] = "swap"
+    card: Card
+    meld: int
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann swaps the 5♠ for the Joker of meld 2'."""
+        return f"{player} swaps {self.card.label} for the Joker in meld {self.meld + 1}"
+
+    def brief(self) -> str:
+        """'5♠ for the Joker of meld 2'."""
+        return f"{self.card.short} for the Joker of meld {self.meld + 1}"
+
+
+class Discard(Move):
+    """Discard a card: the turn ends (the round, if it was the last card)."""
+
+    kind: Literal["discard"] = "discard"
+    card: Card
+
+    def describe(self, player: str = "You") -> str:
+        """'Ann discards the K♥'."""
+        return f"{player} discards {self.card.label}"
+
+    def brief(self) -> str:
+        """'discard K♥'."""
+        return f"discard {self.card.short}"
+
+
+SetsAndRunsMove = Annotated[
+    TakeDiscard | DrawStock | LayMeld | TakeBack | AddTo | Swap | Discard | Claim | LetGo,
+    Field(discriminator="kind"),
+]
+MOVE_ADAPTER: TypeAdapter[SetsAndRunsMove] = TypeAdapter(SetsAndRunsMove)
+
+TAKE_DISCARD = TakeDiscard()
+DRAW_STOCK = DrawStock()
+TAKE_BACK = TakeBack()
+
+_DISCARDS: dict[int, Discard] = {}
+_MELDS: dict[tuple[tuple[int, ...], bool], LayMeld] = {}
+_ADDS: dict[tuple[int, int, bool], AddTo] = {}
+_SWAPS: dict[tuple[int, int], Swap] = {}
+
+
+def discard(card: Card) -> Discard:
+    """The move discarding `card`: one shared frozen value per card."""
+    code = card_code(card)
+    move = _DISCARDS.get(code)
+    if move is None:
+        move = _DISCARDS[code] = Discard(card=card)
+    return move
+
+
+def lay_meld_of(codes: tuple[int, ...], run: bool) -> LayMeld:
+    """The move laying down the cards of `codes` (see `melds.card_code`) as a run or a set."""
+    key = (codes, run)
+    move = _MELDS.get(key)
+    if move is None:
+        if len(_MELDS) > 50_000:
+            _MELDS.clear()
+        cards = tuple(CARD_OF_CODE[k] for k in codes)
+        move = _MELDS[key] = LayMeld(cards=cards, run=run)
+    return move
+
+
+def lay_meld(cards: tuple[Card, ...], run: bool) -> LayMeld:
+    """The move laying down `cards` as a run (in order) or a set (shared values)."""
+    return lay_meld_of(tuple(card_code(c) for c in cards), run)
+
+
+def add_to(card: Card, meld: int, high: bool) -> AddTo:
+    """The move adding `card` to meld `meld` at that end (shared values)."""
+    key = (card_code(card), meld, high)
+    move = _ADDS.get(key)
+    if move is None:
+        move = _ADDS[key] = AddTo(card=card, meld=meld, high=high)
+    return move
+
+
+def swap(card: Card, meld: int) -> Swap:
+    """The move swapping `card` for the Joker it stands for in meld `meld` (shared values)."""
+    key = (card_code(card), meld)
+    move = _SWAPS.get(key)
+    if move is None:
+        move = _SWAPS[key] = Swap(card=card, meld=meld)
+    return move
+
+
+DISCARD_OF_CODE: dict[int, Discard] = {code: discard(card) for code, card in CARD_OF_CODE.items()}
+"""The discard move of each card code (see `melds.card_code`)."""

@@ -1,0 +1,635 @@
+"""The rules of Sets and Runs (RULES.md, "Sets and Runs"), behind the game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import Card, standard_deck
+from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
+from cardtable.engine.words import plural
+from cardtable.games.sets_and_runs import integrity, teaching
+from cardtable.games.sets_and_runs.contracts import (
+    BUYS_PER_ROUND,
+    DEAL,
+    DECKS,
+    JOKERS,
+    ROUNDS,
+    contract_for,
+)
+from cardtable.games.sets_and_runs.melds import (
+    JOKER,
+    add,
+    add_ends,
+    add_refusal,
+    fits_table,
+    hand_melds,
+    make_meld,
+    meld_refusal,
+    remember_cards,
+    swap_index,
+    swap_refusal,
+)
+from cardtable.games.sets_and_runs.moves import (
+    DISCARD_OF_CODE,
+    DRAW_STOCK,
+    MOVE_ADAPTER,
+    TAKE_BACK,
+    TAKE_DISCARD,
+    AddTo,
+    Discard,
+    DrawStock,
+    LayMeld,
+    SetsAndRunsMove,
+    Swap,
+    TakeBack,
+    TakeDiscard,
+    add_to,
+    discard,
+    lay_meld_of,
+    swap,
+)
+from cardtable.games.sets_and_runs.scoring import hand_points, lowest
+from cardtable.games.sets_and_runs.state import (
+    Phase,
+    RoundResult,
+    SetsAndRunsOptions,
+    SetsAndRunsState,
+    SetsAndRunsView,
+)
+
+DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
+"""The 108 cards, in a fixed order before each round's shuffle."""
+remember_cards(DECK)
+
+Log = list[Event] | None
+"""Where a move's events go; None on the fast path, which narrates nothing."""
+
+
+def sorted_hand(hand: list[Card]) -> list[Card]:
+    """A hand in table order: by suit, then rank; Jokers last."""
+    return sorted(hand, key=lambda c: (c.suit is None, c.suit or "", c.rank))
+
+
+def playable(state: SetsAndRunsState, seat: int) -> list[Card]:
+    """The cards of `seat`'s hand that could be played on the table (none before she has laid
+    down): these she may not discard."""
+    if not state.laid_down[seat]:
+        return []
+    melds = state.melds
+    return [c for c in dict.fromkeys(state.hands[seat]) if fits_table(melds, c)]
+
+
+def contract_left(state: SetsAndRunsState) -> tuple[int, int]:
+    """The sets and runs the lay-down being built still needs."""
+    contract = contract_for(state.round)
+    runs = sum(1 for m in state.pending if m.run)
+    return contract.sets - (len(state.pending) - runs), contract.runs - runs
+
+
+def _log(log: Log, kind: str, text: str, *seats: int) -> None:
+    if log is not None:
+        log.append(Event(kind=kind, text=text, seats=seats))
+
+
+class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
+    """Sets and Runs: seven contracts of sets and runs, buys, floating, the lowest total wins."""
+
+    id = "sets-and-runs"
+    name = "Sets and Runs"
+    blurb = (
+        "Seven rounds, each with a contract of sets and runs to lay down; then play off the "
+        "melds on the table and go out on a discard. Buy discards out of turn; Jokers are wild. "
+        "The lowest total wins."
+    )
+    seat_counts = (3, 4, 5, 6)
+    default_seats = 4
+    state_model = SetsAndRunsState
+    options_model = SetsAndRunsOptions
+    move_adapter = MOVE_ADAPTER
+    check_state = integrity.check_state
+
+    # Dealing and turns
+
+    def new_game(self, seats: int, seed: int, options: Any = None) -> SetsAndRunsState:
+        """A random first dealer deals round 1; the player on the dealer's left starts."""
+        self.check_seats(seats)
+        chance = Chance.seeded(seed)
+        dealer = chance.below(seats)
+        state = SetsAndRunsState(
+            seats=seats,
+            options=self.options(options),
+            dealer=dealer,
+            turn=dealer,
+            phase=Phase.PLAY,
+            hands=[[] for _ in range(seats)],
+            stock=[],
+            discards=[],
+            laid_down=[False] * seats,
+            floating=[False] * seats,
+            buys_left=[BUYS_PER_ROUND] * seats,
+            totals=[0] * seats,
+            chance=chance,
+        )
+        deal(state, None)
+        return state
+
+    def is_over(self, state: SetsAndRunsState) -> bool:
+        """Over once the seventh round has been scored."""
+        return state.phase is Phase.OVER
+
+    def to_act(self, state: SetsAndRunsState) -> list[int]:
+        """The seat to play; in a buy window the next player first, then every seat that may
+        still buy the card, nearest first."""
+        phase = state.phase
+        if phase is Phase.PLAY:
+            return [state.turn]
+        if phase is Phase.WINDOW:
+            assert state.window is not None
+            return [state.turn, *state.window.open_to]
+        return []
+
+    def claim_window(self, state: SetsAndRunsState) -> ClaimWindow | None:
+        """The buy window, while one is open."""
+        return state.window if state.phase is Phase.WINDOW else None
+
+    def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
+        """Every move `seat` may make now (a lay-down's melds as a short list: every set and
+        run the hand holds is among them, though not every way of choosing its cards)."""
+        self.check_seat(state, seat)
+        return self._moves(state, seat)
+
+    def _moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
+        phase = state.phase
+        if phase is Phase.WINDOW:
+            if seat == state.turn:
+                if state.floating[seat] or not state.discards:
+                    return [DRAW_STOCK]
+                return [TAKE_DISCARD, DRAW_STOCK]
+            window = state.window
+            assert window is not None
+            return [CLAIM, LET_GO] if seat in window.open_to else []
+        if phase is not Phase.PLAY or seat != state.turn:
+            return []
+        hand = state.hands[seat]
+        moves: list[SetsAndRunsMove] = []
+        if state.laid_down[seat]:
+            melds = state.melds
+            for card in dict.fromkeys(hand):
+                fits = False
+                for i, meld in enumerate(melds):
+                    for high in add_ends(meld, card):
+                        moves.append(add_to(card, i, high))
+                        fits = True
+                    if card.rank and swap_index(meld, card) is not None:
+                        moves.append(swap(card, i))
+                        fits = True
+                if not fits:
+                    moves.append(discard(card))
+            return moves
+        sets, runs = contract_left(state)
+        distinct: list[int] = []
+        moves = [
+            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
+        ]
+        if state.pending:
+            moves.append(TAKE_BACK)
+        else:
+            discards = DISCARD_OF_CODE
+            moves += [discards[code] for code in distinct]
+        return moves
+
+    # Checking
+
+    def check(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
+        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
+        if self.is_over(state):
+            raise IllegalMove("The game is over.")
+        if seat not in self.to_act(state):
+            raise IllegalMove(teaching.not_now(self, state, seat))
+        if state.phase is Phase.WINDOW:
+            self._check_window(state, seat, move)
+        elif isinstance(move, (Claim, LetGo, TakeDiscard, DrawStock)):
+            raise IllegalMove(teaching.wrong_phase(state, seat))
+        elif isinstance(move, LayMeld):
+            self._check_meld(state, seat, move)
+        elif isinstance(move, TakeBack):
+            if not state.pending:
+                raise IllegalMove("You have no lay-down in progress to take back.")
+        elif isinstance(move, (AddTo, Swap)):
+            self._check_table_play(state, seat, move)
+        elif isinstance(move, Discard):
+            self._check_discard(state, seat, move)
+
+    def _check_window(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
+        if seat == state.turn:
+            if isinstance(move, DrawStock):
+                return
+            if isinstance(move, TakeDiscard):
+                if state.floating[seat]:
+                    raise IllegalMove(
+                        "You are floating: on this turn you draw from the stock, not the discard."
+                    )
+                if not state.discards:
+                    raise IllegalMove("There is no discard to take: draw from the stock.")
+                return
+            if isinstance(move, Claim):
+                raise IllegalMove(
+                    "You have first call on the discard: take it as your draw; a buy is for "
+                    "the other players."
+                )
+            raise IllegalMove(teaching.wrong_phase(state, seat))
+        if not isinstance(move, (Claim, LetGo)):
+            raise IllegalMove(teaching.wrong_phase(state, seat))
+
+    def _check_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld) -> None:
+        contract = contract_for(state.round)
+        if state.laid_down[seat]:
+            raise IllegalMove(
+                f"You have laid down your contract ({contract.name}) already: once per round. "
+                "Now add cards to the melds on the table."
+            )
+        need = f"this round's contract is {contract.name}"
+        sets, runs = contract_left(state)
+        if move.run and not runs:
+            raise IllegalMove(
+                f"No run: {need}." if not contract.runs else f"Your lay-down has its runs: {need}."
+            )
+        if not move.run and not sets:
+            raise IllegalMove(
+                f"No set: {need}." if not contract.sets else f"Your lay-down has its sets: {need}."
+            )
+        missing = _not_held(state.hands[seat], move.cards)
+        if missing:
+            raise IllegalMove(f"You hold no {missing.short} to lay down.")
+        reason = meld_refusal(move.cards, move.run)
+        if reason:
+            raise IllegalMove(reason)
+
+    def _check_table_play(self, state: SetsAndRunsState, seat: int, move: AddTo | Swap) -> None:
+        if not state.laid_down[seat]:
+            raise IllegalMove(
+                f"Lay down your contract ({contract_for(state.round).name}) first: only then "
+                "may you play on the melds on the table."
+            )
+        if not 0 <= move.meld < len(state.melds):
+            raise IllegalMove(f"There is no meld {move.meld + 1} on the table.")
+        if move.card not in state.hands[seat]:
+            raise IllegalMove(f"You hold no {move.card.short}.")
+        meld = state.melds[move.meld]
+        reason = (
+            add_refusal(meld, move.card, move.high)
+            if isinstance(move, AddTo)
+            else swap_refusal(meld, move.card)
+        )
+        if reason:
+            raise IllegalMove(reason)
+
+    def _check_discard(self, state: SetsAndRunsState, seat: int, move: Discard) -> None:
+        if move.card not in state.hands[seat]:
+            raise IllegalMove(f"You hold no {move.card.short} to discard.")
+        if state.pending:
+            raise IllegalMove(
+                "Finish your lay-down (the whole contract) or take it back before you discard."
+            )
+        if state.laid_down[seat] and fits_table(state.melds, move.card):
+            raise IllegalMove(
+                f"The {move.card.short} could be played on the table, so it may not be "
+                "discarded: play it on a meld."
+            )
+
+    # Playing
+
+    def play(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> list[Event]:
+        """Apply a checked move."""
+        log: list[Event] = []
+        self._do(state, seat, move, log)
+        return log
+
+    def advance(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
+        """Apply a checked move without narrating it (the simulator's path)."""
+        self._do(state, seat, move, None)
+
+    def _do(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove, log: Log) -> None:
+        kind = move.kind
+        if kind == "let-go":
+            assert state.window is not None
+            state.window.let_go(seat)
+        elif kind == "claim":
+            assert state.window is not None
+            state.window.claim(seat)
+            if log is not None:
+                card = state.discards[-1].short
+                _log(log, "buy", f"{{0}} wants to buy the {card}.", seat)
+        elif kind == "take-discard":
+            card = state.discards.pop()
+            state.hands[seat].append(card)
+            state.__dict__["window"] = None
+            state.__dict__["phase"] = Phase.PLAY
+            _log(log, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
+        elif kind == "draw":
+            self._draw_stock(state, seat, log)
+        elif kind == "discard":
+            self._discard(state, seat, move.card, log)  # type: ignore[union-attr]
+        elif kind == "meld":
+            self._lay_meld(state, seat, move, log)  # type: ignore[arg-type]
+        elif kind == "add":
+            assert isinstance(move, AddTo)
+            state.hands[seat].remove(move.card)
+            meld = state.melds[move.meld]
+            add(meld, move.card, move.high)
+            _log(log, "add", f"{{0}} adds the {move.card.short}: {meld.text()}.", seat)
+            if not state.hands[seat]:
+                self._float(state, seat, log)
+        elif kind == "swap":
+            assert isinstance(move, Swap)
+            meld = state.melds[move.meld]
+            index = swap_index(meld, move.card)
+            assert index is not None
+            state.hands[seat].remove(move.card)
+            meld.cards[index] = move.card
+            state.hands[seat].append(JOKER)
+            _log(
+                log,
+                "swap",
+                f"{{0}} puts the {move.card.short} in place of the Joker and takes the Joker: "
+                f"{meld.text()}.",
+                seat,
+            )
+        elif kind == "take-back":
+            for meld in state.pending:
+                state.hands[seat].extend(meld.cards)
+            state.pending = []
+            _log(log, "take-back", "{0} takes the lay-down back.", seat)
+
+    def _draw_stock(self, state: SetsAndRunsState, seat: int, log: Log) -> None:
+        window = state.window
+        state.__dict__["window"] = None
+        buyer = window.nearest_claim if window is not None else None
+        if buyer is not None:
+            card = state.discards.pop()
+            state.hands[buyer].append(card)
+            state.buys_left[buyer] -= 1
+            if log is not None:
+                left = plural(state.buys_left[buyer], "buy")
+                _log(
+                    log,
+                    "buy",
+                    f"{{0}} buys the {card.short} and takes the stock's top card too "
+                    f"({left} left this round).",
+                    buyer,
+                )
+            if not draw(state, buyer, log):
+                return
+        if not draw(state, seat, log):
+            return
+        state.__dict__["phase"] = Phase.PLAY
+        _log(log, "draw", "{0} draws from the stock.", seat)
+
+    def _lay_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld, log: Log) -> None:
+        hand = state.hands[seat]
+        for card in move.cards:
+            hand.remove(card)
+        state.pending.append(make_meld(seat, move.cards, move.run))
+        if state.pending and contract_left(state) == (0, 0):
+            pending = state.pending
+            state.melds.extend(pending)
+            state.pending = []
+            state.laid_down[seat] = True
+            if log is not None:
+                melds = "; ".join(m.text() for m in pending)
+                name = contract_for(state.round).name
+                _log(log, "lay-down", f"{{0}} lays down {name}: {melds}.", seat)
+            if not hand:
+                self._float(state, seat, log)
+
+    def _discard(self, state: SetsAndRunsState, seat: int, card: Card, log: Log) -> None:
+        hand = state.hands[seat]
+        hand.remove(card)
+        state.discards.append(card)
+        _log(log, "discard", f"{{0}} discards the {card.short}.", seat)
+        if not hand:
+            end_round(state, seat, "she discarded her last card", log)
+            return
+        open_window(state, (seat + 1) % state.seats, seat)
+
+    def _float(self, state: SetsAndRunsState, seat: int, log: Log) -> None:
+        """`seat` played her last card without discarding: she floats, and the next player,
+        with no new discard to take, draws from the stock."""
+        state.floating[seat] = True
+        _log(log, "float", "{0} played her last card without discarding: she is floating.", seat)
+        nxt = (seat + 1) % state.seats
+        state.turn = nxt
+        if draw(state, nxt, log):
+            state.phase = Phase.PLAY
+            _log(log, "draw", "{0} draws from the stock.", nxt)
+
+    # Seeing
+
+    def view(self, state: SetsAndRunsState, seat: int | None) -> SetsAndRunsView:
+        """What `seat` may know: her hand and her lay-down in progress; every other hand only by
+        its size."""
+        self.check_seat(state, seat, spectator=True)
+        contract = contract_for(min(state.round, ROUNDS))
+        building = sum(len(m.cards) for m in state.pending)
+        sizes = [len(h) for h in state.hands]
+        sizes[state.turn] += building
+        mine = seat is not None and seat == state.turn
+        return SetsAndRunsView(
+            seat=seat,
+            seats=state.seats,
+            to_act=self.to_act(state),
+            hand=sorted_hand(state.hands[seat]) if seat is not None else None,
+            hand_sizes=sizes,
+            over=self.is_over(state),
+            round=state.round,
+            rounds=ROUNDS,
+            contract=contract.name,
+            contract_sets=contract.sets,
+            contract_runs=contract.runs,
+            dealer=state.dealer,
+            turn=state.turn,
+            phase=state.phase,
+            stock_count=len(state.stock),
+            discard_top=state.discards[-1] if state.discards else None,
+            discard_count=len(state.discards),
+            reshuffled=state.reshuffled,
+            melds=[m.model_copy(deep=True) for m in state.melds],
+            pending=[m.model_copy(deep=True) for m in state.pending] if mine else [],
+            laid_down=list(state.laid_down),
+            floating=list(state.floating),
+            buys_left=list(state.buys_left),
+            window=self.claim_window(state),
+            playable=playable(state, seat) if seat is not None else [],
+            totals=list(state.totals),
+            history=list(state.history),
+            buy_seconds=state.options.buy_seconds,
+        )
+
+    def outcome(self, state: SetsAndRunsState) -> Outcome:
+        """Running totals; the lowest after seven rounds wins, ties share."""
+        over = self.is_over(state)
+        teams = [[s] for s in range(state.seats)]
+        if over:
+            summary = "Seven rounds played: the lowest total wins"
+        else:
+            summary = f"Round {state.round} of {ROUNDS}: {contract_for(state.round).name}"
+        return Outcome(
+            scores=list(state.totals),
+            teams=teams,
+            team_scores=list(state.totals),
+            winners=lowest(state.totals) if over else [],
+            reason=EndReason.ROUNDS_COMPLETE if over else None,
+            summary=summary,
+            score_label="Points",
+        )
+
+    def cards(self, state: SetsAndRunsState) -> list[Any]:
+        """Every card: hands, the lay-down being built, the melds, the stock and the discards."""
+        out: list[Any] = [c for hand in state.hands for c in hand]
+        for meld in state.melds:
+            out += meld.cards
+        for meld in state.pending:
+            out += meld.cards
+        return out + state.stock + state.discards
+
+    def explain(
+        self, state: SetsAndRunsState, seat: int | None, names: list[str] | None = None
+    ) -> str:
+        """One line: what this seat can do now."""
+        if seat is not None:
+            self.check_seat(state, seat)
+        return teaching.explain(self, state, seat, names)
+
+
+def _not_held(hand: list[Card], cards: tuple[Card, ...]) -> Card | None:
+    """The first of `cards` the hand does not hold (counting repeats), or None."""
+    left = list(hand)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            return card
+    return None
+
+
+# The round: dealing, drawing, the buy window, the end
+
+
+def deal(state: SetsAndRunsState, log: Log) -> None:
+    """Shuffle the 108 cards, deal 11 to each player, turn the first discard (a Joker goes back
+    into the stock at a random place) and open its window for the dealer's left."""
+    chance = state.chance
+    deck = list(DECK)
+    chance.shuffle(deck)
+    seats = state.seats
+    state.hands = [deck[i * DEAL : (i + 1) * DEAL] for i in range(seats)]
+    stock = deck[seats * DEAL :]
+    up = stock.pop()
+    while up.rank == 0:
+        stock.insert(chance.below(len(stock)), up)  # never back on top
+        _log(log, "deal", "A Joker turned up: it goes back into the stock.")
+        up = stock.pop()
+    state.stock = stock
+    state.discards = [up]
+    state.melds = []
+    state.pending = []
+    state.laid_down = [False] * seats
+    state.floating = [False] * seats
+    state.buys_left = [BUYS_PER_ROUND] * seats
+    state.reshuffled = False
+    contract = contract_for(state.round)
+    _log(
+        log,
+        "deal",
+        f"Round {state.round} of {ROUNDS}, {contract.name}: {{0}} deals; the {up.short} "
+        "starts the discards.",
+        state.dealer,
+    )
+    open_window(state, (state.dealer + 1) % seats, None)
+
+
+def open_window(state: SetsAndRunsState, nxt: int, discarder: int | None) -> None:
+    """Open the buy window on the top discard: `nxt` has first call; the seats after her (not
+    the discarder) with buys left, and not floating, may claim it, nearest first."""
+    seats = state.seats
+    buys = state.buys_left
+    floating = state.floating
+    order = []
+    for k in range(1, seats):
+        s = (nxt + k) % seats
+        if s == discarder:
+            break
+        if buys[s] > 0 and not floating[s]:
+            order.append(s)
+    fields = state.__dict__  # plain writes: pydantic's __setattr__ is slow on this hot path
+    fields["turn"] = nxt
+    fields["phase"] = Phase.WINDOW
+    fields["window"] = ClaimWindow(
+        verb="buy",
+        card=state.discards[-1].short,
+        open_to=order,
+        claimed=[],  # given, so pydantic need not deep-copy the default
+        seconds=state.options.buy_seconds,
+    )
+
+
+def draw(state: SetsAndRunsState, seat: int, log: Log) -> bool:
+    """`seat` takes the stock's top card. An empty stock is made again, once a round, from the
+    discards less the top card; empty a second time, the round ends (False)."""
+    stock = state.stock
+    if not stock:
+        rest = state.discards[:-1]
+        if state.reshuffled or not rest:
+            why = (
+                "the stock ran out a second time"
+                if state.reshuffled
+                else "the stock ran out with no discards to make a new one"
+            )
+            end_round(state, None, why, log)
+            return False
+        state.chance.shuffle(rest)
+        state.stock = stock = rest
+        state.discards = state.discards[-1:]
+        state.reshuffled = True
+        _log(log, "reshuffle", "The stock is empty: the discards are shuffled into a new stock.")
+    state.hands[seat].append(stock.pop())
+    state.floating[seat] = False
+    return True
+
+
+def end_round(state: SetsAndRunsState, went_out: int | None, why: str, log: Log) -> None:
+    """Score the cards left in hand, then deal the next round (the dealer moves left) or end
+    the game after the seventh."""
+    for meld in state.pending:
+        state.hands[meld.owner].extend(meld.cards)
+    state.pending = []
+    state.window = None
+    points = [hand_points(h) for h in state.hands]
+    state.totals = [t + p for t, p in zip(state.totals, points, strict=True)]
+    contract = contract_for(state.round)
+    state.history.append(
+        RoundResult(
+            number=state.round,
+            contract=contract.name,
+            went_out=went_out,
+            reason=why,
+            points=points,
+            cards_left=[len(h) for h in state.hands],
+            totals=list(state.totals),
+        )
+    )
+    if went_out is not None:
+        _log(log, "round", f"Round {state.round} is over: {{0}} went out.", went_out)
+    else:
+        _log(log, "round", f"Round {state.round} is over: {why}.")
+    if state.round >= ROUNDS:
+        state.phase = Phase.OVER
+        _log(log, "game", "The seventh round is scored: the lowest total wins.")
+        return
+    state.round += 1
+    state.dealer = (state.dealer + 1) % state.seats
+    deal(state, log)
+
+
+GAME = SetsAndRuns()

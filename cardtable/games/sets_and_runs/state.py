@@ -1,0 +1,114 @@
+"""What a game of Sets and Runs holds: options, hands, stock and discards, melds, buys, totals."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from cardtable.cards import Card
+from cardtable.engine import Chance, View
+from cardtable.engine.claims import ClaimWindow
+from cardtable.games.sets_and_runs.melds import TableMeld
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    WINDOW = "window"
+    """A card was just discarded (or turned up): the next player takes it or draws from the
+    stock; meanwhile other seats with buys left may claim it."""
+    PLAY = "play"
+    """The seat to act has drawn: she lays down, plays on melds, and discards."""
+    OVER = "over"
+    """The seventh round has been scored."""
+
+
+class SetsAndRunsOptions(BaseModel):
+    """The settings of a game of Sets and Runs."""
+
+    buy_seconds: int = Field(
+        default=3,
+        ge=0,
+        le=10,
+        title="Buy window (seconds)",
+        description="How long the table waits for buys after each discard; 0 asks each person "
+        "in turn instead.",
+    )
+
+
+class RoundResult(BaseModel):
+    """One scored round."""
+
+    number: int
+    contract: str
+    went_out: int | None
+    """The seat that discarded her last card; None when the stock ran out a second time."""
+    reason: str
+    points: list[int]
+    """Per seat, the points of the cards left in hand."""
+    cards_left: list[int]
+    totals: list[int]
+    """The running totals after this round."""
+
+
+class SetsAndRunsState(BaseModel):
+    """One game of Sets and Runs in play: seven rounds."""
+
+    game: Literal["sets-and-runs"] = "sets-and-runs"
+    seats: int
+    options: SetsAndRunsOptions
+    round: int = 1
+    dealer: int
+    turn: int
+    """The seat whose turn it is (in a buy window: the next player, who has first call)."""
+    phase: Phase
+    hands: list[list[Card]]
+    stock: list[Card]
+    """Face down; the top card is the last."""
+    discards: list[Card]
+    """Face up; the top card is the last. Empty just after its only card was taken."""
+    melds: list[TableMeld] = []
+    """The melds on the table, in the order they were laid or started."""
+    pending: list[TableMeld] = []
+    """The melds of the lay-down the seat to act is building (still hers, not on the table)."""
+    laid_down: list[bool]
+    floating: list[bool]
+    """Seats that played their last card without discarding."""
+    buys_left: list[int]
+    reshuffled: bool = False
+    """True once the stock has been made again from the discards this round."""
+    window: ClaimWindow | None = None
+    totals: list[int]
+    history: list[RoundResult] = []
+    chance: Chance
+
+
+class SetsAndRunsView(View):
+    """What one seat may know of a game of Sets and Runs."""
+
+    round: int
+    rounds: int
+    contract: str
+    contract_sets: int
+    contract_runs: int
+    dealer: int
+    turn: int
+    phase: Phase
+    stock_count: int
+    discard_top: Card | None
+    discard_count: int
+    reshuffled: bool
+    melds: list[TableMeld]
+    pending: list[TableMeld]
+    """This seat's lay-down being built (empty for every other seat)."""
+    laid_down: list[bool]
+    floating: list[bool]
+    buys_left: list[int]
+    window: ClaimWindow | None
+    playable: list[Card]
+    """The cards of this seat's hand that could be played on the table now."""
+    totals: list[int]
+    history: list[RoundResult]
+    buy_seconds: int
