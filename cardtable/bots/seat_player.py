@@ -12,6 +12,7 @@ PLANNERS = {
     "piles": "cardtable.games.piles.strategy:PilesPlanner",
     "over-trump": "cardtable.games.over_trump.strategy:OverTrumpPlanner",
     "runway": "cardtable.games.runway.strategy:RunwayPlanner",
+    "run-it": "cardtable.games.run_it.strategy:RunItPlanner",
 }
 """Each game's planning bot, as 'module:Class'."""
 
