@@ -126,7 +126,7 @@ def _cards(n: int) -> str:
 def _colour_clause(colour: RunItColour, most: int, tied: bool) -> str:
     """'Blue (B), the colour you hold most (3 cards)' and its honest variants."""
     if most == 0:
-        return f"{in_colour(colour)}: you hold no other coloured card, so any colour serves"
+        return f"{in_colour(colour)}: the rest of your hand holds no coloured card, so any colour serves"
     if tied:
         return f"{in_colour(colour)}, tied for the colour you hold most ({_cards(most)})"
     return f"{in_colour(colour)}, the colour you hold most ({_cards(most)})"
@@ -260,8 +260,8 @@ class RunItPlanner:
             parts.append(f"The {card.short} names {_colour_clause(colour, most, tied)}.")
         if kind in PENALTIES:
             parts.append(
-                f"It puts a penalty run of {card.value} on the next player: she must answer "
-                f"it or draw {card.value}."
+                f"The {card.short} puts a penalty run of {card.value} on the next player: she "
+                f"must answer it or draw {card.value}."
             )
         elif kind is SKIP and view.seats == 2:
             parts.append(f"The {card.short} skips the other player: you play again.")
@@ -274,13 +274,18 @@ class RunItPlanner:
             counts = colour_counts(hand)
             assert card.colour is not None
             mine = counts[card.colour]
-            if mine > 1 and mine == max(counts.values()):
+            most = max(counts.values())
+            if mine > 1 and mine == most:
+                tied = sum(1 for n in counts.values() if n == most) > 1
                 parts.append(
-                    f"{in_colour(card.colour)} is the colour you hold most ({_cards(mine)})."
+                    f"{in_colour(card.colour)} is "
+                    + ("tied for " if tied else "")
+                    + f"the colour you hold most ({_cards(mine)})."
                 )
             elif mine == 1 and len(candidates) > 1:
                 parts.append(
-                    f"It is your only {in_colour(card.colour)} card: shed it while it fits."
+                    f"The {card.short} is your only {in_colour(card.colour)} card: shed it while "
+                    "it fits."
                 )
         if best.follow:
             parts.append(
