@@ -16,7 +16,13 @@ from typing import Any
 from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine.claims import CLAIM, LET_GO, Claim
 from cardtable.engine.words import plural
-from cardtable.games.run_it.matching import NAMES_A_COLOUR, PENALTIES, continues_run, in_colour
+from cardtable.games.run_it.matching import (
+    NAMES_A_COLOUR,
+    PENALTIES,
+    can_play,
+    continues_run,
+    in_colour,
+)
 from cardtable.games.run_it.moves import (
     GET,
     KEEP,
@@ -77,24 +83,6 @@ PUSH_WEIGHT = 0.15
 """In a penalty run: per point the answer adds to the run it passes on."""
 
 
-def fits(card: RunItCard, top: RunItCard, colour: RunItColour | None) -> bool:
-    """True when `card` could go on `top` with `colour` in force outside a penalty run (the
-    same test as the rules' Play-it, without the words of a refusal: the planner asks it often).
-    """
-    kind = card.kind
-    if colour is None or kind is WILD_PENALTY:
-        return True
-    if kind is WILD:
-        return top.kind not in PENALTIES
-    if card.colour is colour:
-        return True
-    if kind is NUMBER:
-        return top.kind is NUMBER and top.value == card.value
-    if kind is PENALTY:
-        return top.kind in PENALTIES and top.value == card.value
-    return top.kind is kind
-
-
 def colour_counts(hand: Sequence[RunItCard]) -> dict[RunItColour, int]:
     """How many cards of each colour a hand holds (Wilds have none)."""
     counts = dict.fromkeys(RunItColour, 0)
@@ -126,7 +114,10 @@ def _cards(n: int) -> str:
 def _colour_clause(colour: RunItColour, most: int, tied: bool) -> str:
     """'Blue (B), the colour you hold most (3 cards)' and its honest variants."""
     if most == 0:
-        return f"{in_colour(colour)}: the rest of your hand holds no coloured card, so any colour serves"
+        return (
+            f"{in_colour(colour)}: the rest of your hand holds no coloured card, so any colour "
+            "serves"
+        )
     if tied:
         return f"{in_colour(colour)}, tied for the colour you hold most ({_cards(most)})"
     return f"{in_colour(colour)}, the colour you hold most ({_cards(most)})"
@@ -221,7 +212,7 @@ class RunItPlanner:
             rest = _without(hand, card)
             kind = card.kind
             colour = best_colour(rest)[0] if kind in NAMES_A_COLOUR else card.colour
-            follow = sum(1 for c in rest if fits(c, card, colour))
+            follow = sum(1 for c in rest if can_play(c, card, colour))
             cand = Candidate(card=card, colour=colour, follow=follow, twice=card in rest)
             value = FOLLOW_WEIGHT * follow - KEEP_VALUE[kind]
             if cand.twice:
@@ -397,7 +388,7 @@ class RunItPlanner:
         best: tuple[float, Offer, bool] | None = None
         for move in offers:
             card = move.card
-            helps = fits(card, view.top, view.colour)
+            helps = can_play(card, view.top, view.colour)
             value = 1.0 - KEEP_VALUE[card.kind] - 0.15 * counts.get(card.colour, 0)  # type: ignore[arg-type]
             if helps:
                 value -= 0.6
