@@ -79,6 +79,12 @@ ANSWER_KEEP = {
 }
 """In a penalty run: what each answer is worth keeping for a later run (a Wild Penalty answers
 any run, a Stop a run of its colour)."""
+KEPT_FROM_OFFERS = {
+    WILD: "a Wild worth keeping",
+    WILD_PENALTY: "a Wild Penalty worth keeping",
+    STOP: "a Stop worth keeping",
+}
+"""Cards never offered: they play on (almost) anything or answer penalty runs."""
 PUSH_WEIGHT = 0.15
 """In a penalty run: per point the answer adds to the run it passes on."""
 
@@ -280,7 +286,8 @@ class RunItPlanner:
                 )
         if best.follow:
             parts.append(
-                f"After it, {_cards(best.follow)} of the rest of your hand could go on it."
+                f"After the {card.short}, {_cards(best.follow)} of the rest of your hand could "
+                "go on it."
             )
         kept = _kept_defences(rest, {c.card for c in candidates if c is not best})
         if kept:
@@ -385,29 +392,31 @@ class RunItPlanner:
             )
         after_getter = (getter + view.direction) % view.seats
         counts = colour_counts(hand)
-        best: tuple[float, Offer, bool] | None = None
+        best: tuple[tuple[bool, float, int], Offer, bool] | None = None
+        held_back: set[str] = set()
         for move in offers:
             card = move.card
             helps = can_play(card, view.top, view.colour)
-            value = 1.0 - KEEP_VALUE[card.kind] - 0.15 * counts.get(card.colour, 0)  # type: ignore[arg-type]
-            if helps:
-                value -= 0.6
-                if card.kind in PENALTIES and after_getter == view.seat:
-                    value -= 2.0  # she would put a penalty run on us
-            if best is None or value > best[0]:
-                best = (value, move, helps)
-        assert best is not None
-        value, move, helps = best
-        if value <= 0:
-            return NO_OFFER, (
-                "Each card you hold is worth keeping or would help the getter more than losing "
-                "it helps you: offer nothing."
-            )
+            if card.kind in KEPT_FROM_OFFERS:
+                held_back.add(KEPT_FROM_OFFERS[card.kind])
+                continue
+            if helps and card.kind in PENALTIES and after_getter == view.seat:
+                held_back.add("a penalty card the getter could play on you")
+                continue
+            # Least helpful to the getter first, then the card least worth keeping, then the
+            # card of the colour we hold least.
+            key = (helps, KEEP_VALUE[card.kind], counts[card.colour])  # type: ignore[index]
+            if best is None or key < best[0]:
+                best = (key, move, helps)
+        if best is None:
+            kinds = sorted(held_back)
+            return NO_OFFER, (f"Every card you hold is {' or '.join(kinds)}: offer nothing.")
+        _, move, helps = best
         card = move.card
         if helps:
             return move, (
-                f"The {card.short} is the card you can best spare; if the getter takes it, it "
-                "leaves your hand."
+                f"The getter could play any card you would offer; the {card.short} is the one "
+                "you can best spare, and if she takes it, it leaves your hand."
             )
         return move, (
             f"The getter cannot play the {card.short} on {_on_top(view)}, and if she takes it, "
