@@ -36,6 +36,7 @@ def hint(state, seat=0):
 
 
 def colours_held(hand) -> dict[str, int]:
+    """Cards of each colour in `hand`, by letter."""
     counts = dict.fromkeys((c.value for c in RunItColour), 0)
     for c in hand:
         if c.colour is not None:
@@ -44,6 +45,7 @@ def colours_held(hand) -> dict[str, int]:
 
 
 def play_cards(moves) -> set:
+    """The cards the listed moves may play."""
     return {m.card for m in moves if isinstance(m, Play)}
 
 
@@ -470,7 +472,7 @@ def test_every_sentence_of_every_hint_is_true_in_its_position(seats):
     planner = RunItPlanner(1)
     others = RandomBot(2)
     checked = 0
-    for game in range(4):
+    for game in range(10):
         state = GAME.new_game(seats, seed=1000 * seats + game)
         while not GAME.is_over(state):
             seat = GAME.to_act(state)[0]
