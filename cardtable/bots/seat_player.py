@@ -12,6 +12,7 @@ PLANNERS = {
     "piles": "cardtable.games.piles.strategy:PilesPlanner",
     "over-trump": "cardtable.games.over_trump.strategy:OverTrumpPlanner",
     "runway": "cardtable.games.runway.strategy:RunwayPlanner",
+    "run-it": "cardtable.games.run_it.strategy:RunItPlanner",
     "sets-and-runs": "cardtable.games.sets_and_runs.strategy:SetsAndRunsPlanner",
 }
 """Each game's planning bot, as 'module:Class'."""

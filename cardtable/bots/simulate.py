@@ -39,17 +39,21 @@ def simulate(
     draws = 0
     moves = 0
     start = time.perf_counter()
-    is_over, to_act, legal_moves, advance = (
+    is_over, to_act, legal_moves, advance, claim_window = (
         game.is_over,
         game.to_act,
         game.legal_moves,
         game.advance,
+        game.claim_window,
     )
     for g in range(seed, seed + n):
         state = game.new_game(seats=len(kinds), seed=g)
         players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(kinds)]
         while not is_over(state):
-            seat = to_act(state)[0]
+            # In a claim window the claimants speak first, nearest first: a buy window is
+            # resolved by the next player's own move, which would otherwise come first.
+            window = claim_window(state)
+            seat = window.open_to[0] if window is not None and window.open_to else to_act(state)[0]
             player = players[seat]
             view = game.view(state, seat) if player.needs_view else None
             move, _ = player.choose(view, legal_moves(state, seat))

@@ -37,8 +37,17 @@ def pilatch_deck(decks: int = 1, without: tuple[PilatchCard, ...] = ()) -> list[
     return cards * decks
 
 
+_RUN_IT_DECK: list[RunItCard] = []
+
+
 def run_it_deck() -> list[RunItCard]:
-    """The 130-card Run It deck in a fixed order."""
+    """The 130-card Run It deck in a fixed order (a new list of the same frozen cards)."""
+    if not _RUN_IT_DECK:
+        _RUN_IT_DECK.extend(_make_run_it_deck())
+    return list(_RUN_IT_DECK)
+
+
+def _make_run_it_deck() -> list[RunItCard]:
     cards = [
         RunItCard(kind=kind, colour=colour, value=value)
         for colour in RunItColour

@@ -36,6 +36,20 @@ _KIND_TEXT = {
 }
 
 
+_SHORT: dict[tuple[RunItKind, RunItColour | None, int], str] = {}
+
+
+def _short(kind: RunItKind, colour: RunItColour | None, value: int) -> str:
+    letter = colour.value if colour else ""
+    if kind is RunItKind.NUMBER:
+        return f"{letter}{value}"
+    if kind is RunItKind.PENALTY:
+        return f"{letter}+{value}"
+    if kind is RunItKind.WILD_PENALTY:
+        return f"W+{value}"
+    return f"{letter}{_KIND_TEXT[kind]}"
+
+
 class RunItCard(BaseModel):
     """A Run It card: a kind, a colour (none for Wilds) and a value (number or penalty)."""
 
@@ -45,17 +59,28 @@ class RunItCard(BaseModel):
     colour: RunItColour | None = None
     value: int = 0
 
+    def __eq__(self, other: object) -> bool:
+        """Two cards are equal when kind, colour and value are (a fast path: hands are
+        searched for cards on every move)."""
+        if other.__class__ is not RunItCard:
+            return NotImplemented
+        return (
+            self.kind is other.kind  # type: ignore[attr-defined]
+            and self.colour is other.colour  # type: ignore[attr-defined]
+            and self.value == other.value  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.colour, self.value))
+
     @property
     def short(self) -> str:
         """Compact text: R7, B+2, GSkip, Wild, W+3."""
-        colour = self.colour.value if self.colour else ""
-        if self.kind is RunItKind.NUMBER:
-            return f"{colour}{self.value}"
-        if self.kind is RunItKind.PENALTY:
-            return f"{colour}+{self.value}"
-        if self.kind is RunItKind.WILD_PENALTY:
-            return f"W+{self.value}"
-        return f"{colour}{_KIND_TEXT[self.kind]}"
+        key = (self.kind, self.colour, self.value)
+        text = _SHORT.get(key)
+        if text is None:
+            text = _SHORT[key] = _short(self.kind, self.colour, self.value)
+        return text
 
     @property
     def label(self) -> str:

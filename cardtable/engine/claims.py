@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from cardtable.engine.contract import Move
 
@@ -26,7 +26,7 @@ class ClaimWindow(BaseModel):
     """The card up for claim, as shown on the table: 'R7'."""
     open_to: list[int]
     """The seats that may still claim or let it go, nearest first (who wins a tie)."""
-    claimed: list[int] = []
+    claimed: list[int] = Field(default_factory=list)
     """Seats that claimed and wait for the window to be resolved (a buy); a match is at once."""
     seconds: float = 3.0
     """How long the app keeps the window open; 0 asks each person in turn instead."""

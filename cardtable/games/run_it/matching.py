@@ -19,8 +19,21 @@ def in_colour(colour: RunItColour | None) -> str:
 
 
 def can_play(card: RunItCard, top: RunItCard, colour: RunItColour | None) -> bool:
-    """True when `card` may be played on `top` outside a penalty run (Play-it)."""
-    return play_refusal(card, top, colour) is None
+    """True when `card` may be played on `top` outside a penalty run (Play-it).
+
+    The same rule as `play_refusal`, without building its sentence (bots ask this often)."""
+    kind = card.kind
+    if colour is None or kind is RunItKind.WILD_PENALTY:
+        return True
+    if kind is RunItKind.WILD:
+        return top.kind not in PENALTIES
+    if card.colour is colour:
+        return True
+    if kind is RunItKind.NUMBER:
+        return top.kind is RunItKind.NUMBER and top.value == card.value
+    if kind is RunItKind.PENALTY:
+        return top.kind in PENALTIES and top.value == card.value
+    return top.kind is kind
 
 
 def play_refusal(card: RunItCard, top: RunItCard, colour: RunItColour | None) -> str | None:
@@ -53,8 +66,16 @@ def play_refusal(card: RunItCard, top: RunItCard, colour: RunItColour | None) ->
 def continues_run(
     card: RunItCard, top: RunItCard, colour: RunItColour | None, penalty_value: int
 ) -> bool:
-    """True when `card` may answer a penalty run (continue, send back, forward or stop it)."""
-    return run_refusal(card, top, colour, penalty_value) is None
+    """True when `card` may answer a penalty run (continue, send back, forward or stop it);
+    the same rule as `run_refusal`, without its sentence."""
+    kind = card.kind
+    if kind is RunItKind.WILD_PENALTY:
+        return True
+    if kind is RunItKind.PENALTY:
+        return card.colour is colour or card.value == penalty_value
+    if kind in RUN_ACTIONS:
+        return card.colour is colour or top.kind is kind
+    return False
 
 
 def run_refusal(

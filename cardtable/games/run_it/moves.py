@@ -154,3 +154,23 @@ NO_OFFER = NoOffer()
 TAKE_DRAW = TakeDraw()
 KEEP = Keep()
 TAKE_PENALTY = TakePenalty()
+
+
+_OFFERS: dict[RunItCard, Offer] = {}
+_TAKE_OFFERS: dict[int, TakeOffer] = {}
+
+
+def offer(card: RunItCard) -> Offer:
+    """The move offering `card`: one shared frozen value per card."""
+    move = _OFFERS.get(card)
+    if move is None:
+        move = _OFFERS[card] = Offer(card=card)
+    return move
+
+
+def take_offer(offered_by: int) -> TakeOffer:
+    """The move taking the card `offered_by` offered: one shared value per seat."""
+    move = _TAKE_OFFERS.get(offered_by)
+    if move is None:
+        move = _TAKE_OFFERS[offered_by] = TakeOffer(offered_by=offered_by)
+    return move

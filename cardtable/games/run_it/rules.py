@@ -11,6 +11,7 @@ from cardtable.games.run_it import integrity, teaching
 from cardtable.games.run_it.matching import (
     NAMES_A_COLOUR,
     PENALTIES,
+    can_play,
     continues_run,
     play_refusal,
     run_refusal,
@@ -31,14 +32,18 @@ from cardtable.games.run_it.moves import (
     TakeDraw,
     TakeOffer,
     TakePenalty,
+    offer,
+    take_offer,
 )
 from cardtable.games.run_it.session import (
+    Said,
     can_draw,
     deal,
     draw,
     end_game,
     end_turn,
     next_seat,
+    said,
     wins,
 )
 from cardtable.games.run_it.state import Phase, RunItOptions, RunItState, RunItView
@@ -55,11 +60,19 @@ def play(card: RunItCard, colour: RunItColour | None = None) -> Play:
     return move
 
 
-def plays_of(card: RunItCard) -> list[Play]:
+_WAYS: dict[RunItCard, tuple[Play, ...]] = {}
+
+
+def plays_of(card: RunItCard) -> tuple[Play, ...]:
     """The ways to play `card`: one per colour it may name, or just the card."""
-    if card.kind in NAMES_A_COLOUR:
-        return [play(card, colour) for colour in RunItColour]
-    return [play(card)]
+    ways = _WAYS.get(card)
+    if ways is None:
+        if card.kind in NAMES_A_COLOUR:
+            ways = tuple(play(card, colour) for colour in RunItColour)
+        else:
+            ways = (play(card),)
+        _WAYS[card] = ways
+    return ways
 
 
 def top(state: RunItState) -> RunItCard:
@@ -78,7 +91,7 @@ def playable(state: RunItState, seat: int) -> list[RunItCard]:
         return [
             c for c in state.hands[seat] if continues_run(c, t, state.colour, state.penalty_value)
         ]
-    return [c for c in state.hands[seat] if play_refusal(c, t, state.colour) is None]
+    return [c for c in state.hands[seat] if can_play(c, t, state.colour)]
 
 
 class RunIt(Game[RunItState, RunItMove, RunItOptions]):
@@ -126,39 +139,36 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         return state.window if state.phase is Phase.WINDOW else None
 
     def legal_moves(self, state: RunItState, seat: int) -> list[RunItMove]:
-        """Every move `seat` may make now."""
-        self.check_seat(state, seat)
-        if seat not in self.to_act(state):
+        """Every move `seat` may make now (an empty list for a seat not to act)."""
+        if type(seat) is not int or not 0 <= seat < state.seats:
+            self.check_seat(state, seat)
+        if len(state.history) >= state.options.games:
             return []
         phase = state.phase
         if phase is Phase.WINDOW:
+            if seat not in state.window.open_to:  # type: ignore[union-attr]
+                return []
             # A false claim (allowed, at a card's cost, by the house rule) is never listed.
-            return [CLAIM, LET_GO] if top(state) in state.hands[seat] else [LET_GO]
+            return [CLAIM, LET_GO] if state.discards[-1] in state.hands[seat] else [LET_GO]
         if phase is Phase.OFFERS:
-            offers: list[RunItMove] = [NO_OFFER]
-            seen: set[RunItCard] = set()
-            for card in state.hands[seat]:
-                if card not in seen:
-                    seen.add(card)
-                    offers.append(Offer(card=card))
-            return offers
+            if not state.asked or state.asked[0] != seat:
+                return []
+            return [NO_OFFER, *(offer(card) for card in dict.fromkeys(state.hands[seat]))]
+        if seat != state.turn:
+            return []
         if phase is Phase.TAKE:
             takes: list[RunItMove] = [TAKE_DRAW] if can_draw(state) else []
-            takes += [TakeOffer(offered_by=s) for s, c in enumerate(state.offers) if c is not None]
+            takes += [take_offer(s) for s, c in enumerate(state.offers) if c is not None]
             return takes
         if phase is Phase.GOT:
             assert state.got is not None
             return [*plays_of(state.got), KEEP]
-        cards = []
-        seen = set()
-        for card in playable(state, seat):
-            if card not in seen:
-                seen.add(card)
-                cards.extend(plays_of(card))
-        moves: list[RunItMove] = list(cards)
+        moves: list[RunItMove] = [
+            move for card in dict.fromkeys(playable(state, seat)) for move in plays_of(card)
+        ]
         if state.penalty:
             moves.append(TAKE_PENALTY)
-        elif not cards or state.options.draw_anyway:
+        elif not moves or state.options.draw_anyway:
             moves.append(GET)
         return moves
 
@@ -241,12 +251,23 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
     def _not_now(self, state: RunItState, seat: int) -> str:
         if state.phase is Phase.WINDOW:
             return "You have already let this card go."
-        return "It is not your turn: " + teaching.waiting(self, state, None)
+        waiting = teaching.waiting(self, state, None)
+        return f"It is not your turn: {waiting[0].lower()}{waiting[1:]}"
 
     # Playing
 
     def play(self, state: RunItState, seat: int, move: RunItMove) -> list[Event]:
-        """Apply a checked move."""
+        """Apply a checked move and narrate it."""
+        return [
+            Event(kind=kind, text=text, seats=seats)
+            for kind, text, seats in self._step(state, seat, move)
+        ]
+
+    def advance(self, state: RunItState, seat: int, move: RunItMove) -> None:
+        """Apply a checked move without narrating it (headless bot games)."""
+        self._step(state, seat, move)
+
+    def _step(self, state: RunItState, seat: int, move: RunItMove) -> list[Said]:
         if isinstance(move, Play):
             return self._play_card(state, seat, move)
         if isinstance(move, Claim):
@@ -265,11 +286,11 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             state.hands[seat].remove(move.card)
             state.offers[seat] = move.card
             return self._next_offer(
-                state, [Event(kind="offer", text="{0} offers a card face down.", seats=(seat,))]
+                state, [said(kind="offer", text="{0} offers a card face down.", seats=(seat,))]
             )
         if isinstance(move, NoOffer):
             return self._next_offer(
-                state, [Event(kind="offer", text="{0} offers nothing.", seats=(seat,))]
+                state, [said(kind="offer", text="{0} offers nothing.", seats=(seat,))]
             )
         if isinstance(move, TakeDraw):
             draw(state, seat)
@@ -277,13 +298,13 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 state,
                 seat,
                 state.hands[seat][-1],
-                [Event(kind="get", text="{0} takes the top card of the draw pile.", seats=(seat,))],
+                [said(kind="get", text="{0} takes the top card of the draw pile.", seats=(seat,))],
             )
         if isinstance(move, TakeOffer):
             return self._take_offer(state, seat, move.offered_by)
         if isinstance(move, Keep):
             return [
-                Event(kind="keep", text="{0} keeps the card.", seats=(seat,)),
+                said(kind="keep", text="{0} keeps the card.", seats=(seat,)),
                 *end_turn(state, seat),
             ]
         assert isinstance(move, TakePenalty)
@@ -292,7 +313,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         state.penalty = state.penalty_value = 0
         short = f" (only {drawn} were left)" if drawn < total else ""
         events = [
-            Event(
+            said(
                 kind="penalty",
                 text=f"{{0}} takes the penalty: draws {total}{short} and loses the turn.",
                 seats=(seat,),
@@ -300,17 +321,21 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         ]
         return events + end_turn(state, seat)
 
-    def _play_card(self, state: RunItState, seat: int, move: Play) -> list[Event]:
+    def _play_card(self, state: RunItState, seat: int, move: Play) -> list[Said]:
         card = move.card
         state.hands[seat].remove(card)
         state.discards.append(card)
-        state.got = None
-        state.attempt = 0
-        state.idle_turns = 0
+        if state.got is not None:
+            state.got = None
+            state.attempt = 0
+        if state.idle_turns:
+            state.idle_turns = 0
         kind = card.kind
         named = f", naming {move.colour.value}" if move.colour else ""
         text = f"{{0}} plays the {card.short}{named}"
-        state.colour = move.colour or card.colour
+        colour = move.colour or card.colour
+        if colour is not state.colour:
+            state.colour = colour
         following = next_seat(state, seat)
         event_seats: tuple[int, ...] = (seat, following)
         if kind in PENALTIES:
@@ -333,7 +358,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             text += f": the run of {state.penalty} is stopped and nobody draws"
             state.penalty = state.penalty_value = 0
         state.turn = following
-        events = [Event(kind="play", text=text + ".", seats=event_seats)]
+        events = [said(kind="play", text=text + ".", seats=event_seats)]
         if not state.hands[seat]:
             return events + end_game(state, [seat], "she played her last card")
         state.phase = Phase.WINDOW
@@ -349,7 +374,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         state.played_by = None
         state.phase = Phase.PLAY
 
-    def _claim(self, state: RunItState, seat: int) -> list[Event]:
+    def _claim(self, state: RunItState, seat: int) -> list[Said]:
         card = top(state)
         if card not in state.hands[seat]:  # a false claim under the house rule
             assert state.window is not None
@@ -358,7 +383,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             if state.window.settled:
                 self._close_window(state)
             return [
-                Event(
+                said(
                     kind="false-claim",
                     text=f"{{0}} claims a match without a {card.short} and draws a card.",
                     seats=(seat,),
@@ -367,19 +392,19 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         state.hands[seat].remove(card)
         state.discards.append(card)
         self._close_window(state)
-        events = [Event(kind="match", text=f"{{0}} matches the {card.short}.", seats=(seat,))]
+        events = [said(kind="match", text=f"{{0}} matches the {card.short}.", seats=(seat,))]
         if not state.hands[seat]:
             return events + end_game(state, [seat], "she matched her last card")
         return events
 
-    def _ask_for_offers(self, state: RunItState, seat: int) -> list[Event]:
+    def _ask_for_offers(self, state: RunItState, seat: int) -> list[Said]:
         state.phase = Phase.OFFERS
         state.offers = [None] * state.seats
         state.asked = [next_seat(state, seat, k) for k in range(1, state.seats)]
         text = "{0} gets a card" + (" (a second one)" if state.attempt == 2 else "") + ": offers?"
-        return [Event(kind="get", text=text, seats=(seat,))]
+        return [said(kind="get", text=text, seats=(seat,))]
 
-    def _next_offer(self, state: RunItState, events: list[Event]) -> list[Event]:
+    def _next_offer(self, state: RunItState, events: list[Said]) -> list[Said]:
         state.asked.pop(0)
         if state.asked:
             return events
@@ -388,34 +413,32 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             return events
         text = "Nothing to take: the draw pile is empty and nobody offered; {0}'s turn ends."
         return events + [
-            Event(kind="get", text=text, seats=(state.turn,)),
+            said(kind="get", text=text, seats=(state.turn,)),
             *end_turn(state, state.turn),
         ]
 
-    def _take_offer(self, state: RunItState, seat: int, by: int) -> list[Event]:
+    def _take_offer(self, state: RunItState, seat: int, by: int) -> list[Said]:
         card = state.offers[by]
         assert card is not None
         state.offers[by] = None
         state.hands[seat].append(card)
-        events = [Event(kind="get", text="{0} takes the card offered by {1}.", seats=(seat, by))]
+        events = [said(kind="get", text="{0} takes the card offered by {1}.", seats=(seat, by))]
         events += self._return_offers(state)
         if not state.hands[by]:
             return events + end_game(state, [by], "her last card was taken as a Pass-it")
         return self._got(state, seat, card, events)
 
-    def _return_offers(self, state: RunItState) -> list[Event]:
+    def _return_offers(self, state: RunItState) -> list[Said]:
         back = [s for s, c in enumerate(state.offers) if c is not None]
         for s in back:
             state.hands[s].append(state.offers[s])  # type: ignore[arg-type]
         state.offers = []
         return []
 
-    def _got(
-        self, state: RunItState, seat: int, card: RunItCard, events: list[Event]
-    ) -> list[Event]:
+    def _got(self, state: RunItState, seat: int, card: RunItCard, events: list[Said]) -> list[Said]:
         if state.offers:
             events += self._return_offers(state)
-        if play_refusal(card, top(state), state.colour) is None:
+        if can_play(card, top(state), state.colour):
             state.phase = Phase.GOT
             state.got = card
             return events
@@ -423,12 +446,12 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             state.attempt = 2
             return (
                 events
-                + [Event(kind="get", text="{0} cannot play it.", seats=(seat,))]
+                + [said(kind="get", text="{0} cannot play it.", seats=(seat,))]
                 + self._ask_for_offers(state, seat)
             )
         return (
             events
-            + [Event(kind="get", text="{0} cannot play it either; the turn ends.", seats=(seat,))]
+            + [said(kind="get", text="{0} cannot play it either; the turn ends.", seats=(seat,))]
             + end_turn(state, seat)
         )
 
@@ -478,7 +501,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         teams = [[s] for s in range(state.seats)]
         over = self.is_over(state)
         if over:
-            reason = EndReason.BLOCKED if "nobody could play" in state.ended else EndReason.WENT_OUT
+            reason = EndReason.BLOCKED if state.history[-1].blocked else EndReason.WENT_OUT
             summary = f"Game {state.game_number} of {state.options.games} over"
         else:
             reason = None

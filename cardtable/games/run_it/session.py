@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from cardtable.cards import RunItCard, run_it_deck
-from cardtable.engine import Chance, Event
+from cardtable.engine import Chance
 from cardtable.games.run_it.state import GameResult, Phase, RunItOptions, RunItState
 
 IDLE_ROUNDS = 2
 """Our backstop: this many rounds of turns with nothing played while no card can be drawn
 ends a game (fewest cards wins)."""
+STALL_ROUNDS = 20
+"""Our second backstop: this many rounds with nothing played at all (cards only passing from
+hand to hand as offers) ends a game the same way."""
+
+
+Said = tuple[str, str, tuple[int, ...]]
+"""An event not yet built: kind, text and seats. `RunIt.play` builds the Events; the bots'
+fast path (`advance`) never needs them, so a headless game builds none."""
+
+
+def said(kind: str, text: str, seats: tuple[int, ...] = ()) -> Said:
+    """What happened, for the log (built into an Event only when narrated)."""
+    return (kind, text, seats)
 
 
 def deal(seats: int, options: RunItOptions, chance: Chance, dealer: int, first: int) -> RunItState:
@@ -60,29 +73,29 @@ def draw(state: RunItState, seat: int, count: int = 1) -> int:
     return drawn
 
 
-def end_turn(state: RunItState, seat: int) -> list[Event]:
+def end_turn(state: RunItState, seat: int) -> list[Said]:
     """The turn of `seat` ends with nothing played: the next seat plays (or the game ends when
-    nobody has played for IDLE_ROUNDS rounds while no card can be drawn)."""
+    nobody has played for IDLE_ROUNDS rounds while no card can be drawn, or for STALL_ROUNDS
+    rounds at all)."""
     state.phase = Phase.PLAY
     state.attempt = 0
     state.got = None
     state.turn = next_seat(state, seat)
-    if can_draw(state):
-        state.idle_turns = 0
-        return []
     state.idle_turns += 1
-    if state.idle_turns < IDLE_ROUNDS * state.seats:
+    if state.idle_turns >= STALL_ROUNDS * state.seats:
+        why = f"nobody played a card for {STALL_ROUNDS} rounds"
+    elif state.idle_turns >= IDLE_ROUNDS * state.seats and not can_draw(state):
+        why = f"nobody has played a card for {IDLE_ROUNDS} rounds and the draw pile is empty"
+    else:
         return []
     fewest = min(len(hand) for hand in state.hands)
     winners = [s for s, hand in enumerate(state.hands) if len(hand) == fewest]
-    return end_game(
-        state,
-        winners,
-        f"nobody could play for {IDLE_ROUNDS} rounds with the draw pile empty; fewest cards wins",
-    )
+    return end_game(state, winners, f"{why}; fewest cards wins", blocked=True)
 
 
-def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
+def end_game(
+    state: RunItState, winners: list[int], reason: str, blocked: bool = False
+) -> list[Said]:
     """Record the game; deal the next one of the session (its first winner starts, the dealer
     moves clockwise), or end the session."""
     state.history.append(
@@ -91,12 +104,13 @@ def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
             winners=winners,
             reason=reason,
             cards_left=[len(hand) for hand in state.hands],
+            blocked=blocked,
         )
     )
     state.ended = reason
     names = " and ".join(f"{{{i}}}" for i in range(len(winners)))
     events = [
-        Event(
+        said(
             kind="game",
             text=f"{names} won game {state.game_number}: {reason}.",
             seats=tuple(winners),
@@ -113,7 +127,7 @@ def end_game(state: RunItState, winners: list[int], reason: str) -> list[Event]:
     for field in RunItState.model_fields:
         setattr(state, field, getattr(fresh, field))
     return events + [
-        Event(
+        said(
             kind="deal",
             text=f"Game {state.game_number}: {{0}} deals; {{1}} starts.",
             seats=(dealer, winners[0]),

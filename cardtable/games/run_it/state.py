@@ -68,6 +68,8 @@ class GameResult(BaseModel):
     winners: list[int]
     reason: str
     cards_left: list[int]
+    blocked: bool = False
+    """True when a backstop ended it (nobody could play), not a player going out."""
 
 
 class RunItState(BaseModel):
