@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, ValidationInfo, field_validator
 
 from cardtable.cards import Card
 from cardtable.engine import Move
@@ -45,9 +45,18 @@ class LayMeld(Move):
     """Put one meld of the round's contract down; the lay-down is made when the contract is
     complete. A run's cards are in order, so each Joker's place says what it stands for."""
 
+    run: bool
     kind: Literal["meld"] = "meld"
     cards: tuple[Card, ...]
-    run: bool
+
+    @field_validator("cards")
+    @classmethod
+    def _set_in_one_order(cls, cards: tuple[Card, ...], info: ValidationInfo) -> tuple[Card, ...]:
+        """A set's cards in one order (by card code, Jokers last), so two lay-downs of the same
+        cards are one move however they were picked; a run keeps its order (it places Jokers)."""
+        if info.data.get("run", True):
+            return cards
+        return tuple(sorted(cards, key=lambda card: (card.is_joker, card_code(card))))
 
     def describe(self, player: str = "You") -> str:
         """'Ann lays down the run 4♠ Jkr 6♠ 7♠'."""
