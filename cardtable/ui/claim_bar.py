@@ -69,7 +69,7 @@ class ClaimBar(Static):
         line = Text(no_wrap=True, overflow="ellipsis")
         verb = window.verb.upper()
         line.append(f" {verb}? ", style="bold reverse")
-        line.append(f" The {window.card} is up for a {window.verb}.  ", style="bold")
+        line.append(f" The {window.card} is up.  ", style="bold")
         if left is not None:
             seconds = max(left, 0.0)
             whole = max(window.seconds, 0.1)
@@ -77,20 +77,22 @@ class ClaimBar(Static):
             line.append(f"⏱ {seconds:3.1f} s ", style="bold")
             line.append("█" * filled + "░" * (10 - filled), style="#ffd54f")
         elif asking is not None:
-            key = keys[asking]
             line.append(f"{names[asking]}: ", style="bold")
-            line.append(f"press {key} to {window.verb} it, Enter to let it go.")
+            line.append(f"{keys[asking]} to {window.verb} it, Enter to let it go.")
         seats = Text(no_wrap=True, overflow="ellipsis")
         width = max((self.size.width or 78) - 2, 20)
         open_to = list(window.open_to)
-        room = max(width // max(len(open_to), 1) - 5, 3)
+        room = max(width // max(len(open_to), 1) - 4, 3)
         for seat in open_to:
             seats.append(key_label(keys[seat]), style="bold #ffd54f")
             name = names[seat]
             if len(name) > room:
                 name = name[: room - 1] + "…"
             style = "" if seat in humans else "dim"
-            seats.append(f" {name}  ", style=style)
+            seats.append(f"{name:<{room}} ", style=style)
         if not open_to:
             seats.append("Every seat has answered.", style="dim")
-        self.update(Text("\n").join([line, seats]))
+        both = Text("\n").join([line, seats])
+        both.no_wrap = True
+        both.overflow = "ellipsis"
+        self.update(both)

@@ -98,6 +98,8 @@ class TableScreen(Screen[None]):
         self._bot_claims: dict[int, float] = {}
         """The bots that will claim, with the second of the window at which each does."""
         self._window_pending = False
+        self._held = False
+        """A hint was given in the window: it waits (clock and bots) until the next move."""
         self.asking: int | None = None
         """In a turn-based window (0 seconds), the person asked now."""
         bar = self._bar()
@@ -302,6 +304,7 @@ class TableScreen(Screen[None]):
         except IllegalMove as refused:
             self.say(who + refused.reason, refused=True)
             return None
+        self._held = False
         log = self.query_one(MoveLog)
         for event in events_:
             log.write(event.render(self.match.names))
@@ -387,7 +390,7 @@ class TableScreen(Screen[None]):
         if window is None or self.game.claim_window(self.match.state) is not window:
             self._stop_clock()
             return
-        if not self.on_top or self.too_small or self._window_pending:
+        if not self.on_top or self.too_small or self._window_pending or self._held:
             return
         self._window_elapsed += passed
         due = sorted(
@@ -396,9 +399,7 @@ class TableScreen(Screen[None]):
             if at <= self._window_elapsed and s in window.open_to
         )
         if due:
-            seat = due[0][2]
-            del self._bot_claims[seat]
-            self._bot_answer([seat])
+            self._bot_answer([due[0][2]])
             return
         if self._window_elapsed >= window.seconds:
             self._stop_clock()
@@ -616,6 +617,9 @@ class TableScreen(Screen[None]):
             self.game.view(state, seat), self.game.legal_moves(state, seat)
         )
         self.table.hinted = move
+        # The window waits while she reads the hint (its clock and the bots), so that the
+        # key it names still makes the move it names.
+        self._held = True
         if isinstance(move, Claim):
             what, how = f"{window.verb} the {window.card}", f"Press {self.claim_keys[seat]}."
         else:

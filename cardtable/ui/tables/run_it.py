@@ -195,9 +195,10 @@ class RunItTable(GameTable):
                     yield Static(id="ri-top")
                     yield Static(id="ri-info")
                 yield Static(id="ri-offers")
+                yield MoveLog(id="log")
             with Vertical(id="side"):
                 yield Static(id="ri-seats")
-                yield MoveLog(id="log")
+                yield Static(id="ri-keys")
         yield Static(id="hand-title")
         yield HandRow(HAND_SLOTS)
 
@@ -226,6 +227,7 @@ class RunItTable(GameTable):
         self._draw_pile()
         self._draw_seats()
         self._draw_offers()
+        self._draw_keys()
         self._draw_hand()
         self.refresh_bindings()
 
@@ -299,6 +301,22 @@ class RunItTable(GameTable):
             if seat in view.offered_by:
                 text.append(" ▒", style=BACK)
         self.query_one("#ri-seats", Static).update(text)
+
+    def _draw_keys(self) -> None:
+        """The keys of the table, and the viewer's claim key."""
+        view = self.view
+        assert view is not None
+        k = KEYS
+        text = Text(style="#a5d6a7", no_wrap=True, overflow="ellipsis")
+        text.append("1-9 ←→ pick · Enter plays it\n")
+        text.append(f"{k['get']} get a card · {k['penalty']} take penalty\n")
+        text.append(f"{k['keep']} keep · {k['draw']} draw · {k['offer']}/{k['nothing']} offer\n")
+        if view.seat is not None:
+            key = claim_keys(view.seats)[view.seat]
+            text.append(f"{key}: your claim key (Match-it)", style="bold #ffd54f")
+        else:
+            text.append("[key] by a name claims", style="bold #ffd54f")
+        self.query_one("#ri-keys", Static).update(text)
 
     def _draw_offers(self) -> None:
         """What the phase asks, in the middle of the table: offers, the card got, a run."""
@@ -405,7 +423,15 @@ class RunItTable(GameTable):
         for slot, move in enumerate(self.choices):
             what = "the draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
             words.append(f"{'1234567890-'[slot]} {what}")
-        title.update(Text("Take, blind: " + ", ".join(words), no_wrap=True, overflow="ellipsis"))
+        view = self.view
+        who = self.who(view.seat) if view is not None and view.seat is not None else "Your"
+        title.update(
+            Text(
+                f"{who}'s hand is shown above. Take, blind: " + ", ".join(words),
+                no_wrap=True,
+                overflow="ellipsis",
+            )
+        )
         for slot in range(HAND_SLOTS):
             cell = cells[slot]
             if slot < len(self.choices):
