@@ -426,3 +426,23 @@ def test_eight_seats_at_80x24_snapshot(snap_compare):
 
     app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
     assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+
+
+async def test_the_handoff_recap_starts_after_her_play_not_after_letting_a_card_go():
+    app = table_app("Ann,Bob,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        person = screen.viewer
+        state = screen.match.state
+        state.turn = person
+        hands(screen, *(["G4 R2", "B3 Y5", "B1 Y9"] if person == 0 else ["B3 Y5", "G4 R2"]))
+        top(screen, "R7")
+        screen.redraw()
+        await pilot.press("1", "enter")  # plays the R2 (sorted before the G4)
+        await wait_until(
+            pilot, lambda: any(e.move["kind"] == "let-go" for e in screen.match.record.log[-3:])
+        )
+        await wait_until(pilot, lambda: not window_open(screen), tries=200)
+        log = screen.match.record.log
+        assert any(e.seat == person and e.move["kind"] == "let-go" for e in log)
+        assert screen._since_last_turn(person) == "Nothing new since your turn."

@@ -249,10 +249,13 @@ class TableScreen(Screen[None]):
     def _since_last_turn(self, seat: int, most: int = 8) -> str:
         """What happened since `seat` last moved, for the handoff screen (public moves only)."""
         log = self.match.record.log
-        last = max((i for i, entry in enumerate(log) if entry.seat == seat), default=-1)
+        # Her last move that said something (letting a claim window's card go says nothing).
+        last = max(
+            (i for i, entry in enumerate(log) if entry.seat == seat and entry.lines), default=-1
+        )
         lines = [line for entry in log[last + 1 :] for line in entry.lines]
         if not lines:
-            return "The game is about to begin."
+            return "The game is about to begin." if last < 0 else "Nothing new since your turn."
         shown = lines[-most:]
         earlier = len(lines) - most
         more = f"(and {plural(earlier, 'earlier move')})\n" if earlier > 0 else ""
@@ -263,6 +266,7 @@ class TableScreen(Screen[None]):
         self.redraw()
         if not self.too_small:
             self.table.focus()
+        self.refresh_bindings()
 
     @property
     def on_top(self) -> bool:

@@ -75,8 +75,8 @@ def card_face(card: RunItCard, width: int = 5) -> Text:
 
 
 def big_card(card: RunItCard, colour: RunItColour | None) -> Text:
-    """The discard pile's top card, five lines tall, its letter in two corners; a Wild shows
-    the colour it named along its foot."""
+    """The discard pile's top card, five lines tall, its letter in two corners; a Wild or a
+    Stop shows the colour it named along its foot."""
     letter = card.colour.value if card.colour else "★"
     middle = card.short[1:] if card.colour else card.short
     style = FACE[card.colour]
@@ -92,7 +92,7 @@ def big_card(card: RunItCard, colour: RunItColour | None) -> Text:
         if i:
             text.append("\n")
         text.append(line, style=style)
-    if card.colour is None and colour is not None:
+    if colour is not None and colour is not card.colour:  # a Wild or a Stop named it
         text.append("\n")
         text.append(f" → {COLOUR_NAMES[colour]} ({colour.value}) ".center(11), style=FACE[colour])
     return text
