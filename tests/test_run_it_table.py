@@ -446,3 +446,17 @@ async def test_the_handoff_recap_starts_after_her_play_not_after_letting_a_card_
         log = screen.match.record.log
         assert any(e.seat == person and e.move["kind"] == "let-go" for e in log)
         assert screen._since_last_turn(person) == "Nothing new since your turn."
+
+
+async def test_a_window_waits_unseen_while_the_table_is_too_small():
+    app = table_app("Ann,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "G9 Y2")
+        open_window(screen, "R7", played_by=0, seconds=1)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(1.5)
+        assert window_open(screen)  # nobody could see it: the countdown waits
+        assert screen.query_one("#claim-bar").region.height == 0
+        await pilot.resize_terminal(*SIZE)
+        await wait_until(pilot, lambda: not window_open(screen))

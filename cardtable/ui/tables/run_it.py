@@ -421,13 +421,13 @@ class RunItTable(GameTable):
         """Taking a card: the draw pile and each offer, face down, with the offerer's name."""
         words = []
         for slot, move in enumerate(self.choices):
-            what = "the draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
+            what = "draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
             words.append(f"{'1234567890-'[slot]} {what}")
         view = self.view
         who = self.who(view.seat) if view is not None and view.seat is not None else "Your"
         title.update(
             Text(
-                f"{who}'s hand is shown above. Take, blind: " + ", ".join(words),
+                f"Take one, blind ({who}'s hand is above): " + ", ".join(words),
                 no_wrap=True,
                 overflow="ellipsis",
             )
