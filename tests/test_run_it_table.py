@@ -460,3 +460,24 @@ async def test_a_window_waits_unseen_while_the_table_is_too_small():
         assert screen.query_one("#claim-bar").region.height == 0
         await pilot.resize_terminal(*SIZE)
         await wait_until(pilot, lambda: not window_open(screen))
+
+
+async def test_a_person_offers_nothing_at_the_handoff_with_one_key_her_hand_unseen():
+    app = table_app("Ann,Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        person = screen.viewer
+        other = 1 - person
+        state = screen.match.state
+        state.turn = person
+        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
+        top(screen, "R7")
+        screen.redraw()
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready)
+        assert "Or press N to offer" in str(app.screen.query_one("#handoff-card").render())
+        await pilot.press("n")
+        await wait_until(pilot, lambda: state.phase is Phase.TAKE)
+        assert screen.match.record.log[-1].seat == other
+        assert screen.match.record.log[-1].move["kind"] == "no-offer"
+        assert screen.viewer != other  # her hand was never shown

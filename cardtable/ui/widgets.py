@@ -141,6 +141,12 @@ class GameTable(Widget, can_focus=True):
         "never offers"); None to ask her as usual."""
         return None
 
+    def unseen_answer(self, view: View, legal: list[Move]) -> tuple[str, Move] | None:
+        """A move a person may make at the handoff without seeing her hand, in words ('offer
+        nothing'), with the move; None where every move needs the hand (`view` is a
+        spectator's)."""
+        return None
+
     def move_label(self, move: Move) -> str:
         """The move in a few words for a menu or a hint (a table may add the players' names)."""
         return move.brief()

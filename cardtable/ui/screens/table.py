@@ -238,9 +238,20 @@ class TableScreen(Screen[None]):
         if self.viewer != seat and len(self.humans) > 1:
             self.viewer = None
             self.redraw()
+            unseen = self.table.unseen_answer(
+                self.game.view(state, None), self.game.legal_moves(state, seat)
+            )
+            words = unseen[0] if unseen else ""
+
+            def ready(answered: bool | None) -> None:
+                if answered and unseen is not None:
+                    self.play(seat, unseen[1])
+                else:
+                    self._seat_ready(seat)
+
             self.app.push_screen(
-                HandoffScreen(self.match.names[seat], self._since_last_turn(seat)),
-                callback=lambda _: self._seat_ready(seat),
+                HandoffScreen(self.match.names[seat], self._since_last_turn(seat), words),
+                callback=ready,
             )
             return
         self.viewer = seat

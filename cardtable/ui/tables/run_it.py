@@ -613,6 +613,12 @@ class RunItTable(GameTable):
             return NO_OFFER
         return None
 
+    def unseen_answer(self, view: Any, legal: list[Move]) -> tuple[str, Move] | None:
+        """Asked for an offer, a person may offer nothing at the handoff, her hand unseen."""
+        if view.phase is Phase.OFFERS and NO_OFFER in legal:
+            return f"offer {self.who(view.turn)} nothing", NO_OFFER
+        return None
+
     def interlude(self, events: list[Event], match: Match) -> Screen | None:
         """Between the games of a session, who won the game just played."""
         if any(e.kind == "game" for e in events) and not match.game.is_over(match.state):
