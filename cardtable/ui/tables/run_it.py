@@ -464,8 +464,8 @@ class RunItTable(GameTable):
             return self.interactive and any(isinstance(m, shown[action]) for m in self.legal)
         if action == "menu":
             return self.interactive and bool(self.legal)
-        if action == "confirm":
-            return self.interactive
+        if action == "confirm":  # in a claim window Enter lets the card go (the screen's)
+            return self.interactive and self.phase is not Phase.WINDOW
         return True
 
     def _items(self) -> int:
@@ -515,13 +515,13 @@ class RunItTable(GameTable):
             return
         if card.kind in NAMES_A_COLOUR and view.phase in (Phase.PLAY, Phase.GOT):
             if any(isinstance(m, Play) and m.card == card for m in self.legal):
-                self.app.push_screen(ColourMenu(card), callback=self._chosen_colour)
+                self.app.push_screen(ColourMenu(card), callback=self._chosen)
                 return
             self._choose(play(card, RunItColour.RED))  # not playable now: the engine says why
             return
         self._choose(play(card))
 
-    def _chosen_colour(self, move: Any) -> None:
+    def _chosen(self, move: Any) -> None:
         if move is not None:
             self._choose(move)
 
@@ -565,7 +565,7 @@ class RunItTable(GameTable):
         if self.hinted in self.legal:  # the hinted move first: Enter in the menu makes it
             choices.sort(key=lambda c: c[1] != self.hinted)
         self.app.push_screen(
-            MoveMenu("Every move you can make now", choices), callback=self._chosen_colour
+            MoveMenu("Every move you can make now", choices), callback=self._chosen
         )
 
     # Words and hints
