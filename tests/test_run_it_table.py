@@ -417,6 +417,7 @@ def test_eight_seats_at_80x24_snapshot(snap_compare):
         hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G7", *["R3 B4 Y5"] * 7)
         state.hands[3] = rcards("G1")
         state.draw_pile = state.draw_pile[:40]
+        state.discards = rcards("G8 GStop GStop")
         state.dealer, state.direction = 5, -1
         screen.query_one(MoveLog).show_lines(
             ["Bot 7 plays the GStop, naming G.", "Bot 8 matches the GStop.", "Bot 8 plays the G7."]
