@@ -482,3 +482,18 @@ async def test_a_person_offers_nothing_at_the_handoff_with_one_key_her_hand_unse
         assert screen.match.record.log[-1].seat == other
         assert screen.match.record.log[-1].move["kind"] == "no-offer"
         assert screen.viewer != other  # her hand was never shown
+
+
+async def test_a_window_waits_while_its_hint_is_read():
+    app = table_app("Ann,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "G9 Y2")
+        open_window(screen, "R7", played_by=1, seconds=1)
+        await pilot.press("h")
+        await pilot.pause(1.5)
+        assert window_open(screen) and "waits for your answer" in str(
+            screen.query_one("#claim-bar").render()
+        )
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not window_open(screen))

@@ -62,9 +62,11 @@ class ClaimBar(Static):
         left: float | None,
         asking: int | None,
         humans: list[int],
+        held: bool = False,
     ) -> None:
         """Show `window`: its card, the seconds `left` (None: turn-based) or the seat `asking`
-        (the person asked now in turn-based mode), and every open seat with its key."""
+        (the person asked now in turn-based mode), and every open seat with its key; `held`:
+        the countdown waits while a hint is read."""
         self.add_class("open")
         line = Text(no_wrap=True, overflow="ellipsis")
         verb = window.verb.upper()
@@ -76,6 +78,8 @@ class ClaimBar(Static):
             filled = round(10 * seconds / whole)
             line.append(f"⏱ {seconds:3.1f} s ", style="bold")
             line.append("█" * filled + "░" * (10 - filled), style="#ffd54f")
+            if held:
+                line.append("  ⏸ waits for your answer", style="bold")
         elif asking is not None:
             line.append(f"{names[asking]}: ", style="bold")
             line.append(f"{keys[asking]} to {window.verb} it, Enter to let it go.")

@@ -468,7 +468,13 @@ class TableScreen(Screen[None]):
             return
         humans = [s for s in range(len(self.match.seats)) if self._human(s)]
         bar.draw(
-            window, self.match.names, self.claim_keys, self._window_left(), self.asking, humans
+            window,
+            self.match.names,
+            self.claim_keys,
+            self._window_left(),
+            self.asking,
+            humans,
+            self._held,
         )
 
     def claim_key(self, seat: int) -> None:
@@ -635,6 +641,7 @@ class TableScreen(Screen[None]):
         # The window waits while she reads the hint (its clock and the bots), so that the
         # key it names still makes the move it names.
         self._held = True
+        self._draw_bar()
         if isinstance(move, Claim):
             what, how = f"{window.verb} the {window.card}", f"Press {self.claim_keys[seat]}."
         else:

@@ -581,6 +581,16 @@ class RunItTable(GameTable):
                 f", naming {COLOUR_NAMES[move.colour]} ({move.colour.value})" if move.colour else ""
             )
             return f"play the {move.card.short}{named}"
+        words = {
+            TakeDraw: "take the draw pile's top card, blind",
+            GetCard: "get a card (the draw pile or an offer)",
+            Keep: "keep the card and end your turn",
+            TakePenalty: "take the penalty run's cards",
+            NoOffer: "offer nothing",
+        }
+        for kind, said in words.items():
+            if isinstance(move, kind):
+                return said
         if isinstance(move, Claim):
             return "match the card"
         if isinstance(move, LetGo):
