@@ -13,17 +13,26 @@ REVEAL_KEY = "y"
 """The key that shows the next player's hand: no table binds it, so a second tap of the key
 that made the last move (Enter, Space, a number) can never reveal the next hand."""
 
+ANSWER_KEY = "n"
+"""The key that answers at once without showing the hand (Run It: offer nothing), where the
+table offers such an answer."""
+
 GUARD_SECONDS = 1.0
 """For this long after the handoff opens, no key or click can show the hand."""
 
 
-class HandoffScreen(Screen[None]):
-    """'Pass the keyboard to Bob': covers the table until Bob presses Y (after a moment)."""
+class HandoffScreen(Screen[bool]):
+    """'Pass the keyboard to Bob': covers the table until Bob presses Y (after a moment).
+
+    With `answer` (words for a move that needs no look at the hand: 'offer nothing'), N makes
+    it instead, the hand unseen; the screen then dismisses with True.
+    """
 
     BINDINGS = [
         Binding(
             f"{REVEAL_KEY},{REVEAL_KEY.upper()}", "reveal", "I am the next player: show my hand"
-        )
+        ),
+        Binding(f"{ANSWER_KEY},{ANSWER_KEY.upper()}", "answer", "Answer unseen", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -32,10 +41,11 @@ class HandoffScreen(Screen[None]):
     }
     """
 
-    def __init__(self, name: str, note: str = "") -> None:
+    def __init__(self, name: str, note: str = "", answer: str = "") -> None:
         super().__init__()
         self.player = name
         self.note = note
+        self.answer = answer
         self.ready = False
         """False for GUARD_SECONDS after the screen opens: until then nothing shows the hand."""
 
@@ -53,6 +63,11 @@ class HandoffScreen(Screen[None]):
                 f"\n\n{self.note}\n\n{self.player}: press ",
                 (REVEAL_KEY.upper(), "bold"),
                 " to see your hand.",
+                *(
+                    ("\nOr press ", (ANSWER_KEY.upper(), "bold"), f" to {self.answer}.")
+                    if self.answer
+                    else ()
+                ),
             ),
             id="handoff-card",
         )
@@ -67,7 +82,12 @@ class HandoffScreen(Screen[None]):
     def action_reveal(self) -> None:
         """Show the hand, once the first moment has passed."""
         if self.ready:
-            self.dismiss()
+            self.dismiss(False)
+
+    def action_answer(self) -> None:
+        """Answer without showing the hand (where the table offers it), after the moment."""
+        if self.ready and self.answer:
+            self.dismiss(True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button does what the key does."""

@@ -36,6 +36,10 @@ from cardtable.engine.seats import (
     names_problems,
 )
 
+SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
+"""A game's setting for each person's seat, (field of SeatConfig, label): in Run It a person
+may never be asked for Pass-it offers (the app offers nothing for her at once)."""
+
 KIND_LABELS = [("Person", SeatKind.HUMAN), ("Bot", SeatKind.BOT), ("Random bot", SeatKind.RANDOM)]
 
 
@@ -182,6 +186,12 @@ class SetupScreen(Screen[None]):
     SetupScreen .option-row Input {
         width: 12;
     }
+    SetupScreen .seat-row TickBox {
+        height: 1;
+        border: none;
+        padding: 0 1;
+        margin-left: 2;
+    }
     """
 
     def __init__(self, game_id: str) -> None:
@@ -206,6 +216,14 @@ class SetupScreen(Screen[None]):
                 # Only the seats in play: more are added when the number of players grows.
                 for i in range(self.seat_count):
                     yield self._seat_row(i)
+            if game.id in SEAT_SETTINGS:
+                yield Static(
+                    Text(
+                        "Never offers: that person is not asked for Pass-it offers; the table "
+                        "offers nothing for her at once."
+                    ),
+                    classes="option-help",
+                )
             option_fields = list(game.options_model.model_fields.items())
             if option_fields:
                 yield Label("Options")
@@ -223,10 +241,13 @@ class SetupScreen(Screen[None]):
     def _seat_row(self, i: int) -> Horizontal:
         """Seat i's row: its name and who sits there (a person, a bot or a random bot)."""
         seat = default_seat(i)
+        setting = SEAT_SETTINGS.get(self.game.id)
+        extra = [TickBox(setting[1], id=f"seat-setting-{i}")] if setting else []
         return Horizontal(
             Label(f"Seat {i + 1}", classes="seat-label"),
             Input(seat.name, id=f"seat-name-{i}", max_length=NAME_MAX),
             Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
+            *extra,
             Static("", id=f"seat-note-{i}", classes="field-note"),
             classes="seat-row",
             id=f"seat-row-{i}",
@@ -309,10 +330,15 @@ class SetupScreen(Screen[None]):
     def seats(self) -> list[SeatConfig]:
         """The seats as filled in."""
         seats = []
+        setting = SEAT_SETTINGS.get(self.game.id)
         for i in range(self.seat_count):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip()
             kind = self.query_one(f"#seat-kind-{i}", Choice).value
-            seats.append(SeatConfig(name=name, kind=kind))  # type: ignore[arg-type]
+            seat = SeatConfig(name=name, kind=kind)  # type: ignore[arg-type]
+            if setting:
+                value = self.query_one(f"#seat-setting-{i}", TickBox).value
+                seat = seat.model_copy(update={setting[0]: value})
+            seats.append(seat)
         return seats
 
     def _note(self, widget_id: str, text: str) -> None:

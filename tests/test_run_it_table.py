@@ -1,0 +1,499 @@
+"""The Run It table as people meet it: Match-it claims by each seat's key, a refused false claim,
+the window running out, bots that claim after a moment, Pass-it offers behind the handoff, a
+seat that never offers, a penalty run answered, hints followed, and eight seats at 80x24."""
+
+from __future__ import annotations
+
+import time
+
+from cardtable.cards import RunItCard, RunItColour, RunItKind
+from cardtable.engine import SeatConfig, SeatKind, parse_seats
+from cardtable.engine.claims import CLAIM, LET_GO, ClaimWindow
+from cardtable.games.run_it.moves import GET, TAKE_PENALTY
+from cardtable.games.run_it.state import Phase
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.claim_bar import claim_keys
+from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.screens.table import TableScreen
+from cardtable.ui.widgets import MoveLog
+from tests.pilot_steps import follow_hint, my_turn, reveal_hand, status, wait_until
+
+SIZE = (80, 24)
+KINDS = {"Rev": RunItKind.REVERSE, "Skip": RunItKind.SKIP, "Stop": RunItKind.STOP}
+
+
+def rcard(text: str) -> RunItCard:
+    """'R7', 'B+2', 'GSkip', 'Wild', 'W+3' -> the card."""
+    if text == "Wild":
+        return RunItCard(kind=RunItKind.WILD)
+    if text.startswith("W+"):
+        return RunItCard(kind=RunItKind.WILD_PENALTY, value=int(text[2:]))
+    colour, rest = RunItColour(text[0]), text[1:]
+    if rest.startswith("+"):
+        return RunItCard(kind=RunItKind.PENALTY, colour=colour, value=int(rest[1:]))
+    if rest in KINDS:
+        return RunItCard(kind=KINDS[rest], colour=colour)
+    return RunItCard(kind=RunItKind.NUMBER, colour=colour, value=int(rest))
+
+
+def rcards(text: str) -> list[RunItCard]:
+    """'R7 B+2' -> two cards."""
+    return [rcard(part) for part in text.split()]
+
+
+def table_app(seats: str | list[SeatConfig], seed: int = 3, **options) -> CardTableApp:
+    """The app, to be opened on a Run It table with these seats and options."""
+    app = CardTableApp(Launch(command="menu", delay=0))
+    app.run_it_start = (seats, seed, options)  # type: ignore[attr-defined]
+    return app
+
+
+async def open_table(pilot, app) -> TableScreen:
+    """Start the game and wait for the first person's turn, past any handoff."""
+    seats, seed, options = app.run_it_start
+    if isinstance(seats, str):
+        seats = parse_seats(seats)
+    app.start_game("run-it", seats, seed, options)
+    for _ in range(400):
+        if isinstance(app.screen, HandoffScreen) and app.screen.ready:
+            await pilot.press("y")
+        screen = app.screen
+        if (
+            my_turn(app)
+            and screen.table.query("#ri-seats")
+            and screen.match.state.phase is Phase.PLAY
+        ):
+            await pilot.pause()
+            return screen
+        if isinstance(screen, TableScreen) and screen.game.claim_window(screen.match.state):
+            if screen.viewer is not None and screen.viewer in screen.acting():
+                await pilot.press("enter")  # let the cards played before go
+        await pilot.pause(0.02)
+    raise AssertionError("a person's turn never came")
+
+
+def hands(screen, *held: str) -> None:
+    """Give each seat, in order, the cards written (the rest of the deal is put aside)."""
+    state = screen.match.state
+    for seat, text in enumerate(held):
+        state.draw_pile += state.hands[seat]
+        state.hands[seat] = rcards(text)
+
+
+def top(screen, text: str) -> None:
+    """Put this card on top of the discard pile, its colour in force."""
+    state = screen.match.state
+    card = rcard(text)
+    state.discards.append(card)
+    state.colour = card.colour
+    state.penalty = state.penalty_value = 0
+
+
+def open_window(screen, card: str, played_by: int, seconds: float = 10) -> ClaimWindow:
+    """`played_by` has just played `card`: the Match-it window opens for every seat."""
+    state = screen.match.state
+    top(screen, card)
+    seats = state.seats
+    order = [(played_by + k) % seats for k in range(1, seats)] + [played_by]
+    state.turn = order[0]
+    state.phase = Phase.WINDOW
+    state.played_by = played_by
+    state.window = ClaimWindow(verb="match", card=card, open_to=order, seconds=seconds)
+    screen.advance()
+    return state.window
+
+
+def moves_since(screen, before: int) -> list[tuple[int, str]]:
+    """(seat, kind) of each move logged since `before`."""
+    return [(e.seat, e.move["kind"]) for e in screen.match.record.log[before:]]
+
+
+def window_open(screen) -> bool:
+    return screen.game.claim_window(screen.match.state) is not None
+
+
+class AlwaysClaims:
+    """A bot that claims whenever it holds the card (and otherwise lets it go)."""
+
+    needs_view = False
+
+    def choose(self, view, moves):
+        if CLAIM in moves:
+            return CLAIM, "It holds the card."
+        return (LET_GO if LET_GO in moves else moves[0]), "The first move it may make."
+
+
+# Match-it claims by each seat's key
+
+
+async def test_a_persons_key_claims_for_her_seat_and_the_match_is_placed():
+    app = table_app("Ann,Bob,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "R7 Y2", "G9 B1")
+        before = len(screen.match.record.log)
+        open_window(screen, "R7", played_by=0)
+        await pilot.pause()
+        bar = str(screen.query_one("#claim-bar").render())
+        keys = claim_keys(3)
+        assert "R7" in bar and f"[{keys[1]}]Bob" in bar  # the card and Bob's key beside his name
+        seats = str(screen.table.query_one("#ri-seats").render())
+        assert f"[{keys[1]}] Bob" in seats
+        await pilot.press(keys[1])
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert moves_since(screen, before)[:1] == [(1, "claim")]
+        state = screen.match.state
+        assert state.discards[-1] == rcard("R7") and state.hands[1] == rcards("Y2")
+        assert "Bob matches the R7" in screen.match.log_lines()[-1]
+
+
+async def test_a_false_claim_is_refused_with_its_reason_and_the_window_stays_open():
+    app = table_app("Ann,Bob,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "R7 Y2", "G9 B1")
+        before = len(screen.match.record.log)
+        open_window(screen, "R7", played_by=1)
+        await pilot.press(claim_keys(3)[0])  # Ann holds no R7
+        await pilot.pause()
+        assert "Ann: No match: you hold no R7" in status(app)
+        assert window_open(screen) and 0 in screen.match.state.window.open_to
+        assert moves_since(screen, before) == []
+        await pilot.press(claim_keys(3)[1])  # Bob's claim is still in time
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert moves_since(screen, before)[:1] == [(1, "claim")]
+
+
+async def test_when_the_countdown_runs_out_every_open_seat_lets_the_card_go():
+    app = table_app("Ann,bot,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "G9 Y2", "G8 B1")
+        before = len(screen.match.record.log)
+        opened = time.monotonic()
+        open_window(screen, "R7", played_by=0, seconds=1)
+        await pilot.pause(0.3)
+        assert window_open(screen) and "⏱" in str(screen.query_one("#claim-bar").render())
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert time.monotonic() - opened >= 0.9
+        assert sorted(moves_since(screen, before)[:3]) == [
+            (0, "let-go"),
+            (1, "let-go"),
+            (2, "let-go"),
+        ]
+        assert not screen.query_one("#claim-bar").has_class("open")
+
+
+async def test_a_bot_claims_after_a_moment_and_a_quick_person_beats_it():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        screen.players[1] = AlwaysClaims()
+        hands(screen, "B3 G4", "R7 Y2")
+        before = len(screen.match.record.log)
+        opened = time.monotonic()
+        open_window(screen, "R7", played_by=0, seconds=3)
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert moves_since(screen, before)[0] == (1, "claim")
+        assert time.monotonic() - opened >= 0.6  # after a moment: a quick person beats it
+
+        hands(screen, "R8 G4", "R8 Y2")
+        before = len(screen.match.record.log)
+        open_window(screen, "R8", played_by=1)
+        await pilot.press(claim_keys(2)[0])  # Ann is quicker than the bot
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert moves_since(screen, before)[0] == (0, "claim")
+
+
+async def test_with_nobody_left_to_ask_the_bots_answer_at_once():
+    app = table_app("Ann,bot,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        screen.players[2] = AlwaysClaims()
+        hands(screen, "B3 G4", "G9 Y2", "R7 B1")
+        before = len(screen.match.record.log)
+        open_window(screen, "R7", played_by=0)
+        await pilot.pause()
+        assert screen._bot_claims.keys() == {2}
+        screen._bot_claims[2] = 8.0  # it would claim 8 s into the window
+        opened = time.monotonic()
+        await pilot.press("enter")  # Ann lets it go: no person is left to wait for
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert time.monotonic() - opened < 6
+        made = moves_since(screen, before)
+        assert (0, "let-go") in made and (2, "claim") in made
+
+
+async def test_at_zero_seconds_each_person_is_asked_in_turn():
+    app = table_app("Ann,Bob", match_seconds=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "R7 Y2")
+        before = len(screen.match.record.log)
+        open_window(screen, "R7", played_by=0, seconds=0)
+        await pilot.pause()
+        assert screen.asking == 1
+        assert "Bob: l to match it, Enter to let it go" in str(
+            screen.query_one("#claim-bar").render()
+        )
+        await pilot.pause(0.5)  # no clock: it waits for Bob
+        assert window_open(screen)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.asking == 0)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not window_open(screen))
+        assert moves_since(screen, before)[:2] == [(1, "let-go"), (0, "let-go")]
+
+
+async def test_a_window_with_two_people_shows_no_hand():
+    app = table_app("Ann,Bob,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "R7 Y2", "G9 B1")
+        open_window(screen, "R7", played_by=0)
+        await pilot.pause()
+        assert screen.viewer is None
+        assert "Hands are hidden" in str(screen.table.query_one("#hand-title").render())
+
+
+# Pass-it offers at one keyboard
+
+
+async def test_an_offer_is_made_behind_the_handoff_and_taken_face_down():
+    app = table_app("Ann,Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        person = screen.viewer
+        other = 1 - person
+        state = screen.match.state
+        state.turn = person
+        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
+        top(screen, "R7")
+        screen.redraw()
+        await pilot.press("c")  # nothing to play: get a card
+        await reveal_hand(pilot, app)  # the keyboard goes to the other player, who offers
+        await wait_until(pilot, lambda: screen.viewer == other)
+        assert state.phase is Phase.OFFERS
+        await pilot.press("1", "enter")  # offers the R9 (the hand is R9 Y6, sorted)
+        await reveal_hand(pilot, app)
+        await wait_until(pilot, lambda: screen.viewer == person and state.phase is Phase.TAKE)
+        await pilot.pause()
+        hand_row = str(screen.table.query_one("#hand-title").render())
+        name = screen.match.names[other]
+        assert f"{name}'s card" in hand_row and "R9" not in hand_row
+        assert "R9" not in str(screen.table.query_one("#ri-offers").render())
+        await pilot.press("2", "enter")  # the offer, blind
+        await wait_until(pilot, lambda: rcard("R9") in state.hands[person])
+        kinds = [e.move["kind"] for e in screen.match.record.log[-3:]]
+        assert kinds == ["get", "offer", "take-offer"]
+
+
+async def test_a_seat_that_never_offers_is_not_asked():
+    seats = [
+        SeatConfig(name="Ann"),
+        SeatConfig(name="Bob", never_offers=True),
+        SeatConfig(name="Bot 3", kind=SeatKind.BOT),
+    ]
+    app = table_app(seats)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        screen.viewer = 0
+        state.turn = 0
+        hands(screen, "B3 G4", "Y6 R9", "G9 B1")
+        top(screen, "R7")
+        screen.redraw()
+        before = len(screen.match.record.log)
+        screen.play(0, GET)
+        await wait_until(pilot, lambda: state.phase is Phase.TAKE)
+        assert not isinstance(app.screen, HandoffScreen)
+        assert moves_since(screen, before)[:2] == [(0, "get"), (1, "no-offer")]
+
+
+# A penalty run
+
+
+async def penalty_on_ann(pilot, app):
+    """Ann must answer a penalty run of 4 on a B+2, holding a B+2 and a G4."""
+    screen = await open_table(pilot, app)
+    state = screen.match.state
+    state.turn = 0
+    hands(screen, "B+2 G4", "Y6 R9")
+    top(screen, "B+2")
+    state.penalty, state.penalty_value = 4, 2
+    screen.redraw()
+    await pilot.pause()
+    return screen, state
+
+
+async def test_a_penalty_run_shows_its_total_and_is_continued_by_a_card():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, state = await penalty_on_ann(pilot, app)
+        info = str(screen.table.query_one("#ri-info").render())
+        assert "PENALTY RUN 4 on Ann" in info
+        before = len(screen.match.record.log)
+        await pilot.press("1", "enter")  # the B+2 continues it
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert screen.match.record.log[before].move["kind"] == "play"
+        assert state.discards[-1] == rcard("B+2") and state.penalty_value == 2
+
+
+async def test_p_takes_the_penalty_run():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, state = await penalty_on_ann(pilot, app)
+        before = len(screen.match.record.log)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert screen.match.record.log[before].move == TAKE_PENALTY.model_dump(mode="json")
+        assert len(state.hands[0]) == 6
+
+
+# Hints
+
+
+async def test_a_hinted_wild_is_played_with_its_colour_by_enter():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.turn = 0
+        hands(screen, "Wild", "Y6 R9")
+        top(screen, "R7")
+        screen.redraw()
+        before = len(screen.match.record.log)
+        hint, hinted = await follow_hint(pilot, app)
+        assert "Enter plays it" in hint
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
+
+
+async def test_a_hint_in_a_window_names_the_claim_key_and_it_claims():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "R7 G4", "Y6 R9")
+        before = len(screen.match.record.log)
+        open_window(screen, "R7", played_by=1)
+        await pilot.pause()
+        hint, hinted = await follow_hint(pilot, app)
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        made = screen.match.record.log[before]
+        assert made.seat == 0 and made.move == hinted.model_dump(mode="json")
+        if hinted == CLAIM:
+            assert f"Press {claim_keys(2)[0]}." in hint
+
+
+# Eight seats at 80x24
+
+
+async def test_eight_seats_fit_80_by_24():
+    app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G6 G7")
+        open_window(screen, "G7", played_by=3)
+        await pilot.pause(0.1)
+        seats = str(screen.table.query_one("#ri-seats").render())
+        for seat, name in enumerate(screen.match.names):
+            assert f"[{claim_keys(8)[seat]}] {name}" in seats
+        for widget_id in ("#ri-seats", "#ri-info", "#ri-top", "#ri-heading"):
+            widget = screen.table.query_one(widget_id)
+            lines = str(widget.render()).count("\n") + 1
+            assert widget.region.height >= lines, f"{widget_id} is cut"
+            assert widget.region.bottom <= screen.table.query_one("#hand-title").region.y
+        bar = screen.query_one("#claim-bar")
+        assert bar.region.height == 2 and bar.region.bottom <= screen.query_one("#status").region.y
+        assert "[a]Ann" in str(bar.render()) and "[g]Bot 5" in str(bar.render())
+
+
+def test_eight_seats_at_80x24_snapshot(snap_compare):
+    """A turn-based window (no clock to change the picture) at a full table."""
+
+    async def crowd(pilot):
+        screen = await open_table(pilot, pilot.app)
+        state = screen.match.state
+        hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G7", *["R3 B4 Y5"] * 7)
+        state.hands[3] = rcards("G1")
+        state.draw_pile = state.draw_pile[:40]
+        state.discards = rcards("G8 GStop GStop")
+        state.dealer, state.direction = 5, -1
+        screen.query_one(MoveLog).show_lines(
+            ["Bot 7 plays the GStop, naming G.", "Bot 8 matches the GStop.", "Bot 8 plays the G7."]
+        )
+        open_window(screen, "G7", played_by=7, seconds=0)
+        await pilot.pause()
+
+    app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
+    assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+
+
+async def test_the_handoff_recap_starts_after_her_play_not_after_letting_a_card_go():
+    app = table_app("Ann,Bob,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        person = screen.viewer
+        state = screen.match.state
+        state.turn = person
+        hands(screen, *(["G4 R2", "B3 Y5", "B1 Y9"] if person == 0 else ["B3 Y5", "G4 R2"]))
+        top(screen, "R7")
+        screen.redraw()
+        await pilot.press("1", "enter")  # plays the R2 (sorted before the G4)
+        await wait_until(
+            pilot, lambda: any(e.move["kind"] == "let-go" for e in screen.match.record.log[-3:])
+        )
+        await wait_until(pilot, lambda: not window_open(screen), tries=200)
+        log = screen.match.record.log
+        assert any(e.seat == person and e.move["kind"] == "let-go" for e in log)
+        assert screen._since_last_turn(person) == "Nothing new since your turn."
+
+
+async def test_a_window_waits_unseen_while_the_table_is_too_small():
+    app = table_app("Ann,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "G9 Y2")
+        open_window(screen, "R7", played_by=0, seconds=1)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(1.5)
+        assert window_open(screen)  # nobody could see it: the countdown waits
+        assert screen.query_one("#claim-bar").region.height == 0
+        await pilot.resize_terminal(*SIZE)
+        await wait_until(pilot, lambda: not window_open(screen))
+
+
+async def test_a_person_offers_nothing_at_the_handoff_with_one_key_her_hand_unseen():
+    app = table_app("Ann,Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        person = screen.viewer
+        other = 1 - person
+        state = screen.match.state
+        state.turn = person
+        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
+        top(screen, "R7")
+        screen.redraw()
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready)
+        assert "Or press N to offer" in str(app.screen.query_one("#handoff-card").render())
+        await pilot.press("n")
+        await wait_until(pilot, lambda: state.phase is Phase.TAKE)
+        assert screen.match.record.log[-1].seat == other
+        assert screen.match.record.log[-1].move["kind"] == "no-offer"
+        assert screen.viewer != other  # her hand was never shown
+
+
+async def test_a_window_waits_while_its_hint_is_read():
+    app = table_app("Ann,bot", match_seconds=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "B3 G4", "G9 Y2")
+        open_window(screen, "R7", played_by=1, seconds=1)
+        await pilot.press("h")
+        await pilot.pause(1.5)
+        assert window_open(screen) and "waits for your answer" in str(
+            screen.query_one("#claim-bar").render()
+        )
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not window_open(screen))
