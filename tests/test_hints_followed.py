@@ -20,6 +20,7 @@ SEATS = {
     "piles": "Ann,bot,bot,bot",
     "over-trump": "Ann,bot,bot,bot",
     "runway": "Ann,bot",
+    "run-it": "Ann,bot,bot",
 }
 MOST_HINTS = 600
 

@@ -28,6 +28,9 @@ class SeatConfig(BaseModel):
 
     name: str
     kind: SeatKind = SeatKind.HUMAN
+    never_offers: bool = False
+    """Run It: the app answers 'offer nothing' for this person at once (no Pass-it question).
+    Saves written before the setting load without it."""
 
     @property
     def is_human(self) -> bool:

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from cardtable.engine import Event, Match, Move, View
+from cardtable.engine import Event, Match, Move, SeatConfig, View
 
 
 class MoveLog(RichLog):
@@ -135,6 +135,11 @@ class GameTable(Widget, can_focus=True):
         """Seconds the table wants to stay still after these events before a bot moves on
         (a finished trick to be seen); 0 for nothing worth the wait."""
         return 0.0
+
+    def automatic(self, view: View, legal: list[Move], seat: SeatConfig) -> Move | None:
+        """A move the app makes at once for a person, as her seat's settings ask (Run It's
+        "never offers"); None to ask her as usual."""
+        return None
 
     def move_label(self, move: Move) -> str:
         """The move in a few words for a menu or a hint (a table may add the players' names)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import time
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -12,11 +15,23 @@ from textual.widgets import Footer, Static
 
 from cardtable.bots import player_for
 from cardtable.bots.seat_player import planner
-from cardtable.engine import Game, IllegalMove, Match, Move
+from cardtable.engine import Event, Game, IllegalMove, Match, Move
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
 from cardtable.engine.words import plural
+from cardtable.ui.claim_bar import ClaimBar, claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
+
+
+def window_claim(game: Game, state: object, seat: int) -> Move:
+    """The claim move of the open window for `seat` (the game's own, else the shared Claim)."""
+    for move in game.legal_moves(state, seat):
+        if isinstance(move, Claim):
+            return move
+    from cardtable.engine.claims import CLAIM
+
+    return CLAIM
 
 
 class TableScreen(Screen[None]):
@@ -58,6 +73,40 @@ class TableScreen(Screen[None]):
         self._pending = False
         self._linger = 0.0
         """Seconds the table asked to stay still after the last move before a bot moves on."""
+        self.claim_keys = claim_keys(len(match.seats))
+        """Each seat's claim key, the same for the whole session (claim_bar.py)."""
+        self._claim_random = random.Random(match.record.seed * 97 + 11)
+        """Draws the bots' claim delays: seeded, so a bot table behaves the same each time."""
+        self._end_window()
+
+    @property
+    def claims(self) -> bool:
+        """True if this game opens claim windows (so the claim keys mean something)."""
+        return type(self.game).claim_window is not Game.claim_window
+
+    def _end_window(self) -> None:
+        """Forget the claim window the app was running (it closed, or a new match)."""
+        clock = getattr(self, "_window_clock", None)
+        if clock is not None:
+            clock.stop()
+        self._window_clock = None
+        self._window: ClaimWindow | None = None
+        """The claim window the app is running (the engine's object: a new one is a new window)."""
+        self._window_elapsed = 0.0
+        """Seconds the window has been open and in view (the count pauses under another screen)."""
+        self._window_tick = 0.0
+        self._bot_claims: dict[int, float] = {}
+        """The bots that will claim, with the second of the window at which each does."""
+        self._window_pending = False
+        self.asking: int | None = None
+        """In a turn-based window (0 seconds), the person asked now."""
+        bar = self._bar()
+        if bar is not None:
+            bar.close()
+
+    def _bar(self) -> ClaimBar | None:
+        bars = self.query(ClaimBar) if self.is_mounted else None
+        return bars.first() if bars else None
 
     def deal(self, match: Match) -> None:
         """Play a new match of the same game at this table, drawn at once (a demo's next game:
@@ -69,6 +118,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
         yield self.table
+        yield ClaimBar()
         yield Static(id="status")
         with Middle(id="too-small"), Center():
             yield Static(id="too-small-text")
@@ -151,12 +201,28 @@ class TableScreen(Screen[None]):
         """Decide what happens next: a bot's move, a handoff, a person's turn or the result."""
         state = self.match.state
         if self.game.is_over(state):
+            self._end_window()
             self.redraw()
             self.set_timer(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
             return
+        window = self.game.claim_window(state)
+        if window is not None:
+            self._run_window(window)
+            return
+        if self._window is not None:
+            self._end_window()
         seat = self.acting()[0]
         if self.demo:
             self.viewer = seat
+        if self.match.seats[seat].is_human and not self.demo:
+            automatic = self.table.automatic(
+                self.game.view(state, seat),
+                self.game.legal_moves(state, seat),
+                self.match.seats[seat],
+            )
+            if automatic is not None:  # a move the seat's settings make for her (never offers)
+                self.play(seat, automatic)
+                return
         if not self.match.seats[seat].is_human:
             self.redraw()
             if not self._pending:
@@ -211,26 +277,38 @@ class TableScreen(Screen[None]):
             self._pending = True
             return
         state = self.match.state
-        if self.game.is_over(state):
+        if self.game.is_over(state) or self.game.claim_window(state) is not None:
             return
         seat = self.acting()[0]
-        if self.match.seats[seat].is_human:
+        if self.match.seats[seat].is_human and not self.demo:
             return
         move, _ = self.players[seat].choose(
             self.game.view(state, seat), self.game.legal_moves(state, seat)
         )
         self.play(seat, move)
 
-    def play(self, seat: int, move: Move) -> None:
-        """Send a move to the engine; show its reason if refused, else the new table."""
+    def play(self, seat: int, move: Move, who: str = "") -> None:
+        """Send a move to the engine; show its reason if refused, else the new table.
+
+        `who` starts a refusal's reason ('Bob: ') when the move was not the viewer's own."""
+        events_ = self._apply(seat, move, who)
+        if events_ is not None:
+            self._after(events_)
+
+    def _apply(self, seat: int, move: Move, who: str = "") -> list[Event] | None:
+        """Make one move and log it, without moving on; None (the reason said) if refused."""
         try:
             events_ = self.match.play(seat, move)
         except IllegalMove as refused:
-            self.say(refused.reason, refused=True)
-            return
+            self.say(who + refused.reason, refused=True)
+            return None
         log = self.query_one(MoveLog)
         for event in events_:
             log.write(event.render(self.match.names))
+        return events_
+
+    def _after(self, events_: list[Event]) -> None:
+        """After moves: the table lingers on what they left if it asks, then play goes on."""
         self._linger = self.table.linger_after(events_)
         if self.demo:  # a demo shows it for a moment, in step with its pace
             self._linger = min(self._linger, max(2 * self.delay, 0.3))
@@ -242,6 +320,182 @@ class TableScreen(Screen[None]):
         self.app.push_screen(interlude, callback=lambda _: self.advance())
         if self.demo:
             self.set_timer(max(1.0, self.delay * 4), lambda: self._close(interlude))
+
+    # Claim windows (engine/claims.py): several seats may claim one card out of turn
+
+    def _human(self, seat: int) -> bool:
+        return self.match.seats[seat].is_human and not self.demo
+
+    def _run_window(self, window: ClaimWindow) -> None:
+        """Keep a claim window going: a countdown while people may claim, else bots at once."""
+        if window is not self._window:
+            self._open_window(window)
+        if len(self.humans) > 1 and not self.demo:
+            # Everyone at the keyboard may be looking at the table now: no hand is shown.
+            self.viewer = None
+        people = [s for s in window.open_to if self._human(s)]
+        self.asking = None
+        if not people:  # nobody to wait for: the bots decide at once (at a demo's pace)
+            self._stop_clock()
+            self.redraw()
+            self._soon(list(window.open_to), max(self.delay, 0.001) if self.demo else 0.001)
+            return
+        if window.seconds <= 0:  # turn-based: each person in turn, a bot when its turn comes
+            first = window.open_to[0]
+            if not self._human(first):
+                self._soon([first], 0.001)
+                return
+            self.asking = first
+        self.redraw()
+
+    def _open_window(self, window: ClaimWindow) -> None:
+        """A new window: every bot in it decides now; one that claims does so after a short
+        random delay (a quick person beats it), one that does not lets go when the window ends."""
+        self._end_window()
+        self._window = window
+        state = self.match.state
+        for seat in window.open_to:
+            if self._human(seat):
+                continue
+            move, _ = self.players[seat].choose(
+                self.game.view(state, seat), self.game.legal_moves(state, seat)
+            )
+            if isinstance(move, Claim):
+                latest = window.seconds * 0.7 if window.seconds > 0 else 0.0
+                self._bot_claims[seat] = min(self._claim_random.uniform(0.6, 1.6), latest)
+        if window.seconds > 0 and any(self._human(s) for s in window.open_to):
+            self._window_tick = time.monotonic()
+            self._window_clock = self.set_interval(0.05, self._tick)
+
+    def _stop_clock(self) -> None:
+        if self._window_clock is not None:
+            self._window_clock.stop()
+            self._window_clock = None
+
+    def _window_left(self) -> float | None:
+        """Seconds left in a timed window; None in a turn-based one."""
+        window = self._window
+        if window is None or window.seconds <= 0 or self._window_clock is None:
+            return None
+        return window.seconds - self._window_elapsed
+
+    def _tick(self) -> None:
+        """The window's clock: it runs only while the table is in view (not under the rules)."""
+        window = self._window
+        now = time.monotonic()
+        passed, self._window_tick = now - self._window_tick, now
+        if window is None or self.game.claim_window(self.match.state) is not window:
+            self._stop_clock()
+            return
+        if not self.on_top or self.too_small or self._window_pending:
+            return
+        self._window_elapsed += passed
+        due = sorted(
+            (at, window.open_to.index(s), s)
+            for s, at in self._bot_claims.items()
+            if at <= self._window_elapsed and s in window.open_to
+        )
+        if due:
+            seat = due[0][2]
+            del self._bot_claims[seat]
+            self._bot_answer([seat])
+            return
+        if self._window_elapsed >= window.seconds:
+            self._stop_clock()
+            self._bot_answer(list(window.open_to), let_go_all=True)  # time is up
+            return
+        self._draw_bar()
+
+    def _soon(self, seats: list[int], wait: float) -> None:
+        """The bots among `seats` answer the window after `wait` seconds (once)."""
+        if self._window_pending:
+            return
+        self._window_pending = True
+
+        def answer() -> None:
+            self._window_pending = False
+            if not self.on_top or self.too_small:
+                self._soon(seats, 0.2)
+                return
+            self._bot_answer(seats)
+
+        self.set_timer(wait, answer)
+
+    def _bot_answer(self, seats: list[int], let_go_all: bool = False) -> None:
+        """The bots among `seats` claim or let go, in the window's order, as they decided; with
+        `let_go_all` (the countdown ran out) every seat still open lets go, people too."""
+        window = self._window
+        state = self.match.state
+        made: list[Event] = []
+        for seat in seats:
+            if window is None or self.game.claim_window(state) is not window:
+                break
+            human = self._human(seat)
+            if seat not in window.open_to or (human and not let_go_all):
+                continue
+            claim = not human and not let_go_all and seat in self._bot_claims
+            self._bot_claims.pop(seat, None)
+            move = window_claim(self.game, state, seat) if claim else LET_GO
+            answer = self._apply(seat, move)
+            if answer is None and claim:  # refused: it lets the card go instead
+                answer = self._apply(seat, LET_GO)
+            made += answer or []
+        self._after(made)
+
+    def _draw_bar(self) -> None:
+        bar = self._bar()
+        window = self._window
+        if bar is None:
+            return
+        if window is None or self.game.claim_window(self.match.state) is not window:
+            bar.close()
+            return
+        humans = [s for s in range(len(self.match.seats)) if self._human(s)]
+        bar.draw(
+            window, self.match.names, self.claim_keys, self._window_left(), self.asking, humans
+        )
+
+    def claim_key(self, seat: int) -> None:
+        """A seat's claim key: a claim for that seat if it is a person's and still open."""
+        names = self.match.names
+        window = self.game.claim_window(self.match.state)
+        if window is None:
+            self.say(
+                "No card is up for claim now: each seat's key claims while a card is shown "
+                "up for claim.",
+                refused=True,
+            )
+            return
+        if not self._human(seat):
+            self.say(f"{self.claim_keys[seat]} is {names[seat]}'s key: a bot claims for itself.")
+            return
+        if seat not in window.open_to:
+            self.say(f"{names[seat]} has already let the {window.card} go.", refused=True)
+            return
+        who = f"{names[seat]}: " if seat != self.viewer else ""
+        self.play(seat, window_claim(self.game, self.match.state, seat), who)
+
+    def let_go_key(self) -> None:
+        """Enter in a window: the person asked (turn-based) or the viewer lets the card go."""
+        window = self.game.claim_window(self.match.state)
+        if window is None:
+            return
+        seat = self.asking if self.asking is not None else self.viewer
+        if seat is None or seat not in window.open_to or not self._human(seat):
+            self.say("Each player's key claims the card; the window closes by itself.")
+            return
+        self.play(seat, LET_GO)
+
+    def on_key(self, event: events.Key) -> None:
+        """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
+        if not self.claims or self.demo or self.too_small:
+            return
+        if event.key in self.claim_keys:
+            event.stop()
+            self.claim_key(self.claim_keys.index(event.key))
+        elif event.key in ("enter", "space") and self.game.claim_window(self.match.state):
+            event.stop()
+            self.let_go_key()
 
     def _close(self, screen: Screen) -> None:
         if screen.is_current:
@@ -276,11 +530,15 @@ class TableScreen(Screen[None]):
         self.table.show(self.game.view(state, viewer), self.match.names, legal, interactive)
         self.query_one("#table-title", Static).update(self._title(acting))
         self.say(self._explain(acting, interactive))
+        self._draw_bar()
 
     def _title(self, acting: list[int]) -> Text:
         outcome = self.game.outcome(self.match.state)
         who = ", ".join(self.match.names[s] for s in acting)
         turn = f"{who} to play" if acting else "Game over"
+        window = self.game.claim_window(self.match.state)
+        if window is not None:
+            turn = f"the {window.card} is up for a {window.verb}"
         title = Text()
         if self.match.unsaved:
             title.append(f"⚠ not saved: {self.match.unsaved}", style="reverse")
@@ -296,9 +554,27 @@ class TableScreen(Screen[None]):
     def _explain(self, acting: list[int], interactive: bool) -> str:
         state = self.match.state
         names = self.match.names
+        window = self.game.claim_window(state)
+        if window is not None and not self.demo:
+            return self._window_words(window)
         if interactive:
             return self.game.explain(state, self.viewer, names)
         return self.game.explain(state, None, names)
+
+    def _window_words(self, window: ClaimWindow) -> str:
+        """What the people at the keyboard can do in a claim window."""
+        names = self.match.names
+        said = self.game.explain(self.match.state, None, names)
+        seat = self.asking if self.asking is not None else self.viewer
+        if seat is not None and seat in window.open_to and self._human(seat):
+            key = self.claim_keys[seat]
+            if self.asking is not None:
+                return f"{said} {names[seat]}: {key} to {window.verb} it, Enter to let it go."
+            return f"{said} Your key {key} claims it; Enter lets it go."
+        people = [s for s in window.open_to if self._human(s)]
+        if people:
+            return f"{said} Each player's key (beside her name) claims it."
+        return said
 
     def say(self, text: str, refused: bool = False) -> None:
         """Put a line on the status bar; a refusal stands out."""
@@ -312,6 +588,10 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Suggest a move and say why."""
+        window = self.game.claim_window(self.match.state)
+        if window is not None and not self.demo:
+            self._window_hint(window)
+            return
         viewer = self.viewer
         if self.demo or viewer is None or viewer not in self.acting():
             self.say("A hint is for the player whose turn it is.")
@@ -323,6 +603,24 @@ class TableScreen(Screen[None]):
         self.table.hinted = move
         how = self.table.suggest(move)
         self.say(f"Hint: {self.table.move_label(move)}. {why} {how}")
+
+    def _window_hint(self, window: ClaimWindow) -> None:
+        """A hint in a claim window, for the person asked or shown: claim (her key) or not
+        (Enter)."""
+        seat = self.asking if self.asking is not None else self.viewer
+        if seat is None or seat not in window.open_to or not self._human(seat):
+            self.say("A hint is for the player shown, while she may still claim the card.")
+            return
+        state = self.match.state
+        move, why = planner(self.game.id).choose(
+            self.game.view(state, seat), self.game.legal_moves(state, seat)
+        )
+        self.table.hinted = move
+        if isinstance(move, Claim):
+            what, how = f"{window.verb} the {window.card}", f"Press {self.claim_keys[seat]}."
+        else:
+            what, how = f"let the {window.card} go", "Enter lets it go."
+        self.say(f"Hint: {what}. {why} {how}")
 
     def action_rules(self) -> None:
         """The rules page of this game."""

@@ -10,6 +10,7 @@ TABLES = {
     "piles": "cardtable.ui.tables.piles:PilesTable",
     "over-trump": "cardtable.ui.tables.over_trump:OverTrumpTable",
     "runway": "cardtable.ui.tables.runway:RunwayTable",
+    "run-it": "cardtable.ui.tables.run_it:RunItTable",
 }
 
 

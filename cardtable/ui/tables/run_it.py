@@ -1,0 +1,595 @@
+"""The Run It table: the discard pile's top card large with the colour in force, a penalty run
+and who must answer it, the direction of play, every seat with its cards and claim key, the draw
+pile, Pass-it offers face down, and the hand with the playable cards bright."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtable.cards import RunItCard, RunItColour
+from cardtable.engine import Event, Match, Move, SeatConfig
+from cardtable.engine.claims import Claim, LetGo
+from cardtable.engine.words import plural
+from cardtable.games.run_it import RunItView
+from cardtable.games.run_it.matching import NAMES_A_COLOUR, in_colour
+from cardtable.games.run_it.moves import (
+    COLOUR_NAMES,
+    GET,
+    KEEP,
+    NO_OFFER,
+    TAKE_DRAW,
+    TAKE_PENALTY,
+    GetCard,
+    Keep,
+    NoOffer,
+    Offer,
+    Play,
+    TakeDraw,
+    TakeOffer,
+    TakePenalty,
+)
+from cardtable.games.run_it.rules import play
+from cardtable.games.run_it.state import GameResult, Phase
+from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.screens.move_menu import MoveMenu
+from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
+
+HAND_SLOTS = 11
+NAME_WIDTH = 12
+FACE = {
+    RunItColour.RED: "bold #ffffff on #c62828",
+    RunItColour.BLUE: "bold #ffffff on #1565c0",
+    RunItColour.YELLOW: "bold #1b1b1b on #fdd835",
+    RunItColour.GREEN: "bold #ffffff on #2e7d32",
+    None: "bold #ffffff on #4a148c",
+}
+"""A card's face: the colour behind its letter (a Wild is purple until it names a colour)."""
+INK = {
+    RunItColour.RED: "bold #ff8a80",
+    RunItColour.BLUE: "bold #82b1ff",
+    RunItColour.YELLOW: "bold #fff176",
+    RunItColour.GREEN: "bold #b9f6ca",
+    None: "bold #ce93d8",
+}
+BACK = "bold #f4f1ea on #5d4037"
+"""A card face down (an offer)."""
+
+KEYS = {"get": "c", "penalty": "p", "keep": "e", "draw": "t", "offer": "o", "nothing": "n"}
+"""The table's letters: c gets a card, p takes the penalty, e keeps the card got (ending the
+turn), t takes the draw pile's top card, o offers the card picked, n offers nothing. None is a
+claim key (claim_bar.CLAIM_ROW)."""
+MENU_KEY = "m"
+
+
+def card_face(card: RunItCard, width: int = 5) -> Text:
+    """A hand card: 'R7', 'B+2', 'GSkip', 'Wild' on its colour."""
+    return Text(card.short.center(width), style=FACE[card.colour])
+
+
+def big_card(card: RunItCard, colour: RunItColour | None) -> Text:
+    """The discard pile's top card, five lines tall, its letter in two corners; a Wild shows
+    the colour it named along its foot."""
+    letter = card.colour.value if card.colour else "★"
+    middle = card.short[1:] if card.colour else card.short
+    style = FACE[card.colour]
+    lines = [
+        "┌─────────┐",
+        f"│{letter:<9}│",
+        f"│{middle:^9}│",
+        f"│{letter:>9}│",
+        "└─────────┘",
+    ]
+    text = Text()
+    for i, line in enumerate(lines):
+        if i:
+            text.append("\n")
+        text.append(line, style=style)
+    if card.colour is None and colour is not None:
+        text.append("\n")
+        text.append(f" → {COLOUR_NAMES[colour]} ({colour.value}) ".center(11), style=FACE[colour])
+    return text
+
+
+class ColourMenu(MoveMenu):
+    """Name a colour for a Wild, a Wild Penalty or a Stop: r, b, y or g, or arrows and Enter."""
+
+    BINDINGS = [
+        Binding("r", "colour('R')", "Red", show=False),
+        Binding("b", "colour('B')", "Blue", show=False),
+        Binding("y", "colour('Y')", "Yellow", show=False),
+        Binding("g", "colour('G')", "Green", show=False),
+    ]
+
+    def __init__(self, card: RunItCard) -> None:
+        choices = [
+            (f"{c.value.lower()}  {COLOUR_NAMES[c]} ({c.value})", play(card, c))
+            for c in RunItColour
+        ]
+        super().__init__(f"The {card.short} names a colour: r, b, y or g", choices)
+
+    def action_colour(self, letter: str) -> None:
+        """A colour's letter names it."""
+        self.dismiss(next(move for _, move in self.choices if move.colour.value == letter))
+
+
+class RunItSummary(Screen[None]):
+    """Between the games of a session: who won the game just played, and the wins so far."""
+
+    BINDINGS = [Binding("enter,space,escape", "dismiss", "Next game")]
+
+    def __init__(self, result: GameResult, names: list[str], wins: list[int]) -> None:
+        super().__init__()
+        self.result = result
+        self.names = names
+        self.wins = wins
+
+    def compose(self) -> ComposeResult:
+        r = self.result
+        table = Table(title=f"Game {r.number}", expand=False)
+        table.add_column("Player")
+        table.add_column("Cards left", justify="right")
+        table.add_column("Games won", justify="right")
+        for seat, name in enumerate(self.names):
+            table.add_row(Text(name), str(r.cards_left[seat]), str(self.wins[seat]))
+        winners = " and ".join(self.names[w] for w in r.winners) or "Nobody"
+        with Middle(), Center(), Vertical(id="results"):
+            yield Static(Text(f"{winners} won game {r.number}: {r.reason}."), id="results-winners")
+            yield Static(table, id="results-table")
+            yield Static("Enter: deal the next game", id="results-next")
+        yield Footer()
+
+    def on_click(self) -> None:
+        """A click is as good as Enter."""
+        self.dismiss()
+
+
+class RunItTable(GameTable):
+    """Pick a card (its number, the arrows or a click) and press Enter; letters for the rest.
+
+    Enter plays the card picked (a Wild, Wild Penalty or Stop then asks a colour: r, b, y, g);
+    when offers are asked it offers it (o too, n offers nothing); when taking a card the
+    number keys pick the draw pile or an offer, face down. c gets a card, p takes a penalty
+    run, e keeps the card just got, t takes the draw pile, m lists every move.
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("enter,space", "confirm", "Play / choose"),
+        Binding(KEYS["get"], "get", "Get a card"),
+        Binding(KEYS["penalty"], "penalty", "Take penalty"),
+        Binding(KEYS["keep"], "keep", "Keep it"),
+        Binding(KEYS["draw"], "draw", "Draw pile"),
+        Binding(KEYS["offer"], "offer", "Offer"),
+        Binding(KEYS["nothing"], "nothing", "Offer nothing"),
+        Binding(MENU_KEY, "menu", "Moves"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="game-table", classes="run-it")
+        self.view: RunItView | None = None
+        self.names: list[str] = []
+        self.legal: list[Any] = []
+        self.interactive = False
+        self.hand: list[RunItCard] = []
+        self.choices: list[Move] = []
+        """While the viewer takes a card: the draw pile and the offers, face down."""
+        self.cursor = 0
+        self.first_shown = 0
+        """The first hand card shown: a long hand scrolls under the cursor."""
+        self.phase: Phase | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="ri-main"):
+            with Vertical(id="ri-center"):
+                yield Static(id="ri-heading")
+                with Horizontal(id="ri-pile"):
+                    yield Static(id="ri-top")
+                    yield Static(id="ri-info")
+                yield Static(id="ri-offers")
+            with Vertical(id="side"):
+                yield Static(id="ri-seats")
+                yield MoveLog(id="log")
+        yield Static(id="hand-title")
+        yield HandRow(HAND_SLOTS)
+
+    # Drawing
+
+    def who(self, seat: int) -> str:
+        """The name of the player in `seat`."""
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
+    def show(self, view: RunItView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+        """Draw the pile, the seats, the offers and the viewer's hand."""
+        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+        hand = list(view.hand or [])
+        taking = interactive and view.phase is Phase.TAKE
+        choices = [m for m in legal if isinstance(m, TakeDraw | TakeOffer)] if taking else []
+        changed = hand != self.hand or choices != self.choices or view.phase is not self.phase
+        self.hand, self.choices, self.phase = hand, choices, view.phase
+        if changed:
+            items = len(choices) if choices else len(hand)
+            self.cursor = min(self.cursor, max(items - 1, 0))
+            if view.phase is Phase.GOT and view.got is not None and view.got in hand:
+                self.cursor = hand.index(view.got)
+            elif choices:
+                self.cursor = 0
+        self._draw_heading()
+        self._draw_pile()
+        self._draw_seats()
+        self._draw_offers()
+        self._draw_hand()
+        self.refresh_bindings()
+
+    def _draw_heading(self) -> None:
+        view = self.view
+        assert view is not None
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if view.games > 1:
+            text.append(f"Game {view.game_number} of {view.games}  ·  ", style="bold")
+        arrow = "↻ clockwise" if view.direction > 0 else "↺ anticlockwise"
+        text.append(f"Play goes {arrow}", style="bold #ffd54f")
+        text.append(f"  ·  {self.who(view.dealer)} dealt", style="dim")
+        self.query_one("#ri-heading", Static).update(text)
+
+    def _draw_pile(self) -> None:
+        view = self.view
+        assert view is not None
+        self.query_one("#ri-top", Static).update(big_card(view.top, view.colour))
+        info = Text(no_wrap=True, overflow="ellipsis")
+        info.append("Colour: ", style="bold")
+        if view.colour is None:
+            info.append("any (a Wild turned up)", style=INK[None])
+        else:
+            info.append(f" {view.colour.value} ", style=FACE[view.colour])
+            info.append(f" {COLOUR_NAMES[view.colour]}", style=INK[view.colour])
+        info.append("\n")
+        if view.penalty:
+            target = self.who(view.turn)
+            info.append(f"PENALTY RUN {view.penalty}", style="bold reverse #ff8a80")
+            info.append(f" on {target}\n", style="bold #ff8a80")
+            info.append(
+                f"{target} continues it (+{view.penalty_value}, {in_colour(view.colour)}) "
+                f"or draws {view.penalty}\n",
+                style="#ff8a80",
+            )
+        else:
+            info.append("No penalty run\n", style="dim")
+            following = (view.turn + view.direction) % view.seats
+            if view.phase is Phase.WINDOW:
+                info.append(f"Next to play: {self.who(view.turn)}\n")
+            else:
+                info.append(f"To play: {self.who(view.turn)}, then {self.who(following)}\n")
+        info.append(f"Draw pile: {plural(view.draw_count, 'card')}\n", style="bold")
+        info.append(f"Discards: {view.discard_count}", style="dim")
+        self.query_one("#ri-info", Static).update(info)
+
+    def _draw_seats(self) -> None:
+        view = self.view
+        assert view is not None
+        keys = claim_keys(view.seats)
+        text = Text(f"    Key {'Player':<{NAME_WIDTH}} Cards", style="dim", no_wrap=True)
+        if view.games > 1:
+            text.append(" Won", style="dim")
+        window = view.window
+        for seat in range(view.seats):
+            text.append("\n")
+            acting = seat == view.turn and view.phase is not Phase.WINDOW
+            asked = view.phase is Phase.OFFERS and seat in view.to_act
+            mark = "▶ " if acting or asked else "  "
+            text.append(mark, style="bold #ffd54f")
+            open_ = window is not None and seat in window.open_to
+            text.append(f"{key_label(keys[seat]):<4}", style="bold #ffd54f" if open_ else "dim")
+            name = self.who(seat)
+            if len(name) > NAME_WIDTH:
+                name = name[: NAME_WIDTH - 1] + "…"
+            text.append(f"{name:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
+            count = view.hand_sizes[seat]
+            text.append(f"{count:>5}", style="bold #ff8a80" if count == 1 else "")
+            if view.games > 1:
+                text.append(f"{view.wins[seat]:>4}", style="dim")
+            if seat in view.offered_by:
+                text.append(" ▒", style=BACK)
+        self.query_one("#ri-seats", Static).update(text)
+
+    def _draw_offers(self) -> None:
+        """What the phase asks, in the middle of the table: offers, the card got, a run."""
+        view = self.view
+        assert view is not None
+        text = Text()
+        getter = self.who(view.turn)
+        phase = view.phase
+        mine = view.seat is not None and view.seat in view.to_act and self.interactive
+        if phase is Phase.OFFERS:
+            if mine:
+                text.append(f"{getter} must get a card. ", style="bold")
+                text.append(
+                    "Offer her one, face down: pick it and press Enter (or o); "
+                    f"{KEYS['nothing']} offers nothing.",
+                )
+            else:
+                text.append(f"{getter} gets a card: the others may offer one, face down.")
+        elif phase is Phase.TAKE:
+            offers = view.offered_by
+            if mine:
+                text.append("Take one card, blind: ", style="bold")
+                text.append(f"{KEYS['draw']} takes the draw pile; the number keys pick.")
+            else:
+                text.append(f"{getter} takes the draw pile or an offer, blind.")
+            if offers:
+                text.append("\nOffered: ")
+                for seat in offers:
+                    text.append(" ▒ ", style=BACK)
+                    text.append(f" {self.who(seat)}  ")
+        elif phase is Phase.GOT:
+            if mine and view.got is not None:
+                text.append(f"You got the {view.got.short}: it can be played. ", style="bold")
+                text.append(f"Enter plays it; {KEYS['keep']} keeps it and ends your turn.")
+            else:
+                text.append(f"{getter} got a card that can be played: play it or keep it?")
+        elif phase is Phase.PLAY and view.penalty and mine:
+            text.append(
+                f"The run of {view.penalty} is on you: play a card to continue it, or "
+                f"{KEYS['penalty']} takes {view.penalty} cards.",
+                style="bold #ff8a80",
+            )
+        elif phase is Phase.PLAY and mine:
+            text.append("Pick a card and press Enter to play it", style="bold")
+            text.append(f"; {KEYS['get']} gets a card if none can be played.")
+        if view.my_offer is not None:
+            text.append(
+                f"\nYou offered the {view.my_offer.short} face down: it comes back unless taken.",
+                style="italic",
+            )
+        if phase is Phase.TAKE and mine and view.hand:
+            text.append("\nYour hand: ", style="dim")
+            for card in view.hand:
+                text.append(card.short, style=INK[card.colour])
+                text.append(" ")
+        self.query_one("#ri-offers", Static).update(text)
+
+    def _draw_hand(self) -> None:
+        view = self.view
+        assert view is not None
+        title = self.query_one("#hand-title", Static)
+        cells = self.query_one(HandRow).cards
+        if self.choices:
+            self._draw_choices(title, cells)
+            return
+        hand = self.hand
+        if self.cursor < self.first_shown:
+            self.first_shown = self.cursor
+        elif self.cursor >= self.first_shown + HAND_SLOTS:
+            self.first_shown = self.cursor - HAND_SLOTS + 1
+        self.first_shown = max(0, min(self.first_shown, max(0, len(hand) - HAND_SLOTS)))
+        if view.seat is None or view.hand is None:
+            if view.phase is Phase.WINDOW:
+                title.update(Text("Hands are hidden while a card is up for claim."))
+            else:
+                title.update(Text("Hands are hidden: no player's turn at this screen."))
+        else:
+            more = ""
+            if len(hand) > HAND_SLOTS:
+                last = min(len(hand), self.first_shown + HAND_SLOTS)
+                more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
+            playable = len(view.playable)
+            lit = f"  ·  {playable} playable (bright)" if playable and self.interactive else ""
+            cards = plural(len(hand), "card")
+            title.update(Text(f"{self.who(view.seat)}'s hand: {cards}{lit}{more}"))
+        dim = self.interactive and view.phase in (Phase.PLAY, Phase.GOT)
+        playable_cards = set(view.playable)
+        for slot in range(HAND_SLOTS):
+            cell = cells[slot]
+            index = self.first_shown + slot
+            if index < len(hand):
+                card = hand[index]
+                cell.display = True
+                cell.update(card_face(card))
+                cell.border_title = "1234567890-"[slot]
+                cell.set_class(dim and card not in playable_cards, "unplayable")
+                cell.set_class(self.interactive and index == self.cursor, "cursor")
+            else:
+                cell.display = False
+
+    def _draw_choices(self, title: Static, cells: list[HandCard]) -> None:
+        """Taking a card: the draw pile and each offer, face down, with the offerer's name."""
+        words = []
+        for slot, move in enumerate(self.choices):
+            what = "the draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
+            words.append(f"{'1234567890-'[slot]} {what}")
+        title.update(Text("Take, blind: " + ", ".join(words), no_wrap=True, overflow="ellipsis"))
+        for slot in range(HAND_SLOTS):
+            cell = cells[slot]
+            if slot < len(self.choices):
+                move = self.choices[slot]
+                label = "Draw" if isinstance(move, TakeDraw) else self.who(move.offered_by)[:5]  # type: ignore[attr-defined]
+                cell.display = True
+                cell.update(Text(label.center(5), style=BACK))
+                cell.border_title = "1234567890-"[slot]
+                cell.set_class(False, "unplayable")
+                cell.set_class(slot == self.cursor, "cursor")
+            else:
+                cell.display = False
+
+    def _offer_of(self, move: Any) -> str:
+        return f"{self.who(move.offered_by)}'s card"
+
+    # Keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a letter in the footer only when its move can be made now."""
+        shown = {
+            "get": GetCard,
+            "penalty": TakePenalty,
+            "keep": Keep,
+            "draw": TakeDraw,
+            "offer": Offer,
+            "nothing": NoOffer,
+        }
+        if action in shown:
+            return self.interactive and any(isinstance(m, shown[action]) for m in self.legal)
+        if action == "menu":
+            return self.interactive and bool(self.legal)
+        if action == "confirm":
+            return self.interactive
+        return True
+
+    def _items(self) -> int:
+        return len(self.choices) if self.choices else len(self.hand)
+
+    def action_move(self, step: int) -> None:
+        """Arrows move along the hand (or the cards to take)."""
+        if self._items():
+            self.cursor = (self.cursor + step) % self._items()
+            self._draw_hand()
+
+    def action_pick(self, slot: int) -> None:
+        """A number key picks the card in that place; Enter then plays (offers, takes) it."""
+        index = slot if self.choices else self.first_shown + slot
+        if index < self._items() and self.may_act():
+            self.cursor = index
+            self._draw_hand()
+
+    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
+        """A click picks a card; a click on the card already picked plays it."""
+        index = message.slot if self.choices else self.first_shown + message.slot
+        if index >= self._items() or not self.may_act():
+            return
+        if index == self.cursor:
+            self.action_confirm()
+            return
+        self.cursor = index
+        self._draw_hand()
+
+    def action_confirm(self) -> None:
+        """Enter: play, offer or take what is picked, as the phase asks."""
+        view = self.view
+        if not self.may_act() or view is None:
+            return
+        if self.choices:
+            self._choose(self.choices[self.cursor])
+            return
+        if not self.hand:
+            return
+        card = self.hand[self.cursor]
+        if view.phase is Phase.OFFERS:
+            self._choose(Offer(card=card))
+            return
+        hinted = self.hinted
+        if isinstance(hinted, Play) and hinted.card == card:
+            self._choose(hinted)
+            return
+        if card.kind in NAMES_A_COLOUR and view.phase in (Phase.PLAY, Phase.GOT):
+            if any(isinstance(m, Play) and m.card == card for m in self.legal):
+                self.app.push_screen(ColourMenu(card), callback=self._chosen_colour)
+                return
+            self._choose(play(card, RunItColour.RED))  # not playable now: the engine says why
+            return
+        self._choose(play(card))
+
+    def _chosen_colour(self, move: Any) -> None:
+        if move is not None:
+            self._choose(move)
+
+    def _choose(self, move: Move) -> None:
+        self.post_message(self.Chosen(move))
+
+    def _letter(self, move: Move) -> None:
+        if self.may_act():
+            self._choose(move)
+
+    def action_get(self) -> None:
+        """c: get a card (the draw pile or an offer), with nothing to play."""
+        self._letter(GET)
+
+    def action_penalty(self) -> None:
+        """p: take the penalty run's cards and lose the turn."""
+        self._letter(TAKE_PENALTY)
+
+    def action_keep(self) -> None:
+        """e: keep the playable card just got and end the turn."""
+        self._letter(KEEP)
+
+    def action_draw(self) -> None:
+        """t: take the draw pile's top card."""
+        self._letter(TAKE_DRAW)
+
+    def action_offer(self) -> None:
+        """o: offer the card picked, face down."""
+        if self.may_act() and self.hand and not self.choices:
+            self._choose(Offer(card=self.hand[self.cursor]))
+
+    def action_nothing(self) -> None:
+        """n: offer nothing."""
+        self._letter(NO_OFFER)
+
+    def action_menu(self) -> None:
+        """m: every move that can be made now, in a menu."""
+        if not self.may_act() or not self.legal:
+            return
+        choices = [(self.move_label(m), m) for m in self.legal]
+        if self.hinted in self.legal:  # the hinted move first: Enter in the menu makes it
+            choices.sort(key=lambda c: c[1] != self.hinted)
+        self.app.push_screen(
+            MoveMenu("Every move you can make now", choices), callback=self._chosen_colour
+        )
+
+    # Words and hints
+
+    def move_label(self, move: Any) -> str:  # type: ignore[override]
+        """The move in a few words, with the players' names."""
+        if isinstance(move, TakeOffer):
+            return f"take {self.who(move.offered_by)}'s offered card, blind"
+        if isinstance(move, Offer):
+            return f"offer the {move.card.short} face down"
+        if isinstance(move, Play):
+            named = (
+                f", naming {COLOUR_NAMES[move.colour]} ({move.colour.value})" if move.colour else ""
+            )
+            return f"play the {move.card.short}{named}"
+        if isinstance(move, Claim):
+            return "match the card"
+        if isinstance(move, LetGo):
+            return "let the card go"
+        return move.brief()
+
+    def suggest(self, move: Any) -> str:  # type: ignore[override]
+        """Put the cursor on the hinted card (or offer), or name the one key that makes it."""
+        if isinstance(move, TakeOffer | TakeDraw) and move in self.choices:
+            if isinstance(move, TakeDraw):
+                return f"Press {KEYS['draw']}."
+            self.cursor = self.choices.index(move)
+            self._draw_hand()
+            return "Enter takes it."
+        if isinstance(move, Play | Offer) and move.card in self.hand:
+            self.cursor = self.hand.index(move.card)
+            self._draw_hand()
+            return "Enter offers it." if isinstance(move, Offer) else "Enter plays it."
+        letters = {GetCard: "get", TakePenalty: "penalty", Keep: "keep", TakeDraw: "draw"}
+        for kind, key in letters.items():
+            if isinstance(move, kind):
+                return f"Press {KEYS[key]}."
+        if isinstance(move, NoOffer):
+            return f"Press {KEYS['nothing']}."
+        return "Enter does it."
+
+    def automatic(self, view: Any, legal: list[Move], seat: SeatConfig) -> Move | None:
+        """A person whose seat never offers is not asked: she offers nothing at once."""
+        if seat.never_offers and view.phase is Phase.OFFERS and NO_OFFER in legal:
+            return NO_OFFER
+        return None
+
+    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+        """Between the games of a session, who won the game just played."""
+        if any(e.kind == "game" for e in events) and not match.game.is_over(match.state):
+            view = match.game.view(match.state, None)
+            return RunItSummary(match.state.history[-1], match.names, view.wins)
+        return None
