@@ -21,6 +21,7 @@ SEATS = {
     "over-trump": "Ann,bot,bot,bot",
     "runway": "Ann,bot",
     "run-it": "Ann,bot,bot",
+    "sets-and-runs": "Ann,bot,bot,bot",
 }
 MOST_HINTS = 600
 
