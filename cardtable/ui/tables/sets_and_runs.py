@@ -210,7 +210,7 @@ class SetsAndRunsTable(GameTable):
             return Text("Hands are hidden: nobody's hand at this screen now.", style="dim")
         if view.laid_down[seat]:
             return Text(
-                "You have laid down: add to any meld; discard a card that fits nowhere.",
+                "Laid down: add to melds; discard one that fits none.",
                 style="#69f0ae",
             )
         sets = view.contract_sets - sum(1 for m in view.pending if not m.run)
@@ -546,11 +546,8 @@ class SetsAndRunsTable(GameTable):
         if len(orders) == 1:
             self._send(mv.lay_meld(orders[0], True))
             return
-        seat = self.view.seat if self.view is not None and self.view.seat is not None else 0
-        choices = [
-            (f"run {make_meld(seat, order, True).text()}", mv.lay_meld(order, True))
-            for order in orders
-        ]
+        melds = sorted((make_meld(0, order, True) for order in orders), key=lambda m: m.start)
+        choices = [(f"run {m.text()}", mv.lay_meld(tuple(m.cards), True)) for m in melds]
         self._menu_of("Which card does the Joker stand for?", choices)
 
     def _add(self) -> None:
