@@ -9,6 +9,7 @@ cards of a multi-card add.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from cardtable.cards import Card, Suit
@@ -19,6 +20,7 @@ from cardtable.games.sets_and_runs.melds import (
     TableMeld,
     add,
     add_ends,
+    card_code,
     hand_melds,
 )
 
@@ -39,16 +41,27 @@ def without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
 def find_lay_down(hand: Sequence[Card], sets: int, runs: int) -> list[Meld] | None:
     """Melds from `hand` making `sets` sets and `runs` runs, or None if it holds none (among
     the short list of melds the rules' move list offers, which holds every set and run)."""
+    return _lay_down(tuple(sorted(hand, key=card_code)), sets, runs, set())
+
+
+def _lay_down(
+    hand: tuple[Card, ...], sets: int, runs: int, failed: set[tuple[tuple[int, ...], int, int]]
+) -> list[Meld] | None:
+    """`find_lay_down` on a sorted hand; `failed` remembers the hands that made none."""
     if sets <= 0 and runs <= 0:
         return []
+    key = (tuple(card_code(c) for c in hand), sets, runs)
+    if key in failed:
+        return None
     for codes, run in hand_melds(hand, sets > 0, runs > 0):
         cards = tuple(CARD_OF_CODE[c] for c in codes)
         rest = without(hand, cards)
         if rest is None:
             continue
-        more = find_lay_down(rest, sets - (not run), runs - run)
+        more = _lay_down(tuple(rest), sets - (not run), runs - run, failed)
         if more is not None:
             return [(cards, run), *more]
+    failed.add(key)
     return None
 
 
@@ -75,6 +88,13 @@ def _run_windows(hand: Sequence[Card]) -> list[tuple[int, Suit, frozenset[int]]]
 def cards_short(hand: Sequence[Card], sets: int, runs: int) -> int:
     """About how many cards the hand lacks for a contract of `sets` sets and `runs` runs
     (0: it can lay it down now). An estimate past 0: each Joker fills one gap."""
+    return _cards_short(tuple(sorted(card_code(c) for c in hand)), sets, runs)
+
+
+@lru_cache(maxsize=256)
+def _cards_short(codes: tuple[int, ...], sets: int, runs: int) -> int:
+    """`cards_short` remembered by the hand's card codes (the table redraws often)."""
+    hand = [CARD_OF_CODE[c] for c in codes]
     if find_lay_down(hand, sets, runs) is not None:
         return 0
     jokers = sum(1 for c in hand if c.suit is None)
