@@ -1,4 +1,4 @@
-"""Sets and Runs: seven contracts of sets and runs, buys out of turn, floating, lowest total wins."""
+"""Sets and Runs: seven contracts of sets and runs, buys out of turn, floating; lowest wins."""
 
 from cardtable.games.sets_and_runs.rules import GAME, SetsAndRuns
 from cardtable.games.sets_and_runs.state import (

@@ -89,7 +89,9 @@ def set_refusal(cards: Sequence[Card]) -> str | None:
     if not ranks:
         return "A meld needs at least one natural card, not only Jokers."
     if len(ranks) > 1:
-        return "A set is of one rank: " + ", ".join(rank_name(r) for r in sorted(ranks)) + " differ."
+        return (
+            "A set is of one rank: " + ", ".join(rank_name(r) for r in sorted(ranks)) + " differ."
+        )
     return None
 
 
@@ -144,8 +146,10 @@ def meld_is_sound(meld: TableMeld) -> bool:
         start = run_start(meld.cards)
         suit = next((c.suit for c in meld.cards if c.rank), None)
         return start == meld.start and suit is meld.suit
-    return set_refusal(meld.cards) is None and meld.suit is None and any(
-        c.rank == meld.start for c in meld.cards
+    return (
+        set_refusal(meld.cards) is None
+        and meld.suit is None
+        and any(c.rank == meld.start for c in meld.cards)
     )
 
 
@@ -246,7 +250,7 @@ def run_orders(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         if len(set(values)) < len(values) or span > len(cards):
             continue
         extra = len(cards) - span
-        for below in range(extra + 1):
+        for below in range(extra, -1, -1):
             start = lo - below
             if start < 1 or start + len(cards) - 1 > ACE_HIGH:
                 continue
@@ -318,65 +322,95 @@ def run_candidates(hand: Sequence[Card], jokers: int) -> list[tuple[Card, ...]]:
     return out
 
 
+def _info(card: Card) -> tuple[int, int, int, int]:
+    """(code, rank, suit number, the bits of its values in its suit's mask) of a card."""
+    r = card.rank
+    s = _SUIT_NO[id(card.suit)]
+    bits = 0 if r == 0 else (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
+    return r * 5 + s, r, s, bits
+
+
+_INFO: dict[int, tuple[int, int, int, int]] = {}
+"""`_info` of the cards that live as long as the program (the deck's, the moves'), by identity:
+a hand dealt from them needs no arithmetic. Other cards (a loaded game's) are worked out."""
+
+
+def remember_cards(cards: Iterable[Card]) -> None:
+    """Let the hot path know `cards` by identity; they must live as long as the program."""
+    for card in cards:
+        _INFO[id(card)] = _info(card)
+
+
+remember_cards(CARD_OF_CODE.values())
+
+
 def hand_melds(
     hand: Sequence[Card], sets: bool, runs: bool, distinct: list[int] | None = None
 ) -> list[tuple[tuple[int, ...], bool]]:
     """The melds `set_candidates` and `run_candidates` find, as card codes (the fast path of
     the legal moves): each is (codes in order, is a run). `distinct`, if given, receives the
     code of each different card of the hand, in hand order."""
+    get = _INFO.get
     jokers = 0
-    counts = [0] * 14
+    by_rank: list[list[int]] = [[] for _ in range(14)]
     masks = [0, 0, 0, 0]
-    suit_no = _SUIT_NO
     seen = 0
     for c in hand:
-        r = c.rank
-        s = suit_no[id(c.suit)]
-        if distinct is not None:
-            code = r * 5 + s
-            if not seen >> code & 1:
-                seen |= 1 << code
+        code, r, s, bits = get(id(c)) or _info(c)
+        if not seen >> code & 1:
+            seen |= 1 << code
+            if distinct is not None:
                 distinct.append(code)
-        if r == 0:
+        if r:
+            by_rank[r].append(code)
+            masks[s] |= bits
+        else:
             jokers += 1
-            continue
-        counts[r] += 1
-        masks[s] |= (1 << r) | (1 << ACE_HIGH if r == 1 else 0)
     out: list[tuple[tuple[int, ...], bool]] = []
     if sets:
-        need = SET_MIN - jokers
-        for r in range(1, 14):
-            n = counts[r]
-            if n and n >= need:
-                codes = tuple(r * 5 + suit_no[id(c.suit)] for c in hand if c.rank == r)
-                out.append((codes + (JOKER_CODE,) * max(0, SET_MIN - n), False))
+        need = max(SET_MIN - jokers, 1)
+        for codes in by_rank:
+            if len(codes) >= need:
+                out.append((tuple(codes) + (JOKER_CODE,) * (SET_MIN - len(codes)), False))
     if runs:
         for s in range(4):
             m = masks[s]
-            if not m or m.bit_count() + jokers < RUN_MIN:
-                continue
-            have = [v for v in range(1, ACE_HIGH + 1) if m >> v & 1]
-            spans: set[tuple[int, int]] = set()
-            for i, lo in enumerate(have):
-                for hi in have[i + 1 :]:
-                    span = hi - lo + 1
-                    if RUN_MIN <= span <= RUN_MAX:
-                        inside = (m >> lo & ((1 << span) - 1)).bit_count()
-                        if span - inside <= jokers:
-                            spans.add((lo, hi))
-            if jokers:
-                for lo in range(1, ACE_HIGH - RUN_MIN + 2):
-                    inside = (m >> lo & 15).bit_count()
-                    if inside and RUN_MIN - inside <= jokers:
-                        spans.add((lo, lo + RUN_MIN - 1))
-            for lo, hi in sorted(spans):
-                out.append(
-                    (
-                        tuple(
-                            (1 if v == ACE_HIGH else v) * 5 + s if m >> v & 1 else JOKER_CODE
-                            for v in range(lo, hi + 1)
-                        ),
-                        True,
-                    )
-                )
+            if m and m.bit_count() + jokers >= RUN_MIN:
+                key = (m << 7) | (jokers << 2) | s
+                found = _RUNS.get(key)
+                if found is None:
+                    found = _RUNS[key] = _runs_of(m, jokers, s)
+                out += found
     return out
+
+
+_RUNS: dict[int, list[tuple[tuple[int, ...], bool]]] = {}
+"""`_runs_of` remembered by (suit's value mask, Jokers, suit): hands repeat these often."""
+
+
+def _runs_of(m: int, jokers: int, s: int) -> list[tuple[tuple[int, ...], bool]]:
+    """The runs of suit number `s` whose values are the bits of `m`, with `jokers` Jokers."""
+    have = [v for v in range(1, ACE_HIGH + 1) if m >> v & 1]
+    spans: set[tuple[int, int]] = set()
+    for i, lo in enumerate(have):
+        for hi in have[i + 1 :]:
+            span = hi - lo + 1
+            if RUN_MIN <= span <= RUN_MAX:
+                inside = (m >> lo & ((1 << span) - 1)).bit_count()
+                if span - inside <= jokers:
+                    spans.add((lo, hi))
+    if jokers:
+        for lo in range(1, ACE_HIGH - RUN_MIN + 2):
+            inside = (m >> lo & 15).bit_count()
+            if inside and RUN_MIN - inside <= jokers:
+                spans.add((lo, lo + RUN_MIN - 1))
+    return [
+        (
+            tuple(
+                (1 if v == ACE_HIGH else v) * 5 + s if m >> v & 1 else JOKER_CODE
+                for v in range(lo, hi + 1)
+            ),
+            True,
+        )
+        for lo, hi in sorted(spans)
+    ]

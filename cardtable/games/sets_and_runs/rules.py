@@ -26,6 +26,7 @@ from cardtable.games.sets_and_runs.melds import (
     hand_melds,
     make_meld,
     meld_refusal,
+    remember_cards,
     swap_index,
     swap_refusal,
 )
@@ -59,6 +60,7 @@ from cardtable.games.sets_and_runs.state import (
 
 DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
 """The 108 cards, in a fixed order before each round's shuffle."""
+remember_cards(DECK)
 
 Log = list[Event] | None
 """Where a move's events go; None on the fast path, which narrates nothing."""
@@ -188,8 +190,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         sets, runs = contract_left(state)
         distinct: list[int] = []
         moves = [
-            lay_meld_of(codes, run)
-            for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
+            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
         ]
         if state.pending:
             moves.append(TAKE_BACK)
@@ -568,6 +569,7 @@ def open_window(state: SetsAndRunsState, nxt: int, discarder: int | None) -> Non
         verb="buy",
         card=state.discards[-1].short,
         open_to=order,
+        claimed=[],  # given, so pydantic need not deep-copy the default
         seconds=state.options.buy_seconds,
     )
 
