@@ -343,3 +343,21 @@ async def test_the_table_names_every_seat_with_its_claim_key(seats):
         text = seats_text(screen)
         for seat, name in enumerate(screen.match.names):
             assert f"[{screen.claim_keys[seat]}] {name}" in text
+
+
+async def test_the_info_lines_say_how_far_the_hand_is_and_who_floats():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 2D 9S 9H 5C 2C 5S KD", round_=1)
+        info = lambda: str(screen.query_one("#sr-info").render())  # noqa: E731
+        assert "about 2 cards short of the contract" in info()
+        state = anns_turn(screen, "7H 7C 7D 9S 9H 5C 2C 5S KD", round_=1)
+        assert "about 1 card short" in info()
+        state = anns_turn(screen, "7H 7C 7D 9S 9H JK 2C 5S KD", round_=1)
+        assert "Your hand holds the contract" in info()
+        state.floating[2] = True
+        screen.redraw()
+        await pilot.pause()
+        line = next(x for x in seats_text(screen).splitlines() if "Bot 3" in x)
+        assert "floating" in line
