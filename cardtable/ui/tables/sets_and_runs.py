@@ -718,8 +718,8 @@ class SetsAndRunsTable(GameTable):
         if isinstance(move, mv.LayMeld):
             self._plan_rest(move)
             if self.plan:
-                rest = "; then ".join(self.move_label(m) for m in self.plan)
-                return f"Enter lays it down; Enter again lays the rest ({rest})."
+                more = plural(len(self.plan), "more meld")
+                return f"Enter lays it down; Enter again lays the rest ({more}), one by one."
             return "Enter lays it down."
         if isinstance(move, mv.Discard):
             return "Enter discards it."
