@@ -361,3 +361,23 @@ async def test_the_info_lines_say_how_far_the_hand_is_and_who_floats():
         await pilot.pause()
         line = next(x for x in seats_text(screen).splitlines() if "Bot 3" in x)
         assert "floating" in line
+
+
+async def test_a_joker_added_to_a_run_open_at_both_ends_asks_which_end():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        melds = [(0, "5H 6H 7H 8H", True), (0, "KS KC KD", False)]
+        state = anns_turn(screen, "JK 2C", round_=2, melds=melds, laid_down=True)
+        await pilot.press("down")
+        await mark(pilot, screen, "JK")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        labels = [label for label, _ in app.screen.choices]
+        assert labels == [
+            "meld 1 becomes Jkr(4♥) 5♥ 6♥ 7♥ 8♥",
+            "meld 1 becomes 5♥ 6♥ 7♥ 8♥ Jkr(9♥)",
+        ]
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 1)
+        assert state.melds[0].text() == "5♥ 6♥ 7♥ 8♥ Jkr(9♥)"
