@@ -43,7 +43,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         name="Sets and Runs",
         seats="3-6",
         summary="Seven rounds of contracts: lay down sets and runs, buy discards, go out first.",
-        module=None,
+        module="cardtable.games.sets_and_runs",
     ),
     CatalogEntry(
         id="piles",

@@ -11,6 +11,7 @@ TABLES = {
     "over-trump": "cardtable.ui.tables.over_trump:OverTrumpTable",
     "runway": "cardtable.ui.tables.runway:RunwayTable",
     "run-it": "cardtable.ui.tables.run_it:RunItTable",
+    "sets-and-runs": "cardtable.ui.tables.sets_and_runs:SetsAndRunsTable",
 }
 
 
