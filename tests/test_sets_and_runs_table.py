@@ -254,12 +254,6 @@ async def test_hint_on_a_lay_down_marks_its_cards_and_enter_lays_it_down_meld_by
         assert len(state.melds) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the table screen (ui/screens/table.py, h/ui) does not yet let the next player, "
-    "who has first call, decide once the buyers have answered: a buy window with a bot to "
-    "draw next never closes (the change is described in the Sets and Runs table's report)",
-)
 async def test_a_buy_by_claim_key_gives_the_discard_and_the_stock_top():
     """Ann, the nearest buyer, presses her claim key while the card is up; the next player
     draws, so Ann gets the discard and the stock's top card (the seed's example: 11 + 2 = 13

@@ -106,6 +106,20 @@ class TableScreen(Screen[None]):
         if bar is not None:
             bar.close()
 
+    def claiming(self) -> ClaimWindow | None:
+        """The claim window while seats may still claim in it. A settled window (every seat
+        claimed or let go) may still wait for the seat with first call (Sets and Runs: the
+        next player takes the discard or draws, which resolves the buy): she plays as usual."""
+        window = self.game.claim_window(self.match.state)
+        return window if window is not None and not window.settled else None
+
+    def _first_call(self, window: ClaimWindow) -> bool:
+        """True if the viewer is the seat with first call on the card (she acts first and is
+        no claimant): she plays her turn as usual, hint and all, while others may claim."""
+        acting = self.acting()
+        viewer = self.viewer
+        return bool(acting) and viewer == acting[0] and viewer not in window.open_to
+
     def _bar(self) -> ClaimBar | None:
         bars = self.query(ClaimBar) if self.is_mounted else None
         return bars.first() if bars else None
@@ -207,7 +221,7 @@ class TableScreen(Screen[None]):
             self.redraw()
             self.set_timer(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
             return
-        window = self.game.claim_window(state)
+        window = self.claiming()
         if window is not None:
             self._run_window(window)
             return
@@ -294,7 +308,7 @@ class TableScreen(Screen[None]):
             self._pending = True
             return
         state = self.match.state
-        if self.game.is_over(state) or self.game.claim_window(state) is not None:
+        if self.game.is_over(state) or self.claiming() is not None:
             return
         seat = self.acting()[0]
         if self.match.seats[seat].is_human and not self.demo:
@@ -515,7 +529,7 @@ class TableScreen(Screen[None]):
         if event.key in self.claim_keys:
             event.stop()
             self.claim_key(self.claim_keys.index(event.key))
-        elif event.key in ("enter", "space") and self.game.claim_window(self.match.state):
+        elif event.key in ("enter", "space") and self.claiming():
             event.stop()
             self.let_go_key()
 
@@ -558,7 +572,7 @@ class TableScreen(Screen[None]):
         outcome = self.game.outcome(self.match.state)
         who = ", ".join(self.match.names[s] for s in acting)
         turn = f"{who} to play" if acting else "Game over"
-        window = self.game.claim_window(self.match.state)
+        window = self.claiming()
         if window is not None:
             turn = f"the {window.card} is up for a {window.verb}"
         title = Text()
@@ -576,8 +590,8 @@ class TableScreen(Screen[None]):
     def _explain(self, acting: list[int], interactive: bool) -> str:
         state = self.match.state
         names = self.match.names
-        window = self.game.claim_window(state)
-        if window is not None and not self.demo:
+        window = self.claiming()
+        if window is not None and not self.demo and not self._first_call(window):
             return self._window_words(window)
         if interactive:
             return self.game.explain(state, self.viewer, names)
@@ -610,8 +624,8 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Suggest a move and say why."""
-        window = self.game.claim_window(self.match.state)
-        if window is not None and not self.demo:
+        window = self.claiming()
+        if window is not None and not self.demo and not self._first_call(window):
             self._window_hint(window)
             return
         viewer = self.viewer
