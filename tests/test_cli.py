@@ -38,9 +38,16 @@ def test_rules_prints_the_rules_page():
     assert done.returncode == 0 and "Castle" in done.stdout
 
 
-def test_a_game_not_playable_yet_says_so():
-    done = cardtable("simulate", "run-it", "-n", "1")
-    assert done.returncode != 0 and "not playable yet" in done.stderr
+def test_every_game_of_the_catalog_is_playable_from_the_command_line():
+    done = cardtable("--help")
+    assert done.returncode == 0 and "not playable yet" not in done.stdout
+    for name in ("Runway, 2-5", "Run It, 2-8", "Over Trump, 4", "Sets and Runs, 3-6", "Piles"):
+        assert name in done.stdout
+
+
+def test_an_unknown_game_is_refused_naming_the_games():
+    done = cardtable("simulate", "poker", "-n", "1")
+    assert done.returncode != 0 and "run-it" in done.stderr and "sets-and-runs" in done.stderr
 
 
 def test_a_wrong_seat_count_is_refused_before_the_app_opens():
