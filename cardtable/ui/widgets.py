@@ -105,6 +105,13 @@ class GameTable(Widget, can_focus=True):
     interactive = False
     """Whether the seat shown may move now."""
 
+    names: list[str] = []
+    """The players' names, by seat, as the last `show` gave them."""
+
+    def who(self, seat: int) -> str:
+        """The name of the player in `seat`."""
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
     hinted: Move | None = None
     """The move the last hint named, until the table changes: Enter on it, or the one key the
     hint named, makes exactly this move (never a menu of moves to choose from)."""

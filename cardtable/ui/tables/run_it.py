@@ -204,10 +204,6 @@ class RunItTable(GameTable):
 
     # Drawing
 
-    def who(self, seat: int) -> str:
-        """The name of the player in `seat`."""
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-
     def show(self, view: RunItView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
         """Draw the pile, the seats, the offers and the viewer's hand."""
         self.view, self.names, self.legal, self.interactive = view, names, legal, interactive

@@ -188,10 +188,6 @@ class RunwayTable(GameTable):
         self._draw_hand()
         self.refresh_bindings()
 
-    def who(self, seat: int) -> str:
-        """The name of the player in `seat`."""
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-
     def _draw_phase(self) -> None:
         view = self.view
         assert view is not None

@@ -174,10 +174,6 @@ class SetsAndRunsTable(GameTable):
         self._draw_hand()
         self.refresh_bindings()
 
-    def who(self, seat: int) -> str:
-        """The name of the player in `seat`."""
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-
     def _draw_info(self) -> None:
         view = self.view
         assert view is not None
