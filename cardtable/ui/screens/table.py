@@ -505,11 +505,17 @@ class TableScreen(Screen[None]):
         if not self._human(seat):
             self.say(f"{self.claim_keys[seat]} is {names[seat]}'s key: a bot claims for itself.")
             return
-        if seat not in window.open_to:
-            self.say(f"{names[seat]} has already let the {window.card} go.", refused=True)
+        claim = window_claim(self.game, self.match.state, seat)
+        if seat not in window.open_to:  # the game says why (she discarded it, let it go, ...)
+            try:
+                self.game.check(self.match.state, seat, claim)
+                reason = f"{names[seat]} has already let the {window.card} go."
+            except IllegalMove as refusal:
+                reason = f"{names[seat]}: {refusal.reason}"
+            self.say(reason, refused=True)
             return
         who = f"{names[seat]}: " if seat != self.viewer else ""
-        self.play(seat, window_claim(self.game, self.match.state, seat), who)
+        self.play(seat, claim, who)
 
     def let_go_key(self) -> None:
         """Enter in a window: the person asked (turn-based) or the viewer lets the card go."""
