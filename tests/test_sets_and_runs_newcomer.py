@@ -110,3 +110,20 @@ async def test_a_claim_key_refused_says_why_in_the_players_name():
         await pilot.pause()
         status = str(screen.query_one("#status").render())
         assert f"Ann: You discarded the {state.discards[-1].short}" in status
+
+
+async def test_pointing_at_a_meld_offers_w_only_for_a_run_with_a_joker():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        melds = ((1, "5S 6S JK 8S", True), (1, "8H 8D JK", False))
+        anns_turn(screen, "7S 2C 4H", round_=2, melds=melds, laid_down=True)
+        await pilot.press("down")
+        await pilot.pause()
+        said = str(screen.query_one("#status").render())
+        assert "run 5♠ 6♠ Jkr(7♠) 8♠: p adds the marked cards, w swaps one for its Joker." in said
+        await pilot.press("down")
+        await pilot.pause()
+        said = str(screen.query_one("#status").render())
+        assert "set 8♥ 8♦ Jkr(8): p adds the marked cards." in said
+        assert "w swaps" not in said

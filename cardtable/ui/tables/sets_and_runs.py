@@ -20,7 +20,7 @@ from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import moves as mv
 from cardtable.games.sets_and_runs.contracts import contract_for
-from cardtable.games.sets_and_runs.melds import TableMeld, add, make_meld, run_orders
+from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
 from cardtable.ui.card_faces import face, ink
 from cardtable.ui.claim_bar import claim_keys, key_label
@@ -426,11 +426,12 @@ class SetsAndRunsTable(GameTable):
         self.pointed = order[place]
         self._draw_seats()
         meld = view.melds[self.pointed]
+        # w only where it can act: a Joker in a set is locked, a run without one has none
+        swap = ", w swaps one for its Joker" if meld.run and JOKER in meld.cards else ""
         self.post_message(
             self.Said(
                 f"Pointing at meld {self.pointed + 1}, {self.who(meld.owner)}'s "
-                f"{meld.kind_name()} {meld.text()}: p adds the marked cards, w swaps one for a "
-                "Joker."
+                f"{meld.kind_name()} {meld.text()}: p adds the marked cards{swap}."
             )
         )
 
