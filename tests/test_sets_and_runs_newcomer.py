@@ -127,3 +127,25 @@ async def test_pointing_at_a_meld_offers_w_only_for_a_run_with_a_joker():
         said = str(screen.query_one("#status").render())
         assert "set 8♥ 8♦ Jkr(8): p adds the marked cards." in said
         assert "w swaps" not in said
+
+
+async def test_the_tables_timers_fire_even_when_the_process_was_preempted(monkeypatch):
+    """Textual skips a one-shot timer whose moment passed before it first read the clock; on a
+    busy machine that dropped the bots' 0.001 s timers and a --delay 0 demo froze for good.
+    Here every read of Textual's timer clock is 10 ms after the last, as if preempted."""
+    import itertools
+
+    from textual import timer as textual_timer
+    from textual.app import App
+
+    from cardtable.ui.screens.table import TableScreen
+
+    ticks = itertools.count()
+    real = textual_timer._time.get_time
+    monkeypatch.setattr(textual_timer._time, "get_time", lambda: real() + next(ticks) * 0.01)
+    app: App = App()
+    async with app.run_test() as pilot:
+        fired: list[str] = []
+        TableScreen._later(app.screen, 0.001, lambda: fired.append("bot move"))  # type: ignore[arg-type]
+        await pilot.pause(0.3)
+        assert fired == ["bot move"]
