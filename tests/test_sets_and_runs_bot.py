@@ -244,9 +244,26 @@ def test_after_laying_down_it_plays_off_what_fits_then_discards_its_highest_card
     GAME.play(state, 0, move)
     move, why = hint(state, 0)
     assert move == discard(c("KD"))
-    assert "None of your cards fits a meld; the K♦ is worth the most (10 points)" in why
+    assert (
+        "None of your cards fits a meld; the K♦ costs 10 points if the round ends and it "
+        "is worth the most" in why
+    )
     GAME.play(state, 0, move)
     assert hand_points(state.hands[0]) == 5
+
+
+def test_a_discard_among_cards_of_equal_worth_is_not_called_the_most_valuable():
+    state = position(
+        {0: "3D 9S 4H"},
+        round_number=2,
+        melds=((0, "set", "8S 8D 8C"), (0, "run", "6H 7H 8H 9H")),
+    )
+    move, why = hint(state, 0)
+    assert isinstance(move, Discard)
+    assert "worth the most" not in why
+    assert (
+        f"the {move.card.short} costs 5 points if the round ends and no card is worth more" in why
+    )
 
 
 def test_it_takes_a_discard_it_can_play_off_once_laid_down():

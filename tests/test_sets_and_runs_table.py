@@ -349,7 +349,7 @@ async def test_the_info_lines_say_how_far_the_hand_is_and_who_floats():
         state = anns_turn(screen, "7H 7C 7D 9S 9H 5C 2C 5S KD", round_=1)
         assert "about 1 card short" in info()
         state = anns_turn(screen, "7H 7C 7D 9S 9H JK 2C 5S KD", round_=1)
-        assert "Your hand holds the contract" in info()
+        assert "You hold the contract" in info()
         state.floating[2] = True
         screen.redraw()
         await pilot.pause()

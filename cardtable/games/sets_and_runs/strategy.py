@@ -267,9 +267,12 @@ class SetsAndRunsPlanner:
                 f"Your last card, the {_card_name(move.card)}, fits no meld: discarding it "
                 "ends the round."
             )
+        points = card_points(move.card)
+        tied = sum(1 for m in discards if card_points(m.card) == points) > 1
+        worth = "no card is worth more" if tied else "it is worth the most"
         return move, (
-            f"None of your cards fits a meld; the {_card_name(move.card)} is worth the most "
-            f"({plural(card_points(move.card), 'point')}): discard it."
+            f"None of your cards fits a meld; the {_card_name(move.card)} costs "
+            f"{plural(points, 'point')} if the round ends and {worth}: discard it."
         )
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import name_of
 from cardtable.engine.words import plural
-from cardtable.games.sets_and_runs.contracts import contract_for
+from cardtable.games.sets_and_runs.contracts import DEAL, DECKS, JOKERS, contract_for
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsState
 
 if TYPE_CHECKING:
@@ -41,8 +41,36 @@ def not_now(game: SetsAndRuns, state: SetsAndRunsState, seat: int) -> str:
             return "You have no buys left this round."
         if state.floating[seat]:
             return "You are floating: you cannot buy; wait for your turn."
-        return "You cannot buy this card now: " + waiting(game, state, None)
+        if seat in state.window.open_to:
+            return "You cannot buy this card now: " + waiting(game, state, None)
+        return why_not_open(state, seat)
     return "It is not your turn: " + waiting(game, state, None)
+
+
+def _after_next(state: SetsAndRunsState, seat: int) -> int:
+    """How far `seat` sits after the next player (1 the seat on her left)."""
+    return (seat - state.turn) % state.seats
+
+
+def _first_discard(state: SetsAndRunsState) -> bool:
+    """True while the card turned up at the deal is the discard (nobody discarded it)."""
+    dealt = DECKS * 52 + JOKERS - DEAL * state.seats - 1
+    return len(state.discards) == 1 and len(state.stock) == dealt and not state.reshuffled
+
+
+def why_not_open(state: SetsAndRunsState, seat: int) -> str:
+    """Why a seat with buys left is not among those who may still buy the card up: a nearer
+    player claimed it, she discarded it, or she let it go."""
+    window = state.window
+    assert window is not None
+    if any(_after_next(state, c) < _after_next(state, seat) for c in window.claimed):
+        return (
+            f"A player nearer the next player has asked to buy {top(state)}: the nearest "
+            "buyer gets it."
+        )
+    if seat == (state.turn - 1) % state.seats and not _first_discard(state):
+        return f"You discarded {top(state)}: only the other players may buy it."
+    return f"You have let {top(state)} go."
 
 
 def wrong_phase(state: SetsAndRunsState, seat: int) -> str:

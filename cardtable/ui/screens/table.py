@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 
 from rich.text import Text
 from textual import events
@@ -11,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from cardtable.bots import player_for
@@ -60,6 +63,21 @@ class TableScreen(Screen[None]):
         self._seat(match)
         if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
             self.AUTO_FOCUS = ""
+
+    def _later(self, wait: float, callback: Callable[[], object]) -> None:
+        """Call `callback` after `wait` seconds, always. Textual's set_timer may drop a one-shot
+        timer (it skips ticks it is late for): preempted for more than `wait` between two reads
+        of the clock, a 0.001 s timer never fired, and a bot table at --delay 0 froze."""
+        timer = Timer(
+            self,
+            wait,
+            name="table",
+            callback=partial(self.call_next, callback),
+            repeat=0,
+            skip=False,
+        )
+        timer._start()
+        self._timers.add(timer)
 
     def _seat(self, match: Match) -> None:
         """Sit the match's players at this table."""
@@ -219,7 +237,7 @@ class TableScreen(Screen[None]):
         if self.game.is_over(state):
             self._end_window()
             self.redraw()
-            self.set_timer(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
+            self._later(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
             return
         window = self.claiming()
         if window is not None:
@@ -247,7 +265,7 @@ class TableScreen(Screen[None]):
                 # the last move left to be seen (a finished trick) is given its moment.
                 wait = max(self.delay, self._linger, 0.001)
                 self._linger = 0.0
-                self.set_timer(wait, self._bot_move)
+                self._later(wait, self._bot_move)
             return
         if self.viewer != seat and len(self.humans) > 1:
             self.viewer = None
@@ -304,7 +322,7 @@ class TableScreen(Screen[None]):
     def _bot_move(self) -> None:
         self._pending = False
         if not self.on_top or self.too_small:
-            self.set_timer(0.2, self._bot_move)
+            self._later(0.2, self._bot_move)
             self._pending = True
             return
         state = self.match.state
@@ -351,7 +369,7 @@ class TableScreen(Screen[None]):
         self.redraw()
         self.app.push_screen(interlude, callback=lambda _: self.advance())
         if self.demo:
-            self.set_timer(max(1.0, self.delay * 4), lambda: self._close(interlude))
+            self._later(max(1.0, self.delay * 4), lambda: self._close(interlude))
 
     # Claim windows (engine/claims.py): several seats may claim one card out of turn
 
@@ -449,7 +467,7 @@ class TableScreen(Screen[None]):
                 return
             self._bot_answer(seats)
 
-        self.set_timer(wait, answer)
+        self._later(wait, answer)
 
     def _bot_answer(self, seats: list[int], let_go_all: bool = False) -> None:
         """The bots among `seats` claim or let go, in the window's order, as they decided; with
@@ -505,11 +523,17 @@ class TableScreen(Screen[None]):
         if not self._human(seat):
             self.say(f"{self.claim_keys[seat]} is {names[seat]}'s key: a bot claims for itself.")
             return
-        if seat not in window.open_to:
-            self.say(f"{names[seat]} has already let the {window.card} go.", refused=True)
+        claim = window_claim(self.game, self.match.state, seat)
+        if seat not in window.open_to:  # the game says why (she discarded it, let it go, ...)
+            try:
+                self.game.check(self.match.state, seat, claim)
+                reason = f"{names[seat]} has already let the {window.card} go."
+            except IllegalMove as refusal:
+                reason = f"{names[seat]}: {refusal.reason}"
+            self.say(reason, refused=True)
             return
         who = f"{names[seat]}: " if seat != self.viewer else ""
-        self.play(seat, window_claim(self.game, self.match.state, seat), who)
+        self.play(seat, claim, who)
 
     def let_go_key(self) -> None:
         """Enter in a window: the person asked (turn-based) or the viewer lets the card go."""
@@ -674,6 +698,6 @@ class TableScreen(Screen[None]):
 
     def _finish(self) -> None:
         if not self.on_top:  # the rules page or a summary is open: results when it closes
-            self.set_timer(0.3, self._finish)
+            self._later(0.3, self._finish)
             return
         self.app.show_results(self.match, demo=self.demo, delay=self.delay)  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import moves as mv
 from cardtable.games.sets_and_runs.contracts import contract_for
-from cardtable.games.sets_and_runs.melds import TableMeld, add, make_meld, run_orders
+from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
 from cardtable.ui.card_faces import face, ink
 from cardtable.ui.claim_bar import claim_keys, key_label
@@ -95,10 +95,11 @@ class SetsAndRunsTable(GameTable):
     }
     SetsAndRunsTable #sr-seats { height: auto; }
     SetsAndRunsTable #sr-side {
-        width: 22;
+        width: 23;
         padding: 0 0 0 1;
         border-left: vkey #5f8f7a;
     }
+    SetsAndRunsTable #sr-side #log { scrollbar-gutter: stable; }
     """
 
     BINDINGS = [
@@ -142,6 +143,14 @@ class SetsAndRunsTable(GameTable):
         self.plan_pending = -1
         """How many melds the lay-down being built held when the plan's last step was hinted."""
 
+    def on_mount(self) -> None:
+        """The status bar under this table grows to four lines when it must: a hint here
+        names the whole plan, which two lines of 80 columns would cut."""
+        for status in self.screen.query("#status"):
+            status.styles.height = "auto"
+            status.styles.min_height = 2
+            status.styles.max_height = 4
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="sr-main"):
             with Vertical(id="sr-center"):
@@ -183,8 +192,8 @@ class SetsAndRunsTable(GameTable):
         text.append(f"{contract.name}", style="bold #ffd54f")
         text.append(f" ({contract.cards_needed}+ cards)\n")
         text.append(f"Stock {view.stock_count}", style="bold")
-        if view.reshuffled:
-            text.append(" (reshuffled once: empty again ends the round)", style="dim")
+        if view.reshuffled:  # short, so the discard still fits the line at 80x24
+            text.append(" (last)", style="dim")
         text.append("  ·  Discard ", style="bold")
         if view.discard_top is not None:
             text.append_text(face(view.discard_top))
@@ -212,16 +221,11 @@ class SetsAndRunsTable(GameTable):
         sets = view.contract_sets - sum(1 for m in view.pending if not m.run)
         runs = view.contract_runs - sum(1 for m in view.pending if m.run)
         short = cards_short(view.hand, sets, runs)
-        building = " (the rest)" if view.pending else ""
-        if short == 0:
-            return Text(
-                f"Your hand holds the contract{building}: mark a meld, e lays a set, r a run.",
-                style="bold #69f0ae",
-            )
-        return Text(
-            f"Your hand is about {plural(short, 'card')} short of the contract{building}.",
-            style="#fff59d",
-        )
+        what = "the rest" if view.pending else "the contract"
+        if short == 0:  # each line fits the column at 80x24 (56 characters)
+            held = "the rest" if view.pending else "the contract"
+            return Text(f"You hold {held}: mark a meld, e set, r run.", style="bold #69f0ae")
+        return Text(f"Your hand is about {plural(short, 'card')} short of {what}.", style="#fff59d")
 
     def _seat_line(self, seat: int, keys: list[str]) -> Text:
         view = self.view
@@ -418,11 +422,12 @@ class SetsAndRunsTable(GameTable):
         self.pointed = order[place]
         self._draw_seats()
         meld = view.melds[self.pointed]
+        # w only where it can act: a Joker in a set is locked, a run without one has none
+        swap = ", w swaps one for its Joker" if meld.run and JOKER in meld.cards else ""
         self.post_message(
             self.Said(
                 f"Pointing at meld {self.pointed + 1}, {self.who(meld.owner)}'s "
-                f"{meld.kind_name()} {meld.text()}: p adds the marked cards, w swaps one for a "
-                "Joker."
+                f"{meld.kind_name()} {meld.text()}: p adds the marked cards{swap}."
             )
         )
 
