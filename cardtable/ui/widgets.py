@@ -71,6 +71,16 @@ class HandRow(Horizontal):
         return found
 
 
+def hand_row_start(cursor: int, first: int, slots: int, cards: int) -> int:
+    """The first card a hand row of `slots` shows: it scrolls just enough to keep the cursor in
+    sight, and never past the hand's end (`first` is where it was)."""
+    if cursor < first:
+        first = cursor
+    elif cursor >= first + slots:
+        first = cursor - slots + 1
+    return max(0, min(first, max(0, cards - slots)))
+
+
 class GameTable(Widget, can_focus=True):
     """Base of each game's table: draws one seat's view; keys and clicks become moves."""
 

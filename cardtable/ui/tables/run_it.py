@@ -40,7 +40,7 @@ from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
+from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
 
 HAND_SLOTS = 11
 NAME_WIDTH = 12
@@ -379,11 +379,7 @@ class RunItTable(GameTable):
             self._draw_choices(title, cells)
             return
         hand = self.hand
-        if self.cursor < self.first_shown:
-            self.first_shown = self.cursor
-        elif self.cursor >= self.first_shown + HAND_SLOTS:
-            self.first_shown = self.cursor - HAND_SLOTS + 1
-        self.first_shown = max(0, min(self.first_shown, max(0, len(hand) - HAND_SLOTS)))
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:
             if view.phase is Phase.WINDOW:
                 title.update(Text("Hands are hidden while a card is up for claim."))

@@ -30,7 +30,7 @@ from cardtable.ui.card_faces import (
 )
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.widgets import GameTable, HandRow, MoveLog
+from cardtable.ui.widgets import GameTable, HandRow, MoveLog, hand_row_start
 
 HAND_SLOTS = 11
 DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
@@ -340,11 +340,7 @@ class RunwayTable(GameTable):
         title = self.query_one("#hand-title", Static)
         cells = self.query_one(HandRow).cards
         hand = self.hand
-        if self.cursor < self.first_shown:
-            self.first_shown = self.cursor
-        elif self.cursor >= self.first_shown + HAND_SLOTS:
-            self.first_shown = self.cursor - HAND_SLOTS + 1
-        self.first_shown = max(0, min(self.first_shown, max(0, len(hand) - HAND_SLOTS)))
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:
             title.update(Text("Hands are hidden: no player's turn at this screen."))
         else:

@@ -32,7 +32,7 @@ from cardtable.ui.tables.sets_and_runs_hand import (
     find_lay_down,
     without,
 )
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
+from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
 
 HAND_SLOTS = 11
 """Card places along the bottom, one a number key (a hand grows past 11 with buys: the rest
@@ -310,11 +310,7 @@ class SetsAndRunsTable(GameTable):
         title = self.query_one("#hand-title", Static)
         cells = self.query_one(HandRow).cards
         hand = self.hand
-        if self.cursor < self.first_shown:
-            self.first_shown = self.cursor
-        elif self.cursor >= self.first_shown + HAND_SLOTS:
-            self.first_shown = self.cursor - HAND_SLOTS + 1
-        self.first_shown = max(0, min(self.first_shown, max(0, len(hand) - HAND_SLOTS)))
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:
             if view.phase is Phase.WINDOW:
                 title.update(Text("Hands are hidden while the discard is up for buying."))
