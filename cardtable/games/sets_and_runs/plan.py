@@ -54,12 +54,16 @@ class Group(NamedTuple):
         held = " ".join(short(c) for c in self.codes) or "nothing yet"
         lack = f", {self.missing} missing" if self.missing else ""
         if not self.run:
-            return f"a set of {rank_name(self.rank)}s ({held}{lack})"
+            return f"a set of {RANK_PLURALS.get(self.rank, f'{self.rank}s')} ({held}{lack})"
         symbol = SUITS[self.suit].symbol
         high = self.low + RUN_MIN - 1
         first = rank_name(1 if self.low == ACE_HIGH else self.low)
         last = rank_name(1 if high == ACE_HIGH else high)
         return f"a run {first}{symbol}-{last}{symbol} ({held}{lack})"
+
+
+RANK_PLURALS = {1: "Aces", ACE_HIGH: "Aces", 11: "Jacks", 12: "Queens", 13: "Kings"}
+"""Ranks in words for 'a set of Kings' (numbers take an s: 'a set of 7s')."""
 
 
 class Reading(NamedTuple):
