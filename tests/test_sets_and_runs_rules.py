@@ -401,6 +401,7 @@ def test_a_card_that_could_be_played_on_the_table_may_not_be_discarded():
     )
     reason = refused(state, 0, discard(c("7S")))
     assert "could be played on the table" in reason
+    assert reason.endswith("play it on meld 1 (7♣ 7♦ 7♥).")  # the meld it fits, named
     assert "could be played on the table" in refused(state, 0, discard(JOKER))
     moves = GAME.legal_moves(state, 0)
     assert discard(c("7S")) not in moves and discard(c("KD")) in moves

@@ -227,10 +227,15 @@ def swap_refusal(meld: TableMeld, card: Card) -> str | None:
 
 def fits_table(melds: Iterable[TableMeld], card: Card) -> bool:
     """True if `card` could be played on the table: added to a meld or swapped for a Joker."""
-    for meld in melds:
+    return meld_taking(melds, card) is not None
+
+
+def meld_taking(melds: Iterable[TableMeld], card: Card) -> int | None:
+    """The place of the first meld `card` could be added to or swapped into; None if none."""
+    for place, meld in enumerate(melds):
         if add_ends(meld, card) or swap_index(meld, card) is not None:
-            return True
-    return False
+            return place
+    return None
 
 
 # Finding melds in a hand

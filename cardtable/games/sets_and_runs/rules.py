@@ -26,6 +26,7 @@ from cardtable.games.sets_and_runs.melds import (
     hand_melds,
     make_meld,
     meld_refusal,
+    meld_taking,
     remember_cards,
     swap_index,
     swap_refusal,
@@ -292,10 +293,13 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             raise IllegalMove(
                 "Finish your lay-down (the whole contract) or take it back before you discard."
             )
-        if state.laid_down[seat] and fits_table(state.melds, move.card):
+        place = meld_taking(state.melds, move.card) if state.laid_down[seat] else None
+        if place is not None:
+            meld = state.melds[place]
+            shown = " ".join(card.short for card in meld.cards)
             raise IllegalMove(
                 f"The {move.card.short} could be played on the table, so it may not be "
-                "discarded: play it on a meld."
+                f"discarded: play it on meld {place + 1} ({shown})."
             )
 
     # Playing
