@@ -119,6 +119,8 @@ class Game(ABC, Generic[S, M, Opts]):
     default_seats: ClassVar[int]
     state_model: ClassVar[type[BaseModel]]
     options_model: ClassVar[type[BaseModel]]
+    view_model: ClassVar[type[View]]
+    """The game's View: a client rebuilds the view a host sends with it."""
     move_adapter: ClassVar[TypeAdapter[Any]]
 
     def options(self, options: Opts | dict[str, Any] | None) -> Opts:
@@ -152,6 +154,11 @@ class Game(ABC, Generic[S, M, Opts]):
 
     def claim_window(self, state: S) -> Any:
         """The open claim window (an `engine.claims.ClaimWindow`), or None; most games have none."""
+        return None
+
+    def automatic_move(self, state: S, seat: int, config: Any) -> M | None:
+        """A move made at once for a person, as her seat's settings (`SeatConfig`) ask (Run It's
+        "never offers"); None to ask her as usual. Most games have none."""
         return None
 
     def waiting_for(self, state: S, names: list[str] | None, doing: str) -> str:

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from cardtable.engine import Event, Match, Move, SeatConfig, View
+from cardtable.engine import Event, Match, Move, View
 
 
 class MoveLog(RichLog):
@@ -152,11 +152,6 @@ class GameTable(Widget, can_focus=True):
         """Seconds the table wants to stay still after these events before a bot moves on
         (a finished trick to be seen); 0 for nothing worth the wait."""
         return 0.0
-
-    def automatic(self, view: View, legal: list[Move], seat: SeatConfig) -> Move | None:
-        """A move the app makes at once for a person, as her seat's settings ask (Run It's
-        "never offers"); None to ask her as usual."""
-        return None
 
     def unseen_answer(self, view: View, legal: list[Move]) -> tuple[str, Move] | None:
         """A move a person may make at the handoff without seeing her hand, in words ('offer

@@ -128,6 +128,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
     default_seats = SEATS
     state_model = OverTrumpState
     options_model = OverTrumpOptions
+    view_model = OverTrumpView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 

@@ -83,6 +83,8 @@ class OverTrumpState(BaseModel):
 class OverTrumpView(View):
     """What one seat may know of a game of Over Trump."""
 
+    hand: list[PilatchCard] | None
+
     dealer: int
     hand_number: int
     turn: int

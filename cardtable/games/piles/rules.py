@@ -78,6 +78,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
     default_seats = 4
     state_model = PilesState
     options_model = PilesOptions
+    view_model = PilesView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 

@@ -56,6 +56,8 @@ class PileView(BaseModel):
 class PilesView(View):
     """What one seat may know of a game of Piles."""
 
+    hand: list[Card] | None
+
     dealer: int
     turn: int
     turns_taken: int

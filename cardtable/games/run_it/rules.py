@@ -107,6 +107,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
     default_seats = 4
     state_model = RunItState
     options_model = RunItOptions
+    view_model = RunItView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 
@@ -133,6 +134,12 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if state.phase is Phase.OFFERS:
             return state.asked[:1]
         return [state.turn]
+
+    def automatic_move(self, state: RunItState, seat: int, config: Any) -> RunItMove | None:
+        """A person whose seat never offers is not asked: she offers nothing at once."""
+        if config.never_offers and state.phase is Phase.OFFERS and state.asked[:1] == [seat]:
+            return NO_OFFER
+        return None
 
     def claim_window(self, state: RunItState) -> ClaimWindow | None:
         """The Match-it window, while one is open."""

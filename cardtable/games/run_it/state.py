@@ -118,6 +118,8 @@ class RunItState(BaseModel):
 class RunItView(View):
     """What one seat may know of a game of Run It."""
 
+    hand: list[RunItCard] | None
+
     game_number: int
     games: int
     dealer: int

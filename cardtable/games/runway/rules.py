@@ -103,6 +103,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     default_seats = 2
     state_model = RunwayState
     options_model = RunwayOptions
+    view_model = RunwayView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 

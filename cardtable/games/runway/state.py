@@ -319,6 +319,8 @@ class RunwayState(BaseModel):
 class RunwayView(View):
     """What one seat may know of a game of Runway."""
 
+    hand: list[HandCard] | None
+
     active: int
     phase: Phase
     x: int

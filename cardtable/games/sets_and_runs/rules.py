@@ -107,6 +107,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
     default_seats = 4
     state_model = SetsAndRunsState
     options_model = SetsAndRunsOptions
+    view_model = SetsAndRunsView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 

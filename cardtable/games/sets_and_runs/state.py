@@ -88,6 +88,8 @@ class SetsAndRunsState(BaseModel):
 class SetsAndRunsView(View):
     """What one seat may know of a game of Sets and Runs."""
 
+    hand: list[Card] | None
+
     round: int
     rounds: int
     contract: str

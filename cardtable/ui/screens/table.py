@@ -249,11 +249,7 @@ class TableScreen(Screen[None]):
         if self.demo:
             self.viewer = seat
         if self.match.seats[seat].is_human and not self.demo:
-            automatic = self.table.automatic(
-                self.game.view(state, seat),
-                self.game.legal_moves(state, seat),
-                self.match.seats[seat],
-            )
+            automatic = self.game.automatic_move(state, seat, self.match.seats[seat])
             if automatic is not None:  # a move the seat's settings make for her (never offers)
                 self.play(seat, automatic)
                 return

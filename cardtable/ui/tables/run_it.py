@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.cards import RunItCard, RunItColour
-from cardtable.engine import Event, Match, Move, SeatConfig
+from cardtable.engine import Event, Match, Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import RunItView
@@ -608,12 +608,6 @@ class RunItTable(GameTable):
         if isinstance(move, NoOffer):
             return f"Press {KEYS['nothing']}."
         return "Enter does it."
-
-    def automatic(self, view: Any, legal: list[Move], seat: SeatConfig) -> Move | None:
-        """A person whose seat never offers is not asked: she offers nothing at once."""
-        if seat.never_offers and view.phase is Phase.OFFERS and NO_OFFER in legal:
-            return NO_OFFER
-        return None
 
     def unseen_answer(self, view: Any, legal: list[Move]) -> tuple[str, Move] | None:
         """Asked for an offer, a person may offer nothing at the handoff, her hand unseen."""
