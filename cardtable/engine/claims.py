@@ -10,7 +10,7 @@ the card go for every seat still open; bots claim after a short random delay.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -86,3 +86,12 @@ class LetGo(Move):
 
 LET_GO = LetGo()
 CLAIM = Claim()
+
+
+def claim_move(game: Any, state: Any, seat: int) -> Move:
+    """`seat`'s claim in the open window: the game's own Claim move when it lists one, else the
+    shared CLAIM (which the game then refuses in words)."""
+    for move in game.legal_moves(state, seat):
+        if isinstance(move, Claim):
+            return move
+    return CLAIM

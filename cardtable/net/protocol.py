@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from cardtable.engine.claims import ClaimWindow
-from cardtable.engine.contract import Event
+from cardtable.engine.contract import Event, Outcome
 
 PROTOCOL = 1
 """The version of these messages; a client of another version is told so and let go."""
@@ -96,6 +96,8 @@ class Table(Message):
     summary: str
     """The standing of the game (`outcome.summary`)."""
     over: bool
+    outcome: Outcome | None = None
+    """The result, once the game is over."""
     window: ClaimWindow | None = None
     """The claim window while seats may still claim in it."""
     window_left: float | None = None

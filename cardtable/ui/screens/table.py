@@ -19,22 +19,12 @@ from textual.widgets import Footer, Static
 from cardtable.bots import player_for
 from cardtable.bots.seat_player import planner
 from cardtable.engine import Event, Game, IllegalMove, Match, Move
-from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, claim_move
 from cardtable.engine.words import plural
 from cardtable.ui.claim_bar import ClaimBar, claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
-
-
-def window_claim(game: Game, state: object, seat: int) -> Move:
-    """The claim move of the open window for `seat` (the game's own, else the shared Claim)."""
-    for move in game.legal_moves(state, seat):
-        if isinstance(move, Claim):
-            return move
-    from cardtable.engine.claims import CLAIM
-
-    return CLAIM
 
 
 class TableScreen(Screen[None]):
@@ -479,7 +469,7 @@ class TableScreen(Screen[None]):
                 continue
             claim = not human and not let_go_all and seat in self._bot_claims
             self._bot_claims.pop(seat, None)
-            move = window_claim(self.game, state, seat) if claim else LET_GO
+            move = claim_move(self.game, state, seat) if claim else LET_GO
             answer = self._apply(seat, move)
             if answer is None and claim:  # refused: it lets the card go instead
                 answer = self._apply(seat, LET_GO)
@@ -519,7 +509,7 @@ class TableScreen(Screen[None]):
         if not self._human(seat):
             self.say(f"{self.claim_keys[seat]} is {names[seat]}'s key: a bot claims for itself.")
             return
-        claim = window_claim(self.game, self.match.state, seat)
+        claim = claim_move(self.game, self.match.state, seat)
         if seat not in window.open_to:  # the game says why (she discarded it, let it go, ...)
             try:
                 self.game.check(self.match.state, seat, claim)

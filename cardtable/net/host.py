@@ -1,0 +1,490 @@
+"""The host: the one place a networked match's moves are applied.
+
+A `Host` owns one `Match` (rules, state, save and log). People play their seats from their own
+screens, each connected as a `Member` with her seat's join code; spectators (the projector)
+connect with none. The host runs the turns: bots move after `delay`, claim windows run on the
+host's clock (bots claim after a short seeded delay, everyone still open lets the card go when
+it runs out), and the game waits, saying for whom, when it needs a person who is not connected.
+
+Every member gets a `Table` after each change: its seat's view and legal moves, never another
+seat's. A client's message is validated first; anything malformed, from a spectator, for
+another seat or refused by the rules gets a `Refusal` and a line in the host's log, and changes
+nothing. The host is transport-free: `server.py` connects members over websockets, and an
+in-process member (the projector) is just a callback. It needs a running asyncio loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from cardtable.bots import player_for
+from cardtable.engine import Event, IllegalMove, Match, Move
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, claim_move
+from cardtable.net.protocol import (
+    CLIENT_MESSAGE,
+    MAX_CLIENT_MESSAGE,
+    Act,
+    ClaimCard,
+    Goodbye,
+    Hello,
+    Message,
+    Refusal,
+    Table,
+    Welcome,
+)
+
+CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Join codes use Crockford's letters: no I, L, O or U to misread (40 bits in 8 letters)."""
+
+log = logging.getLogger("cardtable.host")
+
+
+def new_code() -> str:
+    """A fresh join code, a random secret: 'K7QX-2MPD'."""
+    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def tidy_code(text: str) -> str:
+    """A code as typed ('k7qx 2mpd', 'K7QX2MPD') in the form the host prints ('K7QX-2MPD')."""
+    letters = "".join(c for c in text.upper() if c.isalnum())
+    letters = letters.replace("O", "0").replace("I", "1").replace("L", "1")
+    return f"{letters[:4]}-{letters[4:]}" if len(letters) == 8 else letters
+
+
+class JoinRefused(Exception):
+    """A Hello the host turns away; `reason` says why in a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Member:
+    """One screen connected to the host: a seat's (with its code) or a spectator's."""
+
+    def __init__(self, seat: int | None, post: Callable[[Message], None], name: str) -> None:
+        self.seat = seat
+        self.post = post
+        """Hands a message to the member's transport (a websocket's queue, or a callback)."""
+        self.name = name
+        """Who it is, for the host's log: 'Ann (seat 1)' or 'a spectator'."""
+        self.events: list[Event] = []
+        """Public events not yet sent to it."""
+        self.left = False
+
+
+class Host:
+    """Runs one match for people on their own screens and bots on the host."""
+
+    def __init__(
+        self,
+        match: Match,
+        delay: float = 0.8,
+        codes: dict[int, str] | None = None,
+    ) -> None:
+        self.match = match
+        self.game = match.game
+        self.delay = delay
+        seats = match.seats
+        self.humans = [i for i, seat in enumerate(seats) if seat.is_human]
+        self.codes: dict[int, str] = codes or {seat: new_code() for seat in self.humans}
+        """Each person's seat and its join code."""
+        seed = match.record.seed
+        self.players = [
+            player_for(seat.kind, self.game.id, seed * 31 + i) for i, seat in enumerate(seats)
+        ]
+        self._claim_random = random.Random(seed * 97 + 11)
+        self.members: list[Member] = []
+        self.seat_members: dict[int, Member] = {}
+        self.refusals = 0
+        """How many client messages were refused (the log says which and why)."""
+        self._timers: list[asyncio.TimerHandle] = []
+        self._window: ClaimWindow | None = None
+        self._window_ends = 0.0
+        self._bot_claims: set[int] = set()
+        self._bot_claim_at: dict[int, float] = {}
+        self.asking: int | None = None
+        self._started = False
+        self._stopped = False
+        self._on_change: list[Callable[[], None]] = []
+
+    # Joining and leaving
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, by seat number."""
+        return self.match.names
+
+    def seat_of(self, code: str) -> int | None:
+        """The seat a join code is for, or None."""
+        tidy = tidy_code(code)
+        for seat, known in self.codes.items():
+            if secrets.compare_digest(tidy.encode(), known.encode()):
+                return seat
+        return None
+
+    def connect(self, code: str | None, post: Callable[[Message], None]) -> Member:
+        """A new member: the seat of `code`, or a spectator when `code` is None. It gets a
+        Welcome and its Table at once; JoinRefused if the code is no seat's."""
+        if code is None:
+            member = Member(None, post, "a spectator")
+        else:
+            seat = self.seat_of(code)
+            if seat is None:
+                raise JoinRefused(
+                    "That code is not one of this game's: check it with the host "
+                    "(codes look like K7QX-2MPD)."
+                )
+            old = self.seat_members.get(seat)
+            if old is not None:
+                old.post(Goodbye(reason=f"{self.names[seat]}'s seat joined from another screen."))
+                self._drop(old)
+            member = Member(seat, post, f"{self.names[seat]} (seat {seat + 1})")
+            self.seat_members[seat] = member
+        self.members.append(member)
+        log.info("%s joined", member.name)
+        member.post(
+            Welcome(
+                game=self.game.id,
+                seat=member.seat,
+                names=self.names,
+                humans=self.humans,
+                log=self.match.log_lines(),
+            )
+        )
+        member.post(self._table(member.seat, []))
+        if member.seat is not None:
+            self._others_see_change(member)
+            if self._started:
+                self._step()
+        return member
+
+    def leave(self, member: Member) -> None:
+        """A member's connection has closed: its seat waits for it to rejoin."""
+        if member.left:
+            return
+        self._drop(member)
+        log.info("%s left", member.name)
+        if member.seat is not None and not self._stopped:
+            self._broadcast()
+
+    def _drop(self, member: Member) -> None:
+        member.left = True
+        if member in self.members:
+            self.members.remove(member)
+        if member.seat is not None and self.seat_members.get(member.seat) is member:
+            del self.seat_members[member.seat]
+
+    def _others_see_change(self, joined: Member) -> None:
+        for member in self.members:
+            if member is not joined:
+                self._send_table(member)
+
+    def present(self) -> list[bool]:
+        """Per seat: a bot, or a person whose screen is connected."""
+        return [
+            not seat.is_human or i in self.seat_members for i, seat in enumerate(self.match.seats)
+        ]
+
+    def watch(self, callback: Callable[[], None]) -> None:
+        """Call `callback` after every change (a move, a join, a leave): for the host's own log."""
+        self._on_change.append(callback)
+
+    # Messages from members
+
+    def receive(self, member: Member, data: str | bytes) -> None:
+        """A message from a member: validated, then applied or refused. Never raises."""
+        if member.left or self._stopped:
+            return
+        if len(data) > MAX_CLIENT_MESSAGE:
+            self._refuse(member, "That message is too long to be a move.", "an oversized message")
+            return
+        try:
+            message = CLIENT_MESSAGE.validate_json(data)
+        except ValidationError as err:
+            self._refuse(
+                member,
+                "The host did not understand that message.",
+                f"a malformed message ({err.error_count()} errors)",
+            )
+            return
+        if isinstance(message, Hello):
+            self._refuse(member, "You have already joined.", "a second hello")
+            return
+        seat = member.seat
+        if seat is None:
+            self._refuse(
+                member,
+                "You are watching: only a player who joined with her seat's code can move.",
+                "a move from a spectator",
+            )
+            return
+        if message.seat is not None and message.seat != seat:
+            other = self._seat_name(message.seat)
+            self._refuse(
+                member,
+                f"Your code is {self.names[seat]}'s: it cannot act for {other}.",
+                f"a move for {other}",
+            )
+            return
+        if isinstance(message, Act):
+            try:
+                move = self.game.parse_move(message.move)
+            except (ValidationError, IllegalMove, ValueError, TypeError):
+                self._refuse(
+                    member, f"That is not a move of {self.game.name}.", "a move of another game"
+                )
+                return
+            self._play_for(member, move)
+        elif isinstance(message, ClaimCard):
+            self._claim_for(member)
+
+    def _seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return f"{self.names[seat]}'s seat"
+        return f"seat {seat}"
+
+    def _refuse(self, member: Member, reason: str, what: str) -> None:
+        self.refusals += 1
+        log.info("refused %s from %s: %s", what, member.name, reason)
+        member.post(Refusal(reason=reason))
+
+    def _play_for(self, member: Member, move: Move) -> None:
+        assert member.seat is not None
+        try:
+            events = self.match.play(member.seat, move)
+        except IllegalMove as refused:
+            self._refuse(member, refused.reason, f"the move {move.brief()!r}")
+            return
+        self._after(events)
+
+    def _claim_for(self, member: Member) -> None:
+        seat = member.seat
+        assert seat is not None
+        state = self.match.state
+        window = self.game.claim_window(state)
+        if window is None:
+            self._refuse(member, "No card is up for claim now.", "a claim with no window")
+            return
+        claim = claim_move(self.game, state, seat)
+        if seat not in window.open_to:
+            try:
+                self.game.check(state, seat, claim)
+                reason = f"You have already let the {window.card} go."
+            except IllegalMove as refusal:
+                reason = refusal.reason
+            self._refuse(member, reason, "a claim after the window closed to her")
+            return
+        self._play_for(member, claim)
+
+    # Running the turns
+
+    def start(self) -> None:
+        """Begin running turns (from inside the running asyncio loop)."""
+        self._started = True
+        self._step()
+
+    def stop(self, reason: str = "The host has stopped; the game is saved.") -> None:
+        """Stop: timers cancelled, every member told, the match checkpointed and closed."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._cancel_timers()
+        for member in list(self.members):
+            member.post(Goodbye(reason=reason))
+            self._drop(member)
+        self.match.close()
+
+    def _later(self, wait: float, callback: Callable[..., None], *args: Any) -> None:
+        loop = asyncio.get_running_loop()
+        self._timers.append(loop.call_later(wait, self._fire, callback, args))
+
+    def _fire(self, callback: Callable[..., None], args: tuple[Any, ...]) -> None:
+        if self._stopped:
+            return
+        try:
+            callback(*args)
+        except Exception:  # a fault in a bot or the rules must not stop the host's loop
+            log.exception("the host's turn runner failed")
+
+    def _cancel_timers(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+
+    def _human(self, seat: int) -> bool:
+        return self.match.seats[seat].is_human
+
+    def _claiming(self) -> ClaimWindow | None:
+        window = self.game.claim_window(self.match.state)
+        return window if window is not None and not window.settled else None
+
+    def _after(self, events: list[Event]) -> None:
+        """After moves: every member hears the events, then play goes on."""
+        for member in self.members:
+            member.events.extend(events)
+        self._step()
+
+    def _step(self) -> None:
+        """Decide what happens next: a bot's move, a window's clock, or wait for a person."""
+        if self._stopped:
+            return
+        self._cancel_timers()
+        state = self.match.state
+        self.asking = None
+        if self.game.is_over(state):
+            self._window = None
+            self._broadcast()
+            return
+        window = self._claiming()
+        if window is not None:
+            self._run_window(window)
+            self._broadcast()
+            return
+        self._window = None
+        seat = self.game.to_act(state)[0]
+        if not self._human(seat):
+            self._later(self.delay, self._bot_move, seat)
+        else:
+            automatic = self.game.automatic_move(state, seat, self.match.seats[seat])
+            if automatic is not None:
+                self._after(self.match.play(seat, automatic))
+                return
+        self._broadcast()
+
+    def _bot_move(self, seat: int) -> None:
+        state = self.match.state
+        if self.game.is_over(state) or self._claiming() is not None:
+            return
+        if self.game.to_act(state)[0] != seat:
+            return
+        move, _ = self.players[seat].choose(
+            self.game.view(state, seat), self.game.legal_moves(state, seat)
+        )
+        self._after(self.match.play(seat, move))
+
+    def _run_window(self, window: ClaimWindow) -> None:
+        """Keep a claim window going: the clock while people may claim, else bots at once."""
+        loop = asyncio.get_running_loop()
+        if window is not self._window:
+            self._open_window(window, loop.time())
+        people = [s for s in window.open_to if self._human(s)]
+        if not people:
+            self._later(self.delay, self._answer, window, list(window.open_to), False)
+            return
+        if window.seconds <= 0:  # each person asked in turn; a bot answers when its turn comes
+            first = window.open_to[0]
+            if not self._human(first):
+                self._later(0.001, self._answer, window, [first], False)
+                return
+            self.asking = first
+            return
+        left = max(0.0, self._window_ends - loop.time())
+        self._later(left, self._answer, window, list(window.open_to), True)
+        for seat in self._bot_claims:
+            at = self._bot_claim_at[seat] - loop.time()
+            if seat in window.open_to:
+                self._later(max(0.0, at), self._answer, window, [seat], False)
+
+    def _open_window(self, window: ClaimWindow, now: float) -> None:
+        """A new window: each bot decides now; one that claims does so after a short seeded
+        delay (a quick person beats it), one that does not lets go when the window ends."""
+        self._window = window
+        self._window_ends = now + window.seconds
+        self._bot_claims = set()
+        self._bot_claim_at = {}
+        state = self.match.state
+        for seat in window.open_to:
+            if self._human(seat):
+                continue
+            move, _ = self.players[seat].choose(
+                self.game.view(state, seat), self.game.legal_moves(state, seat)
+            )
+            if isinstance(move, Claim):
+                latest = window.seconds * 0.7 if window.seconds > 0 else 0.0
+                self._bot_claims.add(seat)
+                self._bot_claim_at[seat] = now + min(self._claim_random.uniform(0.6, 1.6), latest)
+
+    def _answer(self, window: ClaimWindow, seats: list[int], let_go_all: bool) -> None:
+        """Bots among `seats` claim or let go as they decided; with `let_go_all` (time is up)
+        every seat still open lets the card go, people too."""
+        state = self.match.state
+        made: list[Event] = []
+        for seat in seats:
+            if self.game.claim_window(state) is not window:
+                break
+            human = self._human(seat)
+            if seat not in window.open_to or (human and not let_go_all):
+                continue
+            claim = not human and not let_go_all and seat in self._bot_claims
+            self._bot_claims.discard(seat)
+            move = claim_move(self.game, state, seat) if claim else LET_GO
+            try:
+                made += self.match.play(seat, move)
+            except IllegalMove:
+                if claim:  # refused: it lets the card go instead
+                    made += self.match.play(seat, LET_GO)
+        self._after(made)
+
+    # What members see
+
+    def _waiting(self) -> str | None:
+        """'Waiting for Ann to rejoin.' when the game needs a person who is not connected."""
+        state = self.match.state
+        if self.game.is_over(state):
+            return None
+        if self._claiming() is not None:
+            needed = [self.asking] if self.asking is not None else []
+        else:
+            needed = self.game.to_act(state)[:1]
+        away = [s for s in needed if self._human(s) and s not in self.seat_members]
+        if not away:
+            return None
+        who = " and ".join(self.names[s] for s in away)
+        return f"Waiting for {who} to rejoin (the same join command brings her back)."
+
+    def _table(self, seat: int | None, events: list[Event]) -> Table:
+        """What `seat` (None: a spectator) may see now, with these events."""
+        state = self.match.state
+        game = self.game
+        acting = game.to_act(state)
+        window = self._claiming()
+        left = None
+        if window is not None and window.seconds > 0 and window is self._window:
+            left = max(0.0, self._window_ends - asyncio.get_running_loop().time())
+        over = game.is_over(state)
+        legal = game.legal_moves(state, seat) if seat is not None and seat in acting else []
+        return Table(
+            view=game.view(state, seat).model_dump(mode="json"),
+            legal=[move.model_dump(mode="json") for move in legal],
+            acting=acting,
+            explain=game.explain(state, seat, self.names),
+            summary=game.outcome(state).summary,
+            outcome=game.outcome(state) if over else None,
+            over=over,
+            window=window,
+            window_left=left,
+            asking=self.asking,
+            events=events,
+            present=self.present(),
+            waiting=self._waiting(),
+            unsaved=self.match.unsaved,
+        )
+
+    def _send_table(self, member: Member) -> None:
+        events, member.events = member.events, []
+        member.post(self._table(member.seat, events))
+
+    def _broadcast(self) -> None:
+        for member in list(self.members):
+            self._send_table(member)
+        for callback in self._on_change:
+            callback()
