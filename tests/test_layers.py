@@ -9,6 +9,7 @@ def test_rules_layer_imports_neither_textual_nor_rich():
         "import sys\n"
         "import cardtable.engine, cardtable.cards, cardtable.games, cardtable.bots\n"
         "import cardtable.bots.simulate\n"
+        "import cardtable.net.protocol, cardtable.net.host, cardtable.net.server\n"
         "from cardtable import games\n"
         "for game_id in games.ids():\n"
         "    games.get(game_id)\n"
