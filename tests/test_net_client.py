@@ -1,0 +1,232 @@
+"""The client's table, joined to a real host on the loopback address (port 0: a free one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import games
+from cardtable.engine import Match, new_save_path, parse_seats
+from cardtable.net.client import WebSocketFeed, ws_address
+from cardtable.net.host import Host
+from cardtable.net.protocol import Act
+from cardtable.net.server import server_port, start_server
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.remote_table import RemoteTableScreen
+from cardtable.ui.widgets import HandCard
+from tests.pilot_steps import status, wait_until
+
+SIZE = (80, 24)
+
+
+def test_addresses_as_typed_become_websocket_urls():
+    assert ws_address("127.0.0.1:8765") == "ws://127.0.0.1:8765"
+    assert ws_address("table.local") == "ws://table.local:8765"
+    assert ws_address(" 10.0.0.5:9000 ") == "ws://10.0.0.5:9000"
+    assert ws_address("ws://example.org:81") == "ws://example.org:81"
+    for bad in ("", "http://x:80", "host:port"):
+        with pytest.raises(ValueError):
+            ws_address(bad)
+
+
+async def hosting(game_id: str, seats: str, seed: int = 3, delay: float = 0.0, save=False):
+    """A host of a new match and its server on a free port, turns running."""
+    game = games.get(game_id)
+    path = new_save_path(game_id) if save else None
+    match = Match.start(game, parse_seats(seats), seed, None, path)
+    host = Host(match, delay=delay)
+    server = await start_server(host, "127.0.0.1", 0)
+    host.start()
+    return host, server, server_port(server)
+
+
+def joined(app) -> RemoteTableScreen | None:
+    screen = app.screen
+    if isinstance(screen, RemoteTableScreen) and screen.current is not None:
+        return screen
+    return None
+
+
+def hand_text(screen: RemoteTableScreen) -> str:
+    return " ".join(str(card.render()) for card in screen.query(HandCard))
+
+
+async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
+    host, server, port = await hosting("piles", "Ann,Bob,bot,bot", delay=0.05)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None and joined(app).may_move)
+            screen = joined(app)
+            assert screen.seat == 0 and "you: Ann" in str(screen.query_one("#table-title").render())
+            assert screen.view.hand and hand_text(screen).strip()
+            assert "Bob" in str(screen.query_one("#table-title").render())  # Bob is away
+            # Her hand always shows, whoever's turn: a move by the hint's key goes to the host.
+            moves = len(host.match.record.log)
+            await pilot.press("h")
+            assert status(app).startswith("Hint:")
+            hinted = screen.table.hinted
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(host.match.record.log) > moves)
+            assert host.match.record.log[moves].seat == 0
+            assert host.match.record.log[moves].move == hinted.model_dump(mode="json")
+            # A move the host refuses: its reason on the status line, as at one keyboard.
+            await wait_until(pilot, lambda: not screen.may_move)
+            stale = hinted.model_dump(mode="json")
+            before = host.match.state.model_dump_json()
+            screen.feed.send(Act(move=stale))
+            await wait_until(pilot, lambda: status(app).startswith("✗"))
+            assert host.match.state.model_dump_json() == before or host.refusals
+            assert host.refusals >= 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_a_spectator_sees_no_hand_and_cannot_move():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=0.05)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            assert screen.seat is None and screen.view.hand is None
+            assert not hand_text(screen).strip()
+            assert "watching" in str(screen.query_one("#table-title").render())
+            await pilot.press("1", "enter")
+            assert host.refusals == 0 and not screen.may_move
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_join_errors_are_said_in_words():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot")
+    server.close()
+    await server.wait_closed()
+    host.stop()
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.exit_message is not None)
+    assert app.exit_message == (
+        f"cardtable: Nothing answers at ws://127.0.0.1:{port}: is the host running?"
+    )
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot")
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.exit_message is not None)
+        assert "That code is not one of this game's" in app.exit_message
+        assert app.return_code == 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_a_client_rejoins_a_host_that_restarts():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0, save=True)
+    code = host.codes[0]
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=code))
+    second = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            # The host's process dies: no goodbye, the connection just drops.
+            server.close()
+            await server.wait_closed()
+            await wait_until(pilot, lambda: "trying again" in status(app))
+            path = host.match.save_path
+            host.match.close()
+            match = Match.load(path, games)
+            second = Host(match, delay=5.0, codes=dict(host.codes))
+            server = await start_server(second, "127.0.0.1", port)
+            second.start()
+            await wait_until(pilot, lambda: screen.dropped is None and screen.feed.connected)
+            assert second.seat_members.get(0) is not None
+            assert "trying again" not in status(app)
+    finally:
+        for each in (host, second):
+            if each is not None:
+                each.stop()
+        server.close()
+
+
+async def test_a_seat_taken_by_another_screen_stops_trying():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            other = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+            await other.open()
+            await wait_until(pilot, lambda: screen.ended is not None)
+            assert "joined from another screen" in status(app)
+            await pilot.pause(1.3)
+            assert host.seat_members[0] is not None and not screen.feed.connected
+            await other.close()
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_claim_keys_in_a_run_it_window():
+    host, server, port = await hosting("run-it", "Ann,Bob,bot", seed=5, delay=0.0)
+    keys = None
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            keys = screen.claim_keys
+            # Not in a window: her key says no card is up; Bob's key says whose it is.
+            await pilot.press(keys[1])
+            assert f"{keys[1]} is Bob's key; yours is {keys[0]}" in status(app)
+            # Ann plays her turns by the hint until a card is up for claim that she may claim.
+            for _ in range(400):
+                window = screen.window
+                if window is not None and 0 in window.open_to:
+                    break
+                if screen.may_move and screen.window is None:
+                    await pilot.press("h")
+                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                if host.seat_members.get(1) is None and host.match.game.to_act(
+                    host.match.state
+                )[:1] == [1]:
+                    # Bob is away: the host waits and says for whom.
+                    assert "Waiting for Bob" in status(app)
+                    break
+                await pilot.pause(0.03)
+            window = screen.window
+            if window is not None and 0 in window.open_to:
+                assert f"Your key {keys[0]} claims it" in status(app)
+                assert screen.query_one("#claim-bar").has_class("open")
+                before = len(host.match.record.log)
+                await pilot.press(keys[0])
+                await wait_until(pilot, lambda: len(host.match.record.log) > before)
+                assert host.match.record.log[before].seat == 0
+    finally:
+        host.stop()
+        server.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(games.ids()))
+async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
+    game = games.get(game_id)
+    most = max(game.seat_counts)
+    seats = ",".join(["Ann"] + ["bot"] * (most - 1))
+    host, server, port = await hosting(game_id, seats, delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            await pilot.pause(0.1)
+            screen = joined(app)
+            assert not screen.too_small
+            for widget in (screen.table, screen.query_one("#status")):
+                region = widget.region
+                assert region.right <= 80 and region.bottom <= 24, (widget, region)
+            assert screen.query_one("#table-title").region.height >= 1
+    finally:
+        host.stop()
+        server.close()
