@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from cardtable import games
-from cardtable.engine import Match, new_save_path, parse_seats
+from cardtable.engine import IllegalMove, Match, new_save_path, parse_seats
+from cardtable.engine.claims import claim_move
 from cardtable.net.client import WebSocketFeed, ws_address
 from cardtable.net.host import Host
-from cardtable.net.protocol import Act
+from cardtable.net.protocol import Act, Refusal
 from cardtable.net.server import server_port, start_server
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.remote_table import RemoteTableScreen
@@ -171,40 +172,48 @@ async def test_a_seat_taken_by_another_screen_stops_trying():
 
 
 async def test_claim_keys_in_a_run_it_window():
-    host, server, port = await hosting("run-it", "Ann,Bob,bot", seed=5, delay=0.0)
-    keys = None
+    host, server, port = await hosting("run-it", "Ann,bot,bot", seed=5, delay=0.0)
     app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
             screen = joined(app)
-            keys = screen.claim_keys
-            # Not in a window: her key says no card is up; Bob's key says whose it is.
-            await pilot.press(keys[1])
-            assert f"{keys[1]} is Bob's key; yours is {keys[0]}" in status(app)
+            keys, names = screen.claim_keys, screen.names
             # Ann plays her turns by the hint until a card is up for claim that she may claim.
-            for _ in range(400):
+            for _ in range(1000):
                 window = screen.window
                 if window is not None and 0 in window.open_to:
                     break
-                if screen.may_move and screen.window is None:
+                if screen.may_move and window is None:
                     await pilot.press("h")
                     screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
-                if host.seat_members.get(1) is None and host.match.game.to_act(
-                    host.match.state
-                )[:1] == [1]:
-                    # Bob is away: the host waits and says for whom.
-                    assert "Waiting for Bob" in status(app)
-                    break
-                await pilot.pause(0.03)
+                await pilot.pause(0.02)
             window = screen.window
-            if window is not None and 0 in window.open_to:
-                assert f"Your key {keys[0]} claims it" in status(app)
-                assert screen.query_one("#claim-bar").has_class("open")
-                before = len(host.match.record.log)
-                await pilot.press(keys[0])
-                await wait_until(pilot, lambda: len(host.match.record.log) > before)
-                assert host.match.record.log[before].seat == 0
+            assert window is not None and 0 in window.open_to
+            assert f"Your key {keys[0]} claims it" in status(app)
+            assert screen.query_one("#claim-bar").has_class("open")
+            # Another seat's key says whose it is and which is hers; hers claims the card.
+            await pilot.press(keys[1])
+            assert f"{keys[1]} is {names[1]}'s key; yours is {keys[0]}" in status(app)
+            heard = []
+            screen.feed.listen(lambda message: (heard.append(message), screen.receive(message)))
+            state = host.match.state
+            try:
+                host.game.check(state, 0, claim_move(host.game, state, 0))
+                may_claim = True
+            except IllegalMove:
+                may_claim = False
+            before = len(host.match.record.log)
+            await pilot.press(keys[0])
+            log = host.match.record.log
+            if may_claim:  # she holds a card that matches: the host makes her claim
+                await wait_until(pilot, lambda: any(e.seat == 0 for e in log[before:]))
+                assert next(e for e in log[before:] if e.seat == 0).move["kind"] != "let-go"
+            else:  # the host refuses, and says why
+                await wait_until(pilot, lambda: any(isinstance(m, Refusal) for m in heard))
+                refusal = next(m for m in heard if isinstance(m, Refusal))
+                assert refusal.reason and host.refusals == 1
+                assert not any(e.seat == 0 and e.move["kind"] != "let-go" for e in log[before:])
     finally:
         host.stop()
         server.close()
