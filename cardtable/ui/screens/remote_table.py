@@ -12,6 +12,7 @@ import time
 
 from rich.text import Text
 from textual import events
+from textual.screen import Screen
 from textual.timer import Timer
 
 from cardtable import games
@@ -24,6 +25,9 @@ from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.table_frame import TableFrame
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
+
+SUMMARY_SECONDS = 10.0
+"""How long a spectator's screen (the projector) shows a summary between hands."""
 
 
 class RemoteTableScreen(TableFrame):
@@ -146,6 +150,12 @@ class RemoteTableScreen(TableFrame):
             self._results()
 
         self.app.push_screen(interlude, callback=closed)
+        if self.seat is None:  # nobody at the projector presses Enter: it closes by itself
+            self.set_timer(SUMMARY_SECONDS, lambda: self._close(interlude))
+
+    def _close(self, screen: Screen) -> None:
+        if screen.is_current:
+            screen.dismiss()
 
     def _results(self) -> None:
         """Once the game is over and no summary is open: the results."""
@@ -230,22 +240,24 @@ class RemoteTableScreen(TableFrame):
         self._status()
 
     def _title(self) -> Text:
+        """Who is at this screen and who is away first (the end of a long title may be cut),
+        then the game as at one keyboard."""
         table = self.current
         assert table is not None
         if self.hosting:
-            tag = f" {self.hosting} "
+            tag = self.hosting
         elif self.seat is None:
-            tag = " watching "
+            tag = "watching"
         else:
-            tag = f" you: {self.names[self.seat]} "
-        title = self.title_text(
-            table.acting, self.names, table.window, table.summary, table.unsaved, tag
-        )
+            tag = f"you: {self.names[self.seat]}"
+        lead = Text(f" {tag} ", style="reverse")
         names = self.names
         away = [names[s] for s, here in enumerate(table.present) if not here and s < len(names)]
         if away:
-            title.append("  ·  away: " + ", ".join(away), style="bold")
-        return title
+            lead.append(" away: " + ", ".join(away), style="bold")
+        return self.title_text(
+            table.acting, names, table.window, table.summary, table.unsaved, lead=lead
+        )
 
     def _status(self) -> None:
         table = self.current

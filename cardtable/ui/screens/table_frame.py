@@ -119,9 +119,11 @@ class TableFrame(Screen[None]):
         summary: str,
         unsaved: str | None = None,
         tag: str | None = None,
+        lead: Text | None = None,
     ) -> Text:
-        """The title line: a warning if not saved, the game, whose turn (or the card up for
-        claim), the standing, and a tag at the end (' DEMO ... ', 'hosting on ...')."""
+        """The title line: a warning if not saved, `lead` (who is at this screen: 'hosting on
+        ...', 'you: Ann'), the game, whose turn (or the card up for claim), the standing, and a
+        tag at the end (' DEMO: ... ')."""
         who = ", ".join(names[s] for s in acting)
         turn = f"{who} to play" if acting else "Game over"
         if window is not None:
@@ -129,6 +131,9 @@ class TableFrame(Screen[None]):
         title = Text()
         if unsaved:
             title.append(f"⚠ not saved: {unsaved}", style="reverse")
+            title.append("  ")
+        if lead:
+            title.append_text(lead)
             title.append("  ")
         title.append_text(Text.assemble((self.game.name, "bold"), f"  ·  {turn}  ·  {summary}"))
         if tag:
