@@ -12,6 +12,7 @@ from cardtable.net.host import Host
 from cardtable.net.protocol import Act, Refusal
 from cardtable.net.server import server_port, start_server
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.join import JoinScreen
 from cardtable.ui.screens.remote_table import RemoteTableScreen
 from cardtable.ui.widgets import HandCard
 from tests.pilot_steps import status, wait_until
@@ -236,6 +237,70 @@ async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
                 region = widget.region
                 assert region.right <= 80 and region.bottom <= 24, (widget, region)
             assert screen.query_one("#table-title").region.height >= 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
+    match = Match.start(
+        games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, new_save_path("piles")
+    )
+    host = Host(match, delay=0.05)
+    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: joined(app) is not None)
+        screen = joined(app)
+        port = server_port(app.server)
+        title = lambda: str(screen.query_one("#table-title").render())  # noqa: E731
+        assert f"hosting on 127.0.0.1:{port}" in title() and "away: Ann" in title()
+        assert screen.view.hand is None and not hand_text(screen).strip()
+        assert "Waiting for Ann to rejoin" in status(app)
+        feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+        await feed.open()
+        await wait_until(pilot, lambda: "away" not in title())
+        await pilot.press("ctrl+n")  # the projector has no way to the menu
+        assert app.screen is screen
+        await pilot.press("ctrl+q")
+    assert "The host has stopped" in app.exit_message
+    assert "saved after its last move" in app.exit_message
+    assert feed.welcome is not None
+    await feed.close()
+
+
+async def test_a_host_on_a_port_in_use_says_so():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot")
+    try:
+        match = Match.start(games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, None)
+        app = CardTableApp(Launch(command="host", game="piles", port=port), host=Host(match))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.exit_message is not None)
+        assert f"cannot listen on port {port}" in app.exit_message
+        assert "try --port with another number" in app.exit_message
+        assert app.return_code == 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_the_start_screen_joins_with_j():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await pilot.press(*"127.0.0.1:1", "tab", "enter")
+            problem = lambda: str(app.screen.query_one("#join-problem").render())  # noqa: E731
+            await wait_until(pilot, lambda: "Nothing answers at ws://127.0.0.1:1" in problem())
+            address = app.screen.query_one("#address")
+            address.value = f"127.0.0.1:{port}"
+            code = app.screen.query_one("#code")
+            code.value = host.codes[0].lower().replace("-", " ")  # as typed: the host tidies it
+            code.focus()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: joined(app) is not None)
+            assert joined(app).seat == 0 and joined(app).view.hand
     finally:
         host.stop()
         server.close()

@@ -318,6 +318,7 @@ class CardTableApp(App[None]):
                 "another program (or another host) uses it; try --port with another number."
             )
             host.match.close()
+            self.hosting_stopped = True
             self.exit(return_code=1)
             return
         host.start()
@@ -334,10 +335,10 @@ class CardTableApp(App[None]):
         self.hosting_stopped = True
         match = host.match
         over = match.game.is_over(match.state)
+        path = match.save_path
         host.stop()
         if self.server is not None:
             self.server.close()
-        path = match.save_path
         if over:
             self.exit_message = f"The host has stopped; the {match.game.name} game is over."
         elif path is not None and not match.unsaved:
