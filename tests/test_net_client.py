@@ -304,3 +304,26 @@ async def test_the_start_screen_joins_with_j():
     finally:
         host.stop()
         server.close()
+
+
+async def test_the_projector_closes_a_summary_by_itself(monkeypatch):
+    from textual.screen import Screen
+
+    from cardtable.engine import Event
+    from cardtable.ui.screens import remote_table
+
+    monkeypatch.setattr(remote_table, "SUMMARY_SECONDS", 0.2)
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            summary = Screen()
+            monkeypatch.setattr(screen.table, "interlude", lambda *_: summary)
+            screen._interlude([Event(kind="hand", text="Hand 1 is scored.")])
+            await wait_until(pilot, lambda: app.screen is summary)
+            await wait_until(pilot, lambda: app.screen is screen)
+    finally:
+        host.stop()
+        server.close()

@@ -151,7 +151,7 @@ class RemoteTableScreen(TableFrame):
 
         self.app.push_screen(interlude, callback=closed)
         if self.seat is None:  # nobody at the projector presses Enter: it closes by itself
-            self.set_timer(SUMMARY_SECONDS, lambda: self._close(interlude))
+            self.app.set_timer(SUMMARY_SECONDS, lambda: self._close(interlude))
 
     def _close(self, screen: Screen) -> None:
         if screen.is_current:
@@ -164,7 +164,8 @@ class RemoteTableScreen(TableFrame):
         self._results_shown = True
         from cardtable.ui.screens.results import OutcomeScreen
 
-        self.app.push_screen(OutcomeScreen(self.game.name, self.outcome, self.names))
+        outcome = OutcomeScreen(self.game.name, self.outcome, self.names, bool(self.hosting))
+        self.app.push_screen(outcome)
 
     # The claim window's clock, counted down here from what the host said was left
 

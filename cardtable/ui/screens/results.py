@@ -81,14 +81,17 @@ class ResultsScreen(Screen[None]):
 
 class OutcomeScreen(ResultsScreen):
     """The results of a game played on a host: from its Outcome and the names; Enter goes back
-    to the start screen (the host deals no new game)."""
+    to the start screen (the host deals no new game). On the host's own screen (`hosting`),
+    it stays: Ctrl+Q stops the host."""
 
     BINDINGS = [
-        Binding("enter,n,m,escape", "app.back_to_menu", "Menu"),
+        Binding("enter,n,m,escape", "leave", "Menu"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, game_name: str, outcome: Outcome, names: list[str]) -> None:
+    def __init__(
+        self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
+    ) -> None:
         Screen.__init__(self)
         self.match = None  # type: ignore[assignment]
         self.demo = False
@@ -96,10 +99,23 @@ class OutcomeScreen(ResultsScreen):
         self.game_name = game_name
         self.outcome = outcome
         self.names = names
+        self.hosting = hosting
 
     def _next_line(self) -> str:
+        if self.hosting:
+            return "Ctrl+Q stops the host."
         return "Enter: back to the start screen  ·  q: quit"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's screen has no way to the menu (nor a q that stops it by accident)."""
+        if self.hosting and action in ("leave", "again", "quit"):
+            return False
+        return True
+
+    def action_leave(self) -> None:
+        """Back to the start screen."""
+        self.app.action_back_to_menu()  # type: ignore[attr-defined]
 
     def action_again(self) -> None:
         """No new deal on a host's game: back to the start screen."""
-        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+        self.action_leave()
