@@ -327,3 +327,33 @@ async def test_the_projector_closes_a_summary_by_itself(monkeypatch):
     finally:
         host.stop()
         server.close()
+
+
+async def test_a_whole_game_from_the_client_ends_on_its_results():
+    from cardtable.ui.screens.results import OutcomeScreen
+
+    host, server, port = await hosting("piles", "Ann,bot", seed=2, delay=0.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            for _ in range(3000):
+                if isinstance(app.screen, OutcomeScreen):
+                    break
+                if app.screen is screen and screen.may_move:
+                    screen.hint_line(screen.view, screen.legal)  # what h suggests
+                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                    screen.legal = []  # one move per Table
+                await pilot.pause(0.005)
+            assert isinstance(app.screen, OutcomeScreen)
+            results = app.screen
+            await wait_until(pilot, lambda: results.query("#results-title"))
+            shown = str(results.query_one("#results-title").render())
+            assert shown == "Piles: game over"
+            assert host.match.game.is_over(host.match.state)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+    finally:
+        host.stop()
+        server.close()
