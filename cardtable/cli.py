@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import logging
 import math
+import os
 import re
 import sys
 from pathlib import Path
@@ -341,8 +343,6 @@ def _port_free(address: str, port: int) -> str | None:
 
 def _write_codes(path: Path, lines: list[str]) -> None:
     """The join commands, readable by this user only (they let anyone play a seat)."""
-    import os
-
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
@@ -390,8 +390,18 @@ def _host(args: argparse.Namespace) -> None:
     print(where)
     if not args.public:
         print("Only this machine can join; --public lets others on your network join.")
+    log_path = save_path.with_name(save_path.stem + ".host.log")
+    logging.basicConfig(
+        filename=log_path, level=logging.INFO, format="%(asctime)s %(name)s: %(message)s"
+    )
+    print(f"The host's log (who joined, every refused message) goes to {log_path}.")
     if sys.stdin.isatty():
-        input("Press Enter to show the table (Ctrl+Q stops the host)... ")
+        try:
+            input("Press Enter to show the table (Ctrl+Q stops the host)... ")
+        except (KeyboardInterrupt, EOFError):
+            match.close()
+            print()
+            sys.exit("cardtable: the host did not start; the game is saved, not yet played.")
     launch = Launch(
         command="host",
         game=args.game,

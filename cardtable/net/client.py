@@ -148,7 +148,9 @@ class WebSocketFeed:
             goodbye = await self._read(connection)
             self.connected = False
             self._connection = None
-            if goodbye or self.closed:
+            if goodbye:
+                self.closed = True  # the host said not to come back
+            if self.closed:
                 return
             self._listener.deliver(Dropped(reason="Connection lost, trying again…"))
             while not self.closed:
@@ -160,7 +162,8 @@ class WebSocketFeed:
                     if self.closed:
                         return
                     if not failed.reason.startswith(("Nothing answers", "The host at")):
-                        self._listener.deliver(Goodbye(reason=failed.reason))  # turned away: stop
+                        self.closed = True  # turned away: stop trying
+                        self._listener.deliver(Goodbye(reason=failed.reason))
                         return
 
     async def _read(self, connection: ClientConnection) -> bool:

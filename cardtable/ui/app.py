@@ -380,7 +380,8 @@ class CardTableApp(App[None]):
             self.exit()
             return
         feed = self.feed
-        if feed is not None and getattr(feed, "code", None) and not feed.closed:
+        finished = any(getattr(screen, "outcome", None) for screen in self.screen_stack)
+        if feed is not None and getattr(feed, "code", None) and not feed.closed and not finished:
             url = getattr(feed, "url", "")
             self.exit_message = (
                 f"You left your seat; the host keeps the game: `cardtable join "
