@@ -289,6 +289,9 @@ class RemoteTableScreen(TableFrame):
         table = self.current
         said = table.explain if table is not None else ""
         seat = self.seat
+        asking = table.asking if table is not None else None
+        if asking is not None and asking != seat:  # one person asked at a time
+            return f"{said} {self.names[asking]} is asked first."
         if seat is not None and seat in window.open_to:
             key = self.claim_keys[seat]
             return f"{said} Your key {key} claims it; Enter lets it go."
