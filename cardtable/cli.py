@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import logging
 import math
+import os
 import re
 import sys
 from pathlib import Path
@@ -59,6 +61,17 @@ def _delay(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a delay: give seconds from 0 to {MAX_DELAY:.0f}"
         )
+    return value
+
+
+def _port(text: str) -> int:
+    """A port to listen on: 1 to 65535 (0: any free one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (a number from 1 to 65535)")
     return value
 
 
@@ -119,6 +132,38 @@ def build_parser() -> argparse.ArgumentParser:
         "which", nargs="?", help="its number in `cardtable resume --list` (1: the latest) or its id"
     )
     resume.add_argument("--list", action="store_true", help="list the unfinished games")
+    join = sub.add_parser(
+        "join",
+        help="play your seat of a hosted game from this terminal (no code: watch it)",
+        description="Join a game that `cardtable host` runs: its address and your seat's code, "
+        "or only the address to watch the public table.",
+    )
+    join.add_argument("address", help="the host's address, like 192.168.1.20:8765")
+    join.add_argument("code", nargs="?", help="your seat's join code, like K7QX-2MPD")
+    host = sub.add_parser(
+        "host",
+        help="run a game for players on their own screens; this terminal shows the public table",
+        description="Run a game for players who join from their own terminal or browser. "
+        "Prints each person's join command; this terminal shows the public table (for the "
+        "projector). Ctrl+Q stops the host; the game stays saved.",
+    )
+    host.add_argument("game", type=_game_id)
+    host.add_argument(
+        "--seats",
+        required=True,
+        help='names and bots, like "Ann,Bob,bot,bot": each name is a person who joins with a '
+        "code; bots play on the host",
+    )
+    host.add_argument("--port", type=_port, default=8765, help="the port to listen on (8765)")
+    host.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network of this machine, not just this machine (127.0.0.1)",
+    )
+    host.add_argument("--seed", type=int, default=None)
+    host.add_argument(
+        "--delay", type=_delay, default=0.8, help="seconds a bot waits to move (0 to 60)"
+    )
     rules = sub.add_parser("rules", help="print a game's rules page")
     rules.add_argument("game", type=_game_id)
     sim = sub.add_parser(
@@ -167,6 +212,8 @@ def main(argv: list[str] | None = None) -> None:
         _rules(args.game)
     elif args.command == "resume" and args.list:
         _list_saves()
+    elif args.command == "host":
+        _host(args)
     else:
         _run_app(args)
 
@@ -248,11 +295,126 @@ def _run_app(args: argparse.Namespace) -> None:
         launch = Launch(command="demo", game=args.game, delay=args.delay, seed=args.seed)
     elif args.command == "resume":
         launch = Launch(command="resume", save=_chosen_save(args.which))
+    elif args.command == "join":
+        from cardtable.net.client import ws_address
+
+        try:
+            ws_address(args.address)
+        except ValueError as bad:
+            sys.exit(f"cardtable: {bad}")
+        launch = Launch(command="join", address=args.address, code=args.code)
     app = CardTableApp(launch)
     app.run()
     if app.exit_message:
         print(app.exit_message)
     if app.return_code:  # a crash: its report was written; the shell sees it failed
+        sys.exit(app.return_code)
+
+
+def _lan_address() -> str:
+    """This machine's address on its network, as others would reach it (a best guess)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks a route
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
+def _port_free(address: str, port: int) -> str | None:
+    """None if `port` can be listened on at `address`, else why not, in words."""
+    import socket
+
+    if port == 0:
+        return None
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind((address, port))
+        except OSError as err:
+            return (
+                f"cannot listen on port {port} ({err.strerror or err}): another program (or "
+                "another host) uses it; try --port with another number."
+            )
+    return None
+
+
+def _write_codes(path: Path, lines: list[str]) -> None:
+    """The join commands, readable by this user only (they let anyone play a seat)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    os.chmod(path, 0o600)
+
+
+def _host(args: argparse.Namespace) -> None:
+    """`cardtable host`: a saved match, a Host, each person's join command, then the app."""
+    from cardtable.engine import IllegalMove, Match, new_save_path
+    from cardtable.net.host import Host
+    from cardtable.ui.app import CardTableApp, Launch, new_seed
+
+    _playable(args.game)
+    seats = _seats(args.game, args.seats)
+    if not any(seat.is_human for seat in seats):
+        sys.exit("cardtable: --seats names no person: `cardtable demo` shows bots playing.")
+    listen = "0.0.0.0" if args.public else "127.0.0.1"
+    busy = _port_free(listen, args.port)
+    if busy:
+        sys.exit(f"cardtable: {busy}")
+    save_path = new_save_path(args.game)
+    try:
+        match = Match.start(
+            games.get(args.game),
+            seats,
+            args.seed if args.seed is not None else new_seed(),
+            None,
+            save_path,
+        )
+    except IllegalMove as refused:
+        sys.exit(f"cardtable: {refused.reason}")
+    host = Host(match, delay=args.delay)
+    shown = f"{_lan_address() if args.public else '127.0.0.1'}:{args.port}"
+    lines = [f"{games.entry(args.game).name}, hosted on {shown}."]
+    for seat, code in sorted(host.codes.items()):
+        lines.append(f"  {match.names[seat]:<12} cardtable join {shown} {code}")
+    lines.append(f"  {'(watch)':<12} cardtable join {shown}")
+    codes_path = save_path.with_name(save_path.stem + ".join.txt")
+    try:
+        _write_codes(codes_path, lines)
+        where = f"These commands are also in {codes_path} (readable by you only)."
+    except OSError as err:
+        where = f"(Could not keep them in {codes_path}: {err.strerror or err}.)"
+    print("\n".join(lines))
+    print(where)
+    if not args.public:
+        print("Only this machine can join; --public lets others on your network join.")
+    log_path = save_path.with_name(save_path.stem + ".host.log")
+    logging.basicConfig(
+        filename=log_path, level=logging.INFO, format="%(asctime)s %(name)s: %(message)s"
+    )
+    print(f"The host's log (who joined, every refused message) goes to {log_path}.")
+    if sys.stdin.isatty():
+        try:
+            input("Press Enter to show the table (Ctrl+Q stops the host)... ")
+        except (KeyboardInterrupt, EOFError):
+            match.close()
+            print()
+            sys.exit("cardtable: the host did not start; the game is saved, not yet played.")
+    launch = Launch(
+        command="host",
+        game=args.game,
+        delay=args.delay,
+        address=listen,
+        port=args.port,
+        shown_address=shown,
+    )
+    app = CardTableApp(launch, host=host)
+    app.run()
+    if app.exit_message:
+        print(app.exit_message)
+    if app.return_code:
         sys.exit(app.return_code)
 
 

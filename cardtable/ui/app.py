@@ -36,13 +36,21 @@ from cardtable.ui.screens.menu import MenuScreen
 class Launch(BaseModel):
     """What the command line asked the app to do first."""
 
-    command: Literal["menu", "play", "demo", "resume"] = "menu"
+    command: Literal["menu", "play", "demo", "resume", "join", "host"] = "menu"
     game: str | None = None
     seats: str | None = None
     seed: int | None = None
     delay: float = 0.6
     save: Path | None = None
     """The save to resume; None resumes the most recently played."""
+    address: str | None = None
+    """join: the host's address; host: the address to listen on."""
+    code: str | None = None
+    """join: the seat's join code (None: watch)."""
+    port: int = 8765
+    """host: the port to listen on (0: any free one)."""
+    shown_address: str | None = None
+    """host: the address players join, for the title ('192.168.1.20:8765')."""
 
 
 def new_seed() -> int:
@@ -63,9 +71,15 @@ class CardTableApp(App[None]):
         Binding("q", "stop_demo", "Stop the demo", show=False, priority=True),
     ]
 
-    def __init__(self, launch: Launch | None = None) -> None:
+    def __init__(self, launch: Launch | None = None, host: Any = None) -> None:
         super().__init__()
         self.launch = launch or Launch()
+        self.host = host
+        """`cardtable host`: the Host (net/host.py) this app serves, showing its public table."""
+        self.server: Any = None
+        self.hosting_stopped = False
+        self.feed: Any = None
+        """The feed of the host's match on screen (net/client.py), while joined."""
         self.exit_message: str | None = None
         self.first_paint: float | None = None
         self.in_play: Match | None = None
@@ -85,6 +99,10 @@ class CardTableApp(App[None]):
             self.start_demo(launch.game, launch.delay, launch.seed)
         elif launch.command == "resume":
             self.resume(launch.save)
+        elif launch.command == "join" and launch.address:
+            self.run_worker(self._join_at_launch(launch.address, launch.code))
+        elif launch.command == "host" and self.host is not None:
+            self.run_worker(self._start_hosting())
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:
@@ -142,6 +160,7 @@ class CardTableApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close_match()
+        self.stop_hosting()
 
     # Navigation
 
@@ -243,8 +262,92 @@ class CardTableApp(App[None]):
         """Leave the table for the menu; the game stays saved to continue."""
         self._to_menu_now()
         self._close_match()
+        self._leave_host()
         menu = MenuScreen()
         self.switch_screen(menu)
+
+    # Games on a host (net/)
+
+    async def join(self, address: str, code: str | None) -> str | None:
+        """Join the host at `address` with a seat's code (None: watch) and open its table;
+        the reason, in words, if that cannot be done."""
+        from cardtable.net.client import JoinFailed, WebSocketFeed
+
+        try:
+            feed = WebSocketFeed(address, code)
+            welcome = await feed.open()
+        except ValueError as bad:
+            return str(bad)
+        except JoinFailed as failed:
+            return failed.reason
+        self._show_remote(feed, welcome)
+        return None
+
+    async def _join_at_launch(self, address: str, code: str | None) -> None:
+        reason = await self.join(address, code)
+        if reason is not None:
+            self.exit_message = f"cardtable: {reason}"
+            self.exit(return_code=1)
+
+    def _show_remote(self, feed: Any, welcome: Any, hosting: str | None = None) -> None:
+        from cardtable.ui.screens.remote_table import RemoteTableScreen
+
+        self._to_menu_now()
+        self._close_match()
+        self._leave_host()
+        self.feed = feed
+        self.push_screen(RemoteTableScreen(feed, welcome, hosting=hosting))
+
+    def _leave_host(self) -> None:
+        """Close the feed of the host's match on screen (its code brings the seat back)."""
+        if self.feed is not None and not self.feed.closed:
+            self.run_worker(self.feed.close())
+        self.feed = None
+
+    async def _start_hosting(self) -> None:
+        """`cardtable host`: listen for players, start the turns, show the public table."""
+        from cardtable.net.client import LocalFeed
+        from cardtable.net.server import server_port, start_server
+
+        launch, host = self.launch, self.host
+        try:
+            self.server = await start_server(host, launch.address or "127.0.0.1", launch.port)
+        except OSError as err:
+            self.exit_message = (
+                f"cardtable: cannot listen on port {launch.port} ({err.strerror or err}): "
+                "another program (or another host) uses it; try --port with another number."
+            )
+            host.match.close()
+            self.hosting_stopped = True
+            self.exit(return_code=1)
+            return
+        host.start()
+        feed = LocalFeed(host)
+        welcome = await feed.open()
+        shown = launch.shown_address or f"127.0.0.1:{server_port(self.server)}"
+        self._show_remote(feed, welcome, hosting=f"hosting on {shown}")
+
+    def stop_hosting(self) -> None:
+        """Stop the host: every client told, the game saved; the exit line says so."""
+        host = self.host
+        if host is None or self.hosting_stopped:
+            return
+        self.hosting_stopped = True
+        match = host.match
+        over = match.game.is_over(match.state)
+        path = match.save_path
+        host.stop()
+        if self.server is not None:
+            self.server.close()
+        if over:
+            self.exit_message = f"The host has stopped; the {match.game.name} game is over."
+        elif path is not None and not match.unsaved:
+            self.exit_message = (
+                f"The host has stopped; the {match.game.name} game is saved after its last move "
+                f"(`cardtable resume {save_id(path)}` continues it at one keyboard)."
+            )
+        else:
+            self.exit_message = "The host has stopped; the game was not saved."
 
     # The demo
 
@@ -272,6 +375,19 @@ class CardTableApp(App[None]):
         """Quit; from a game in play, say on the way out that it is saved and how to resume."""
         from cardtable.ui.screens.table import TableScreen
 
+        if self.host is not None:
+            self.stop_hosting()
+            self.exit()
+            return
+        feed = self.feed
+        finished = any(getattr(screen, "outcome", None) for screen in self.screen_stack)
+        if feed is not None and getattr(feed, "code", None) and not feed.closed and not finished:
+            url = getattr(feed, "url", "")
+            self.exit_message = (
+                f"You left your seat; the host keeps the game: `cardtable join "
+                f"{url.removeprefix('ws://')} {feed.code}` takes it back."
+            )
+            await feed.close()
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen) and not screen.demo:
                 match = screen.match

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from cardtable.engine import Event, Match, Move, View
+from cardtable.engine import Event, Move, View
 
 
 class MoveLog(RichLog):
@@ -144,8 +144,9 @@ class GameTable(Widget, can_focus=True):
         """A click on a hand card picks it, as its number key does."""
         self.action_pick(message.slot)
 
-    def interlude(self, events: list[Event], match: Match) -> Screen | None:
-        """A screen to show after these events before play goes on (a hand's summary)."""
+    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+        """A screen to show after these events before play goes on (a hand's summary); `view`
+        is the game as it stands after them (any seat's: each has `history` and `over`)."""
         return None
 
     def linger_after(self, events: list[Event]) -> float:

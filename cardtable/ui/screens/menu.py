@@ -30,6 +30,7 @@ class MenuScreen(Screen[None]):
         Binding("r,question_mark", "rules", "Rules"),
         Binding("d", "demo", "Demo: bots play"),
         Binding("c", "resume", "Continue latest game"),
+        Binding("j", "join", "Join a game"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -130,3 +131,9 @@ class MenuScreen(Screen[None]):
     def action_resume(self) -> None:
         """Continue the most recently played unfinished game."""
         self.app.resume()  # type: ignore[attr-defined]
+
+    def action_join(self) -> None:
+        """Join a game a host runs (its address and a seat's code), or watch it."""
+        from cardtable.ui.screens.join import JoinScreen
+
+        self.app.push_screen(JoinScreen())

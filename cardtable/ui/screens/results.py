@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.engine import Match
+from cardtable.engine.contract import Outcome
 
 
 class ResultsScreen(Screen[None]):
@@ -30,11 +31,13 @@ class ResultsScreen(Screen[None]):
         self.match = match
         self.demo = demo
         self.delay = delay
+        self.game_name = match.game.name
+        self.outcome = match.game.outcome(match.state)
+        self.names = match.names
 
     def compose(self) -> ComposeResult:
-        game, state = self.match.game, self.match.state
-        outcome = game.outcome(state)
-        names = self.match.names
+        outcome = self.outcome
+        names = self.names
         table = Table(title="Scores", expand=False)
         table.justify = "center"
         table.add_column("Team" if any(len(t) > 1 for t in outcome.teams) else "Player")
@@ -54,7 +57,7 @@ class ResultsScreen(Screen[None]):
         winners = " & ".join(names[s] for s in outcome.winners)
         cheer = f"Shared between {winners}. Well played!" if shared else f"Well played, {winners}!"
         with Middle(), Center(), Vertical(id="results"):
-            yield Static(Text(f"{game.name}: game over", style="bold"), id="results-title")
+            yield Static(Text(f"{self.game_name}: game over", style="bold"), id="results-title")
             yield Static(Text(outcome.summary), id="results-summary")
             yield Static(Text(cheer if winners else ""), id="results-winners")
             yield Static(table, id="results-table")
@@ -74,3 +77,45 @@ class ResultsScreen(Screen[None]):
         """The same seats and options, a new deal (in a demo: the next game)."""
         if self.is_current:
             self.app.play_again(self.match, demo=self.demo)  # type: ignore[attr-defined]
+
+
+class OutcomeScreen(ResultsScreen):
+    """The results of a game played on a host: from its Outcome and the names; Enter goes back
+    to the start screen (the host deals no new game). On the host's own screen (`hosting`),
+    it stays: Ctrl+Q stops the host."""
+
+    BINDINGS = [
+        Binding("enter,n,m,escape", "leave", "Menu"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(
+        self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
+    ) -> None:
+        Screen.__init__(self)
+        self.match = None  # type: ignore[assignment]
+        self.demo = False
+        self.delay = 0.0
+        self.game_name = game_name
+        self.outcome = outcome
+        self.names = names
+        self.hosting = hosting
+
+    def _next_line(self) -> str:
+        if self.hosting:
+            return "Ctrl+Q stops the host."
+        return "Enter: back to the start screen  ·  q: quit"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's screen has no way to the menu (nor a q that stops it by accident)."""
+        if self.hosting and action in ("leave", "again", "quit"):
+            return False
+        return True
+
+    def action_leave(self) -> None:
+        """Back to the start screen."""
+        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+
+    def action_again(self) -> None:
+        """No new deal on a host's game: back to the start screen."""
+        self.action_leave()

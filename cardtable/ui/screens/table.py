@@ -9,25 +9,22 @@ from functools import partial
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.bots import player_for
-from cardtable.bots.seat_player import planner
 from cardtable.engine import Event, Game, IllegalMove, Match, Move
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, claim_move
 from cardtable.engine.words import plural
-from cardtable.ui.claim_bar import ClaimBar, claim_keys
+from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.screens.table_frame import TableFrame
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableFrame):
     """One game in play: people move with keys or the mouse, bots move on their own."""
 
     DEFAULT_CSS = """
@@ -35,12 +32,6 @@ class TableScreen(Screen[None]):
         visibility: hidden;
     }
     """
-
-    BINDINGS = [
-        Binding("h", "hint", "Hint"),
-        Binding("question_mark,f1", "rules", "Rules"),
-        Binding("ctrl+n", "menu", "Menu"),
-    ]
 
     def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
         super().__init__()
@@ -128,25 +119,12 @@ class TableScreen(Screen[None]):
         viewer = self.viewer
         return bool(acting) and viewer == acting[0] and viewer not in window.open_to
 
-    def _bar(self) -> ClaimBar | None:
-        bars = self.query(ClaimBar) if self.is_mounted else None
-        return bars.first() if bars else None
-
     def deal(self, match: Match) -> None:
         """Play a new match of the same game at this table, drawn at once (a demo's next game:
         a new table screen would be painted empty once before its first draw)."""
         self._seat(match)
         self.query_one(MoveLog).show_lines(match.log_lines())
         self.advance()
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="table-title")
-        yield self.table
-        yield ClaimBar()
-        yield Static(id="status")
-        with Middle(id="too-small"), Center():
-            yield Static(id="too-small-text")
-        yield Footer()
 
     def on_mount(self) -> None:
         if not self.demo:
@@ -167,48 +145,6 @@ class TableScreen(Screen[None]):
         logs.first().show_lines(self.match.log_lines())
         self.advance()
         self.remove_class("dealing")
-
-    # Size
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Too small a window gets a message instead of a broken table."""
-        self._check_size()
-
-    def _check_size(self) -> None:
-        """Show the table, or say which size it needs; read from the terminal's size now."""
-        width, height = self.app.size
-        need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
-        small = width < need_w or height < need_h
-        if small:
-            self.query_one("#too-small-text", Static).update(
-                f"The {self.match.game.name} table needs a window of at least {need_w}x{need_h}.\n"
-                f"This one is {width}x{height}: make it larger (or the font smaller).\n"
-                "Ctrl+Q quits; the game stays saved."
-            )
-        if small == self.too_small:
-            return
-        self.set_class(small, "too-small")
-        # While the table is hidden no key or click reaches it (only quitting works), and bots
-        # wait: nothing happens that nobody can see.
-        self.table.disabled = small
-        if not small:
-            if not self.demo:
-                self.table.focus()
-            self.redraw()
-        self.refresh_bindings()
-
-    @property
-    def too_small(self) -> bool:
-        """True while the window is too small and the size message hides the table."""
-        return self.has_class("too-small")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No key acts while the table is hidden; a demo has no hint (nobody plays)."""
-        if self.too_small:
-            return False
-        if self.demo and action == "hint":
-            return False
-        return True
 
     # Turn flow
 
@@ -348,7 +284,9 @@ class TableScreen(Screen[None]):
         self._linger = self.table.linger_after(events_)
         if self.demo:  # a demo shows it for a moment, in step with its pace
             self._linger = min(self._linger, max(2 * self.delay, 0.3))
-        interlude = self.table.interlude(events_, self.match)
+        interlude = self.table.interlude(
+            events_, self.game.view(self.match.state, None), self.match.names
+        )
         if interlude is None:
             self.advance()
             return
@@ -579,23 +517,14 @@ class TableScreen(Screen[None]):
         self._draw_bar()
 
     def _title(self, acting: list[int]) -> Text:
-        outcome = self.game.outcome(self.match.state)
-        who = ", ".join(self.match.names[s] for s in acting)
-        turn = f"{who} to play" if acting else "Game over"
-        window = self.claiming()
-        if window is not None:
-            turn = f"the {window.card} is up for a {window.verb}"
-        title = Text()
-        if self.match.unsaved:
-            title.append(f"⚠ not saved: {self.match.unsaved}", style="reverse")
-            title.append("  ")
-        title.append_text(
-            Text.assemble((self.game.name, "bold"), f"  ·  {turn}  ·  {outcome.summary}")
+        return self.title_text(
+            acting,
+            self.match.names,
+            self.claiming(),
+            self.game.outcome(self.match.state).summary,
+            self.match.unsaved,
+            " DEMO: Esc or q stops it " if self.demo else None,
         )
-        if self.demo:
-            title.append("  ")
-            title.append(" DEMO: Esc or q stops it ", style="reverse")
-        return title
 
     def _explain(self, acting: list[int], interactive: bool) -> str:
         state = self.match.state
@@ -622,14 +551,6 @@ class TableScreen(Screen[None]):
             return f"{said} Each player's key (beside her name) claims it."
         return said
 
-    def say(self, text: str, refused: bool = False) -> None:
-        """Put a line on the status bar; a refusal stands out."""
-        status = self.query_one("#status", Static)
-        status.set_class(refused, "refused")
-        status.update(Text(("✗ " if refused else "") + text))
-        if refused:
-            self.app.bell()
-
     # Keys
 
     def action_hint(self) -> None:
@@ -643,12 +564,9 @@ class TableScreen(Screen[None]):
             self.say("A hint is for the player whose turn it is.")
             return
         state = self.match.state
-        move, why = planner(self.game.id).choose(
-            self.game.view(state, viewer), self.game.legal_moves(state, viewer)
+        self.say(
+            self.hint_line(self.game.view(state, viewer), self.game.legal_moves(state, viewer))
         )
-        self.table.hinted = move
-        how = self.table.suggest(move)
-        self.say(f"Hint: {self.table.move_label(move)}. {why} {how}")
 
     def _window_hint(self, window: ClaimWindow) -> None:
         """A hint in a claim window, for the person asked or shown: claim (her key) or not
@@ -658,29 +576,17 @@ class TableScreen(Screen[None]):
             self.say("A hint is for the player shown, while she may still claim the card.")
             return
         state = self.match.state
-        move, why = planner(self.game.id).choose(
-            self.game.view(state, seat), self.game.legal_moves(state, seat)
+        line = self.window_hint_line(
+            window,
+            self.game.view(state, seat),
+            self.game.legal_moves(state, seat),
+            self.claim_keys[seat],
         )
-        self.table.hinted = move
         # The window waits while she reads the hint (its clock and the bots), so that the
         # key it names still makes the move it names.
         self._held = True
         self._draw_bar()
-        if isinstance(move, Claim):
-            what, how = f"{window.verb} the {window.card}", f"Press {self.claim_keys[seat]}."
-        else:
-            what, how = f"let the {window.card} go", "Enter lets it go."
-        self.say(f"Hint: {what}. {why} {how}")
-
-    def action_rules(self) -> None:
-        """The rules page of this game."""
-        from cardtable.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.game.id))
-
-    def action_menu(self) -> None:
-        """Back to the start screen; the game stays saved."""
-        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+        self.say(line)
 
     def _finish(self) -> None:
         if not self.on_top:  # the rules page or a summary is open: results when it closes

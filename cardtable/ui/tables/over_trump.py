@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.cards import PilatchCard, PilatchSuit
-from cardtable.engine import Event, Match
+from cardtable.engine import Event, View
 from cardtable.engine.words import plural
 from cardtable.games.over_trump import OverTrumpView, PlaceCard
 from cardtable.games.over_trump.moves import short
@@ -261,10 +261,11 @@ class OverTrumpTable(GameTable):
         """A finished trick stays in view a moment before a bot leads the next one."""
         return TRICK_SEEN_SECONDS if any(e.kind == "trick" for e in events) else 0.0
 
-    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """After a hand, its summary."""
-        if any(e.kind == "hand" for e in events):
-            return HandSummaryScreen(match.state.history[-1], match.names, match.state.over)
+        history = getattr(view, "history", None)
+        if any(e.kind == "hand" for e in events) and history:
+            return HandSummaryScreen(history[-1], names, view.over)
         return None
 
 

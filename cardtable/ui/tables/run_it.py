@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.cards import RunItCard, RunItColour
-from cardtable.engine import Event, Match, Move
+from cardtable.engine import Event, Move, View
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import RunItView
@@ -615,9 +615,9 @@ class RunItTable(GameTable):
             return f"offer {self.who(view.turn)} nothing", NO_OFFER
         return None
 
-    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """Between the games of a session, who won the game just played."""
-        if any(e.kind == "game" for e in events) and not match.game.is_over(match.state):
-            view = match.game.view(match.state, None)
-            return RunItSummary(match.state.history[-1], match.names, view.wins)
+        history = getattr(view, "history", None)
+        if any(e.kind == "game" for e in events) and not view.over and history:
+            return RunItSummary(history[-1], names, view.wins)  # type: ignore[attr-defined]
         return None

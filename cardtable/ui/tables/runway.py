@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtable.cards import DirectionCard, PilatchCard
-from cardtable.engine import Event, Match
+from cardtable.engine import Event, View
 from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import SUIT_ORDER
@@ -624,12 +624,13 @@ class RunwayTable(GameTable):
             return f"Press {ACTION_KEYS[key].letter}."  # it makes the hinted move (action_keyed)
         return f"Press {MENU_KEY}."
 
-    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """Between the games of a session, how the last one went. (An answer to a trade is
         kept here too, to show the offerer beside her hand for the rest of her build.)"""
         for event in events:
             if event.kind == "trade" and len(event.seats) == 2:
-                self.trade_news = (event.seats[1], event.render(match.names))
-        if any(e.kind == "game" for e in events) and not match.game.is_over(match.state):
-            return GameSummaryScreen(match.state.history[-1], match.names, match.state.options)
+                self.trade_news = (event.seats[1], event.render(names))
+        history = getattr(view, "history", None)
+        if any(e.kind == "game" for e in events) and not view.over and history:
+            return GameSummaryScreen(history[-1], names, view.options)  # type: ignore[attr-defined]
         return None

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtable.cards import Card
-from cardtable.engine import Event, Match
+from cardtable.engine import Event, View
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import moves as mv
@@ -770,10 +770,10 @@ class SetsAndRunsTable(GameTable):
         self._mark_cards(list(step.cards))
         self.post_message(self.Said(f"Next: {self.move_label(step)}. Enter lays it down."))
 
-    def interlude(self, events: list[Event], match: Match) -> Screen | None:
+    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """After a round is scored: its summary (cards left, points, totals)."""
         if any(e.kind == "round" for e in events):
-            history = match.state.history
+            history = getattr(view, "history", None)
             if history:
-                return RoundSummaryScreen(history[-1], match.names)
+                return RoundSummaryScreen(history[-1], names)
         return None

@@ -1,0 +1,268 @@
+"""A client's end of a host's match: a feed of the host's messages, and a way to send moves.
+
+Two feeds share one interface. `WebSocketFeed` talks to a host over websockets: it says Hello
+with the seat's join code, hands each message (validated with HOST_MESSAGE) to a callback, and
+when the connection drops it says so (`Dropped`) and tries again every second with the same
+code, until the host's Goodbye says not to or the feed is closed. `LocalFeed` is a member of a
+Host in the same process (the host's own terminal, the projector). No UI here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from cardtable.net.host import Host, JoinRefused, Member
+from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Hello, Message, Welcome
+
+DEFAULT_PORT = 8765
+"""The port `cardtable host` listens on unless told otherwise."""
+RETRY_SECONDS = 1.0
+"""How often a dropped client tries to rejoin."""
+OPEN_SECONDS = 5.0
+"""How long the first connection may take (the handshake and the host's Welcome)."""
+
+log = logging.getLogger("cardtable.client")
+
+
+class JoinFailed(Exception):
+    """Joining did not work; `reason` says why in a sentence a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Dropped(BaseModel):
+    """Not a host's message: the feed lost its connection and is trying again."""
+
+    reason: str
+
+
+Delivered = Message | Dropped
+"""What a feed hands its callback: a host's message, or the news that the connection dropped."""
+
+
+def ws_address(text: str) -> str:
+    """A websocket URL from an address as typed: '127.0.0.1:8765', 'host:port', 'host' (port
+    8765) or 'ws://...' as it is. ValueError (in words) for something that is no address."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Give the host's address, like 192.168.1.20:8765.")
+    if "://" not in text:
+        text = "ws://" + text
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{text!r} is not an address like 192.168.1.20:8765.") from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise ValueError(f"{text!r} is not an address like 192.168.1.20:8765.")
+    host = parts.hostname
+    if ":" in host:  # an IPv6 address keeps its brackets
+        host = f"[{host}]"
+    path = parts.path or ""
+    return f"{parts.scheme}://{host}:{port or DEFAULT_PORT}{path}"
+
+
+class Listener:
+    """Where a feed's messages go: kept in order until someone listens, then handed over."""
+
+    def __init__(self) -> None:
+        self.pending: list[Delivered] = []
+        self.callback: Callable[[Delivered], None] | None = None
+
+    def deliver(self, message: Delivered) -> None:
+        """Hand `message` to the listener, or keep it until there is one."""
+        if self.callback is None:
+            self.pending.append(message)
+        else:
+            self.callback(message)
+
+    def listen(self, callback: Callable[[Delivered], None]) -> None:
+        """From now on messages go to `callback`; the ones kept so far first."""
+        self.callback = callback
+        kept, self.pending = self.pending, []
+        for message in kept:
+            callback(message)
+
+
+class WebSocketFeed:
+    """A seat's (or a spectator's) connection to a host over websockets, kept up while open."""
+
+    def __init__(self, address: str, code: str | None = None) -> None:
+        self.url = ws_address(address)
+        self.code = code or None
+        self.welcome: Welcome | None = None
+        self.connected = False
+        self.closed = False
+        self._listener = Listener()
+        self._connection: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def open(self) -> Welcome:
+        """Connect and join (JoinFailed, in words, when nothing answers or the host turns the
+        code away); the Welcome and every later message wait for `listen`."""
+        connection, welcome = await self._join()
+        self._task = asyncio.get_running_loop().create_task(self._run(connection))
+        return welcome
+
+    async def _join(self) -> tuple[ClientConnection, Welcome]:
+        """One connection: Hello, then the host's Welcome (or its Goodbye, as JoinFailed)."""
+        try:
+            connection = await asyncio.wait_for(
+                connect(self.url, max_size=None, compression=None, open_timeout=OPEN_SECONDS),
+                OPEN_SECONDS,
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
+            log.info("no host at %s: %s", self.url, err)
+            raise JoinFailed(f"Nothing answers at {self.url}: is the host running?") from None
+        try:
+            await connection.send(Hello(code=self.code).model_dump_json())
+            first = HOST_MESSAGE.validate_json(await asyncio.wait_for(connection.recv(), 10))
+        except (ConnectionClosed, TimeoutError, ValidationError):
+            await connection.close()
+            raise JoinFailed(f"The host at {self.url} did not answer: try again.") from None
+        if isinstance(first, Goodbye):
+            await connection.close()
+            raise JoinFailed(first.reason)
+        if not isinstance(first, Welcome):
+            await connection.close()
+            raise JoinFailed(f"The host at {self.url} did not say welcome: try again.")
+        self.welcome = first
+        self.connected = True
+        self._connection = connection
+        self._listener.deliver(first)
+        return connection, first
+
+    async def _run(self, connection: ClientConnection) -> None:
+        """Read until the connection drops; then rejoin every second until told not to."""
+        while not self.closed:
+            goodbye = await self._read(connection)
+            self.connected = False
+            self._connection = None
+            if goodbye:
+                self.closed = True  # the host said not to come back
+            if self.closed:
+                return
+            self._listener.deliver(Dropped(reason="Connection lost, trying again…"))
+            while not self.closed:
+                await asyncio.sleep(RETRY_SECONDS)
+                try:
+                    connection, _ = await self._join()
+                    break
+                except JoinFailed as failed:
+                    if self.closed:
+                        return
+                    if not failed.reason.startswith(("Nothing answers", "The host at")):
+                        self.closed = True  # turned away: stop trying
+                        self._listener.deliver(Goodbye(reason=failed.reason))
+                        return
+
+    async def _read(self, connection: ClientConnection) -> bool:
+        """Deliver messages until the connection ends; True if the host said goodbye."""
+        try:
+            async for data in connection:
+                try:
+                    message = HOST_MESSAGE.validate_json(data)
+                except ValidationError:
+                    log.info("ignored a message from the host that did not validate")
+                    continue
+                self._listener.deliver(message)
+                if isinstance(message, Goodbye):
+                    return True
+        except ConnectionClosed:
+            pass
+        return False
+
+    def listen(self, callback: Callable[[Delivered], None]) -> None:
+        """Hand every message (the Welcome first) to `callback`, from now on."""
+        self._listener.listen(callback)
+
+    def send(self, message: Act | ClaimCard) -> bool:
+        """Send a move or a claim to the host; False if the connection is down just now."""
+        connection = self._connection
+        if connection is None or not self.connected:
+            return False
+        task = asyncio.get_running_loop().create_task(self._send(connection, message))
+        task.add_done_callback(lambda _: None)
+        return True
+
+    async def _send(self, connection: ClientConnection, message: Message) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await connection.send(message.model_dump_json())
+
+    async def close(self) -> None:
+        """Leave the host and stop trying to rejoin."""
+        self.closed = True
+        connection = self._connection
+        if connection is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await connection.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+class LocalFeed:
+    """A member of a Host in this process: the host's own terminal (a spectator by default)."""
+
+    def __init__(self, host: Host, code: str | None = None) -> None:
+        self.host = host
+        self.code = code
+        self.welcome: Welcome | None = None
+        self.member: Member | None = None
+        self.connected = False
+        self.closed = False
+        self._listener = Listener()
+
+    async def open(self) -> Welcome:
+        """Join the host; its messages wait for `listen`, and then reach the listener on the
+        loop's next turn, in order (never inside the call that sent a move)."""
+        loop = asyncio.get_running_loop()
+        first: list[Message] = []
+
+        def post(message: Message) -> None:
+            if not first:
+                first.append(message)
+            loop.call_soon(self._listener.deliver, message)
+
+        try:
+            self.member = self.host.connect(self.code, post)
+        except JoinRefused as refused:
+            raise JoinFailed(refused.reason) from None
+        welcome = first[0]
+        assert isinstance(welcome, Welcome)
+        self.welcome = welcome
+        self.connected = True
+        return welcome
+
+    def listen(self, callback: Callable[[Delivered], None]) -> None:
+        """Hand every message (the Welcome first) to `callback`, from now on."""
+        self._listener.listen(callback)
+
+    def send(self, message: Act | ClaimCard) -> bool:
+        """Hand a move or a claim to the host, as JSON, as a websocket client would."""
+        if self.member is None or self.closed:
+            return False
+        self.host.receive(self.member, message.model_dump_json())
+        return True
+
+    async def close(self) -> None:
+        """Leave the host."""
+        self.closed = True
+        self.connected = False
+        if self.member is not None:
+            self.host.leave(self.member)
+
+
+Feed = WebSocketFeed | LocalFeed
+"""Either feed: `open() -> Welcome`, `listen(callback)`, `send(message) -> bool`, `close()`."""

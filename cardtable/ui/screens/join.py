@@ -1,0 +1,70 @@
+"""Join a hosted game from the start screen: the host's address and a seat's code (none: watch).
+
+The browser version (`cardtable serve`) has no command line: this is how a player there joins.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from cardtable.net.client import DEFAULT_PORT
+
+
+class JoinScreen(Screen[None]):
+    """Two fields (address, code) and a Join button; what went wrong is said under them."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    DEFAULT_CSS = """
+    JoinScreen #join {
+        width: 64;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+    }
+    JoinScreen Input {
+        margin-bottom: 1;
+    }
+    JoinScreen #join-problem {
+        color: $error;
+        height: auto;
+    }
+    """
+
+    def __init__(self, address: str = "") -> None:
+        super().__init__()
+        self.address = address
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="join"):
+            yield Static(Text("Join a hosted game", style="bold"))
+            yield Static(f"The host's address (like 192.168.1.20:{DEFAULT_PORT}):")
+            yield Input(value=self.address, placeholder=f"127.0.0.1:{DEFAULT_PORT}", id="address")
+            yield Static("Your seat's code (leave it empty to watch):")
+            yield Input(placeholder="K7QX-2MPD", id="code")
+            yield Button("Join", id="join-button", variant="primary")
+            yield Static("", id="join-problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#address" if not self.address else "#code", Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#join-button")
+    def join(self) -> None:
+        """Join with what is typed; a problem is said under the fields."""
+        address = self.query_one("#address", Input).value.strip() or f"127.0.0.1:{DEFAULT_PORT}"
+        code = self.query_one("#code", Input).value.strip() or None
+        self.query_one("#join-problem", Static).update("Joining…")
+        self.app.run_worker(self._join(address, code))
+
+    async def _join(self, address: str, code: str | None) -> None:
+        reason = await self.app.join(address, code)  # type: ignore[attr-defined]
+        if reason is not None and self.is_attached:
+            self.query_one("#join-problem", Static).update(Text(reason))

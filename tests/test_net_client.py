@@ -1,0 +1,359 @@
+"""The client's table, joined to a real host on the loopback address (port 0: a free one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import games
+from cardtable.engine import IllegalMove, Match, new_save_path, parse_seats
+from cardtable.engine.claims import claim_move
+from cardtable.net.client import WebSocketFeed, ws_address
+from cardtable.net.host import Host
+from cardtable.net.protocol import Act, Refusal
+from cardtable.net.server import server_port, start_server
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.join import JoinScreen
+from cardtable.ui.screens.remote_table import RemoteTableScreen
+from cardtable.ui.widgets import HandCard
+from tests.pilot_steps import status, wait_until
+
+SIZE = (80, 24)
+
+
+def test_addresses_as_typed_become_websocket_urls():
+    assert ws_address("127.0.0.1:8765") == "ws://127.0.0.1:8765"
+    assert ws_address("table.local") == "ws://table.local:8765"
+    assert ws_address(" 10.0.0.5:9000 ") == "ws://10.0.0.5:9000"
+    assert ws_address("ws://example.org:81") == "ws://example.org:81"
+    for bad in ("", "http://x:80", "host:port"):
+        with pytest.raises(ValueError):
+            ws_address(bad)
+
+
+async def hosting(game_id: str, seats: str, seed: int = 3, delay: float = 0.0, save=False):
+    """A host of a new match and its server on a free port, turns running."""
+    game = games.get(game_id)
+    path = new_save_path(game_id) if save else None
+    match = Match.start(game, parse_seats(seats), seed, None, path)
+    host = Host(match, delay=delay)
+    server = await start_server(host, "127.0.0.1", 0)
+    host.start()
+    return host, server, server_port(server)
+
+
+def joined(app) -> RemoteTableScreen | None:
+    screen = app.screen
+    if isinstance(screen, RemoteTableScreen) and screen.current is not None:
+        return screen
+    return None
+
+
+def hand_text(screen: RemoteTableScreen) -> str:
+    return " ".join(str(card.render()) for card in screen.query(HandCard))
+
+
+async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
+    host, server, port = await hosting("piles", "Ann,Bob,bot,bot", delay=0.05)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None and joined(app).may_move)
+            screen = joined(app)
+            assert screen.seat == 0 and "you: Ann" in str(screen.query_one("#table-title").render())
+            assert screen.view.hand and hand_text(screen).strip()
+            assert "Bob" in str(screen.query_one("#table-title").render())  # Bob is away
+            # Her hand always shows, whoever's turn: a move by the hint's key goes to the host.
+            moves = len(host.match.record.log)
+            await pilot.press("h")
+            assert status(app).startswith("Hint:")
+            hinted = screen.table.hinted
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(host.match.record.log) > moves)
+            assert host.match.record.log[moves].seat == 0
+            assert host.match.record.log[moves].move == hinted.model_dump(mode="json")
+            # A move the host refuses: its reason on the status line, as at one keyboard.
+            await wait_until(pilot, lambda: not screen.may_move)
+            stale = hinted.model_dump(mode="json")
+            before = host.match.state.model_dump_json()
+            screen.feed.send(Act(move=stale))
+            await wait_until(pilot, lambda: status(app).startswith("✗"))
+            assert host.match.state.model_dump_json() == before or host.refusals
+            assert host.refusals >= 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_a_spectator_sees_no_hand_and_cannot_move():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=0.05)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            assert screen.seat is None and screen.view.hand is None
+            assert not hand_text(screen).strip()
+            assert "watching" in str(screen.query_one("#table-title").render())
+            await pilot.press("1", "enter")
+            assert host.refusals == 0 and not screen.may_move
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_join_errors_are_said_in_words():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot")
+    server.close()
+    await server.wait_closed()
+    host.stop()
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.exit_message is not None)
+    assert app.exit_message == (
+        f"cardtable: Nothing answers at ws://127.0.0.1:{port}: is the host running?"
+    )
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot")
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.exit_message is not None)
+        assert "That code is not one of this game's" in app.exit_message
+        assert app.return_code == 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_a_client_rejoins_a_host_that_restarts():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0, save=True)
+    code = host.codes[0]
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=code))
+    second = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            # The host's process dies: no goodbye, the connection just drops.
+            server.close()
+            await server.wait_closed()
+            await wait_until(pilot, lambda: "trying again" in status(app))
+            path = host.match.save_path
+            host.match.close()
+            match = Match.load(path, games)
+            second = Host(match, delay=5.0, codes=dict(host.codes))
+            server = await start_server(second, "127.0.0.1", port)
+            second.start()
+            await wait_until(pilot, lambda: screen.dropped is None and screen.feed.connected)
+            assert second.seat_members.get(0) is not None
+            assert "trying again" not in status(app)
+    finally:
+        for each in (host, second):
+            if each is not None:
+                each.stop()
+        server.close()
+
+
+async def test_a_seat_taken_by_another_screen_stops_trying():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            other = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+            await other.open()
+            await wait_until(pilot, lambda: screen.ended is not None)
+            assert "joined from another screen" in status(app)
+            await pilot.pause(1.3)
+            assert host.seat_members[0] is not None and not screen.feed.connected
+            await other.close()
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_claim_keys_in_a_run_it_window():
+    host, server, port = await hosting("run-it", "Ann,bot,bot", seed=5, delay=0.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            keys, names = screen.claim_keys, screen.names
+            # Ann plays her turns by the hint until a card is up for claim that she may claim.
+            for _ in range(1000):
+                window = screen.window
+                if window is not None and 0 in window.open_to:
+                    break
+                if screen.may_move and window is None:
+                    await pilot.press("h")
+                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                await pilot.pause(0.02)
+            window = screen.window
+            assert window is not None and 0 in window.open_to
+            assert f"Your key {keys[0]} claims it" in status(app)
+            assert screen.query_one("#claim-bar").has_class("open")
+            # Another seat's key says whose it is and which is hers; hers claims the card.
+            await pilot.press(keys[1])
+            assert f"{keys[1]} is {names[1]}'s key; yours is {keys[0]}" in status(app)
+            heard = []
+            screen.feed.listen(lambda message: (heard.append(message), screen.receive(message)))
+            state = host.match.state
+            try:
+                host.game.check(state, 0, claim_move(host.game, state, 0))
+                may_claim = True
+            except IllegalMove:
+                may_claim = False
+            before = len(host.match.record.log)
+            await pilot.press(keys[0])
+            log = host.match.record.log
+            if may_claim:  # she holds a card that matches: the host makes her claim
+                await wait_until(pilot, lambda: any(e.seat == 0 for e in log[before:]))
+                assert next(e for e in log[before:] if e.seat == 0).move["kind"] != "let-go"
+            else:  # the host refuses, and says why
+                await wait_until(pilot, lambda: any(isinstance(m, Refusal) for m in heard))
+                refusal = next(m for m in heard if isinstance(m, Refusal))
+                assert refusal.reason and host.refusals == 1
+                assert not any(e.seat == 0 and e.move["kind"] != "let-go" for e in log[before:])
+    finally:
+        host.stop()
+        server.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(games.ids()))
+async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
+    game = games.get(game_id)
+    most = max(game.seat_counts)
+    seats = ",".join(["Ann"] + ["bot"] * (most - 1))
+    host, server, port = await hosting(game_id, seats, delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            await pilot.pause(0.1)
+            screen = joined(app)
+            assert not screen.too_small
+            for widget in (screen.table, screen.query_one("#status")):
+                region = widget.region
+                assert region.right <= 80 and region.bottom <= 24, (widget, region)
+            assert screen.query_one("#table-title").region.height >= 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
+    match = Match.start(
+        games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, new_save_path("piles")
+    )
+    host = Host(match, delay=0.05)
+    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: joined(app) is not None)
+        screen = joined(app)
+        port = server_port(app.server)
+        title = lambda: str(screen.query_one("#table-title").render())  # noqa: E731
+        assert f"hosting on 127.0.0.1:{port}" in title() and "away: Ann" in title()
+        assert screen.view.hand is None and not hand_text(screen).strip()
+        assert "Waiting for Ann to rejoin" in status(app)
+        feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+        await feed.open()
+        await wait_until(pilot, lambda: "away" not in title())
+        await pilot.press("ctrl+n")  # the projector has no way to the menu
+        assert app.screen is screen
+        await pilot.press("ctrl+q")
+    assert "The host has stopped" in app.exit_message
+    assert "saved after its last move" in app.exit_message
+    assert feed.welcome is not None
+    await feed.close()
+
+
+async def test_a_host_on_a_port_in_use_says_so():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot")
+    try:
+        match = Match.start(games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, None)
+        app = CardTableApp(Launch(command="host", game="piles", port=port), host=Host(match))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.exit_message is not None)
+        assert f"cannot listen on port {port}" in app.exit_message
+        assert "try --port with another number" in app.exit_message
+        assert app.return_code == 1
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_the_start_screen_joins_with_j():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await pilot.press(*"127.0.0.1:1", "tab", "enter")
+            problem = lambda: str(app.screen.query_one("#join-problem").render())  # noqa: E731
+            await wait_until(pilot, lambda: "Nothing answers at ws://127.0.0.1:1" in problem())
+            address = app.screen.query_one("#address")
+            address.value = f"127.0.0.1:{port}"
+            code = app.screen.query_one("#code")
+            code.value = host.codes[0].lower().replace("-", " ")  # as typed: the host tidies it
+            code.focus()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: joined(app) is not None)
+            assert joined(app).seat == 0 and joined(app).view.hand
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_the_projector_closes_a_summary_by_itself(monkeypatch):
+    from textual.screen import Screen
+
+    from cardtable.engine import Event
+    from cardtable.ui.screens import remote_table
+
+    monkeypatch.setattr(remote_table, "SUMMARY_SECONDS", 0.2)
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            summary = Screen()
+            monkeypatch.setattr(screen.table, "interlude", lambda *_: summary)
+            screen._interlude([Event(kind="hand", text="Hand 1 is scored.")])
+            await wait_until(pilot, lambda: app.screen is summary)
+            await wait_until(pilot, lambda: app.screen is screen)
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_a_whole_game_from_the_client_ends_on_its_results():
+    from cardtable.ui.screens.results import OutcomeScreen
+
+    host, server, port = await hosting("piles", "Ann,bot", seed=2, delay=0.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            for _ in range(3000):
+                if isinstance(app.screen, OutcomeScreen):
+                    break
+                if app.screen is screen and screen.may_move:
+                    screen.hint_line(screen.view, screen.legal)  # what h suggests
+                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                    screen.legal = []  # one move per Table
+                await pilot.pause(0.005)
+            assert isinstance(app.screen, OutcomeScreen)
+            results = app.screen
+            await wait_until(pilot, lambda: results.query("#results-title"))
+            shown = str(results.query_one("#results-title").render())
+            assert shown == "Piles: game over"
+            assert host.match.game.is_over(host.match.state)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+    finally:
+        host.stop()
+        server.close()
