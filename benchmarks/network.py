@@ -6,8 +6,8 @@ Two figures, both Piles with four people's seats (no bots, so every change is a 
   the projector) in this process. The seat to act makes a move; timed from that to the moment
   every client has it. The first version's clients are scripted websockets clients and "has it"
   means its Table has arrived ("message round trip, no screen"); `round_trip` takes any clients
-  with the `Screen` shape, so the version timed to each Textual client's repaint only adds
-  a `Screen` made of a headless app (see `Screen`).
+  with the `Screen` shape, and `network_repaint` times the same round trip to each Textual
+  client app's repaint (headless, in this process), where the tree has the client.
 - Concurrent matches: a host process runs N matches (each its own `Host` and `start_server` on
   port 0, its moves saved as a real host saves them), and this process plays them all from one
   asyncio loop, 4N connections, each match moving 20 times a second. A move's round trip is
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -126,6 +127,11 @@ class HostProcess:
         self.folder.cleanup()
         return report
 
+    async def aclose(self) -> dict[str, float]:
+        """`close` from a running loop, which keeps serving this process's connections (the
+        host waits for their closing handshakes) while the host process stops."""
+        return await asyncio.to_thread(self.close)
+
 
 # Round trip to every client
 
@@ -145,6 +151,10 @@ class Screen(Protocol):
 
     def can_move(self) -> bool:
         """True when this seat may move now."""
+        ...
+
+    async def prepare(self) -> None:
+        """Whatever comes before the timed key (choosing the card), untimed."""
         ...
 
     async def press(self) -> None:
@@ -197,6 +207,9 @@ class ScriptedClient:
         """True when the last Table gave this seat legal moves."""
         return bool(self.legal) and not self.over
 
+    async def prepare(self) -> None:
+        """Nothing to choose before the move."""
+
     async def press(self) -> None:
         """Send a random legal move."""
         move = self.random.choice(self.legal)
@@ -230,17 +243,26 @@ async def settle(clients: Sequence[Screen], quiet: float = 0.02) -> None:
             return
 
 
-async def round_trip(clients: Sequence[Screen], moves: int) -> tuple[list[float], list[float]]:
-    """Milliseconds from a move's key to (its mover's change, every client's change), per move.
+async def round_trip(
+    clients: Sequence[Screen], moves: int, timed: Sequence[Screen] | None = None
+) -> tuple[list[float], list[float]]:
+    """Milliseconds from a move's key to (its mover's change, every client's change), for up to
+    `moves` moves (fewer if the game ends).
 
-    The seat to act makes each move; between moves the clients are let settle."""
-    own, every = [], []
-    for _ in range(moves):
+    The seat to act prepares each move (untimed), then presses; between moves the clients are
+    let settle. Only the moves of `timed` clients (default: all) are timed; the others' moves
+    are made the same way, untimed."""
+    timed = clients if timed is None else timed
+    own: list[float] = []
+    every: list[float] = []
+    while len(every) < moves:
         await settle(clients)
         movers = [client for client in clients if client.can_move()]
         if not movers:
             break
         mover = movers[0]
+        await mover.prepare()
+        await settle(clients)
         counts = [client.changes() for client in clients]
         start = time.perf_counter()
         await mover.press()
@@ -248,8 +270,9 @@ async def round_trip(clients: Sequence[Screen], moves: int) -> tuple[list[float]
             asyncio.gather(*(client.changed(n) for client, n in zip(clients, counts, strict=True))),
             10,
         )
-        own.append((seen[clients.index(mover)] - start) * 1000)
-        every.append((max(seen) - start) * 1000)
+        if mover in timed:
+            own.append((seen[clients.index(mover)] - start) * 1000)
+            every.append((max(seen) - start) * 1000)
     return own, every
 
 
@@ -271,7 +294,7 @@ async def message_round_trip(
             for client in clients:
                 await client.close()
     finally:
-        host.close()
+        await host.aclose()
 
 
 # Concurrent matches
@@ -398,7 +421,7 @@ async def hold(
         load.seconds = time.perf_counter() - start
         load.client_cpu = time.process_time() - cpu
     finally:
-        report = host.close()
+        report = await host.aclose()
     load.host_cpu = report.get("cpu", 0.0)
     load.refused += int(report.get("refusals", 0))
     return load
@@ -443,11 +466,52 @@ def concurrent_lines(held: Load | None, failed: Load | None) -> list[str]:
     return lines
 
 
+def have_client() -> bool:
+    """True when this tree has the Textual client (`cardtable join`'s table)."""
+    return importlib.util.find_spec("cardtable.ui.screens.remote_table") is not None
+
+
+def repaint_lines(moves: int) -> list[str]:
+    """The key-to-repaint figures (`moves` timed moves each; 0: none), or why they were not
+    measured."""
+    if moves <= 0:
+        return []
+    if not have_client():
+        return [
+            "  Key to every client's repaint: not measured (this tree has no Textual client, "
+            "cardtable/ui/screens/remote_table.py)"
+        ]
+    from benchmarks import network_repaint
+
+    lines = []
+    for apps, what in (
+        (1, "one client app (seat 1; the other seats and the spectator scripted)"),
+        (
+            5,
+            "five client apps (4 seats and the spectator) sharing one process, so their "
+            "paints take turns: an upper bound",
+        ),
+    ):
+        own, every = asyncio.run(network_repaint.key_to_repaint(moves, apps))
+        if not every:
+            lines.append(f"  Key to repaint, {what}: no move made")
+            continue
+        lines.append(
+            f"  Key to repaint, {what}, headless Textual, host in its own process: Enter to "
+            f"the mover's repaint p50 {percentile(own, 50):.1f} ms, p90 "
+            f"{percentile(own, 90):.1f} ms; to every client's repaint p50 "
+            f"{percentile(every, 50):.1f} ms, p90 {percentile(every, 90):.1f} ms "
+            f"({len(every)} moves; goal 50 ms)"
+        )
+    return lines
+
+
 def main(
     moves: int = 40,
     steps: Sequence[int] = STEPS,
     games_each: int = GAMES_PER_MATCH,
     budget: float = BUDGET_SECONDS,
+    repaint_moves: int = 10,
 ) -> None:
     """Print the network figures; `budget` seconds is shared by the two concurrent figures."""
     print(f"Network figures ({busy_line()} before starting):")
@@ -457,8 +521,10 @@ def main(
         "on loopback, host in its own process saving every move): a move sent to its Table "
         f"at every client p50 {percentile(every, 50):.1f} ms, p90 {percentile(every, 90):.1f} "
         f"ms; at the mover p50 {percentile(own, 50):.1f} ms, p90 {percentile(own, 90):.1f} ms "
-        f"({len(every)} moves; goal 50 ms from key to every client's repaint, not measured yet)"
+        f"({len(every)} moves)"
     )
+    for line in repaint_lines(repaint_moves):
+        print(line)
     for saving in (True, False):
         saves = "saved every move as `cardtable host` does" if saving else "no save file"
         print(

@@ -18,12 +18,12 @@ def figures(line: str) -> tuple[float, float]:
 
 
 def test_the_network_figures_print_and_are_sane(capsys: pytest.CaptureFixture[str]) -> None:
-    network.main(moves=12, steps=(1,), games_each=1, budget=5)
+    network.main(moves=12, steps=(1,), games_each=1, budget=5, repaint_moves=0)
     lines = capsys.readouterr().out.splitlines()
     trip = next(line for line in lines if "Message round trip, no screen" in line)
     p50, p90 = figures(trip)
     assert 0 < p50 <= p90 < 2000
-    assert "(12 moves;" in trip
+    assert "(12 moves)" in trip
     mover = figures(trip.split("at the mover")[1])
     assert 0 < mover[0] <= p50  # the mover's Table comes no later than the last client's
 
@@ -50,3 +50,14 @@ def test_a_step_holds_only_when_fast_and_keeping_up() -> None:
     assert "next step (p90 over the limit)" in lines[1]
     assert "moves fell behind" in network.concurrent_lines(quick, behind)[1]
     assert "none held" in network.concurrent_lines(None, slow)[0]
+
+
+async def test_key_to_repaint_times_each_client_apps_repaint() -> None:
+    if not network.have_client():
+        pytest.skip("this tree has no Textual client (cardtable/ui/screens/remote_table.py)")
+    from benchmarks import network_repaint
+
+    own, every = await network_repaint.key_to_repaint(moves=3, apps=2)
+    assert len(own) == len(every) == 3  # each app's Enter made a move both apps painted
+    for mine, all_ in zip(own, every, strict=True):
+        assert 0 < mine <= all_ < 5000
