@@ -432,18 +432,46 @@ async def concurrent_matches(
     games_each: int = GAMES_PER_MATCH,
     budget: float = BUDGET_SECONDS,
     saving: bool = True,
+    refinements: int = 2,
 ) -> tuple[Load | None, Load | None]:
-    """Step N up: (the largest N that holds, the first that does not, or None for either)."""
+    """(the largest N that holds, the smallest N found not to), either None if not found.
+
+    N steps up through `steps` until one does not hold; if the first does not, N halves until
+    one does; then up to `refinements` steps halfway between the two. No new step starts once
+    `budget` seconds have gone."""
     began = time.perf_counter()
+
+    def time_left() -> bool:
+        return time.perf_counter() - began < budget
+
     held: Load | None = None
+    failed: Load | None = None
     for n in steps:
         load = await hold(n, games_each, saving=saving)
         if not load.holds:
-            return held, load
-        held = load
-        if time.perf_counter() - began > budget:
+            failed = load
             break
-    return held, None
+        held = load
+        if not time_left():
+            return held, None
+    n = steps[0] // 2
+    while held is None and failed is not None and n >= 1 and time_left():
+        load = await hold(n, games_each, saving=saving)
+        if load.holds:
+            held = load
+        else:
+            failed, n = load, n // 2
+    for _ in range(refinements):
+        if held is None or failed is None or failed.matches - held.matches < 2:
+            break
+        if not time_left():
+            break
+        load = await hold((held.matches + failed.matches) // 2, games_each, saving=saving)
+        if load.holds:
+            held = load
+        else:
+            failed = load
+    return held, failed
 
 
 def busy_line() -> str:
@@ -455,14 +483,14 @@ def busy_line() -> str:
 def concurrent_lines(held: Load | None, failed: Load | None) -> list[str]:
     """The concurrent figure's lines: the largest N that held, and the next step's."""
     if held is None:
-        return [f"  none held: {failed.line() if failed else 'no step ran'}"]
+        return [f"  none held, down to {failed.line() if failed else 'no step ran'}"]
     lines = [f"  largest that holds: {held.line()}"]
     if failed is None:
         lines.append(f"  every step up to {held.matches} held (the steps or the time ran out)")
     else:
         over = failed.trips and percentile(failed.trips, 90) >= P90_LIMIT_MS
         why = "p90 over the limit" if over else "moves fell behind"
-        lines.append(f"  next step ({why}): {failed.line()}")
+        lines.append(f"  the smallest N tried that does not ({why}): {failed.line()}")
     return lines
 
 

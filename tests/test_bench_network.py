@@ -47,7 +47,7 @@ def test_a_step_holds_only_when_fast_and_keeping_up() -> None:
     assert not behind.holds  # 10 moves/s
     lines = network.concurrent_lines(quick, slow)
     assert "largest that holds: 1 matches" in lines[0]
-    assert "next step (p90 over the limit)" in lines[1]
+    assert "the smallest N tried that does not (p90 over the limit)" in lines[1]
     assert "moves fell behind" in network.concurrent_lines(quick, behind)[1]
     assert "none held" in network.concurrent_lines(None, slow)[0]
 
@@ -61,3 +61,19 @@ async def test_key_to_repaint_times_each_client_apps_repaint() -> None:
     assert len(own) == len(every) == 3  # each app's Enter made a move both apps painted
     for mine, all_ in zip(own, every, strict=True):
         assert 0 < mine <= all_ < 5000
+
+
+@pytest.mark.parametrize(
+    ("limit", "found"),
+    [(13, (12, 15)), (3, (3, 4)), (100, (40, None)), (0, (None, 1))],
+)
+async def test_the_search_finds_the_largest_n_that_holds(
+    monkeypatch: pytest.MonkeyPatch, limit: int, found: tuple[int | None, int | None]
+) -> None:
+    async def hold(n: int, games_each: int, saving: bool) -> network.Load:
+        trips = [5.0 if n <= limit else 500.0] * 10
+        return network.Load(n, trips=trips, moves=40, playing=2.0, seconds=2.0)
+
+    monkeypatch.setattr(network, "hold", hold)
+    held, failed = await network.concurrent_matches(steps=(10, 20, 40), budget=60)
+    assert (held and held.matches, failed and failed.matches) == found
