@@ -14,9 +14,9 @@ Two figures, both Piles with four people's seats (no bots, so every change is a 
   timed from sending its Act to its sender receiving the Table that reflects it. N steps up
   until the p90 passes 100 ms or the matches fall behind 20 moves/s.
 
-`python -m benchmarks.network` prints both; `python -m benchmarks.network host N GAMES SEED` is
-the host process (it prints its matches' ports and codes as one JSON line, then serves until its
-stdin closes, then prints the CPU seconds it used).
+`python -m benchmarks.network` prints both; `python -m benchmarks.network host N GAMES SEED
+FOLDER save|nosave` is the host process (it prints its matches' ports and codes as one JSON
+line, then serves until its stdin closes, then prints the CPU seconds it used).
 """
 
 from __future__ import annotations
@@ -52,6 +52,10 @@ GAMES_PER_MATCH = 2
 """Games each match plays in turn (a Piles game of four is 40 moves, 2 s at 20 moves/s)."""
 BUDGET_SECONDS = 60.0
 """The concurrent figure stops stepping up once this much time has gone."""
+
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The project's folder, where `python -m benchmarks.network` finds this module."""
 
 
 def percentile(values: Sequence[float], p: float) -> float:
@@ -106,7 +110,7 @@ class HostProcess:
         command += [str(matches), str(games_each), str(seed), self.folder.name]
         command += ["save" if saving else "nosave"]
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -338,7 +342,9 @@ class Load:
             f"p90 {percentile(self.trips, 90):.1f} ms, {self.rate:.1f} moves/s a match "
             f"({len(self.trips)} moves; host CPU {self.host_cpu / self.seconds:.0%}, "
             f"{self.host_cpu / self.moves * 1000:.2f} ms a move; "
-            f"clients' CPU {self.client_cpu / self.seconds:.0%})"
+            f"clients' CPU {self.client_cpu / self.seconds:.0%}"
+            + (f"; {self.refused} refused" if self.refused else "")
+            + ")"
         )
 
 
@@ -360,6 +366,7 @@ async def play_game(table: dict[str, Any], seed: int, load: Load) -> None:
     sent: dict[int, float] = {}
     pending: set[int] = set()
     finished = loop.create_future()
+    moving: set[asyncio.Task[None]] = set()
 
     async def move(seat: int, connection: ClientConnection, legal: list[Any]) -> None:
         wait = due[0] - loop.time()
@@ -391,7 +398,9 @@ async def play_game(table: dict[str, Any], seed: int, load: Load) -> None:
                 return
             if message["legal"] and index not in pending:
                 pending.add(index)
-                asyncio.create_task(move(index, connection, message["legal"]))
+                task = asyncio.create_task(move(index, connection, message["legal"]))
+                moving.add(task)
+                task.add_done_callback(moving.discard)
 
     readers = [asyncio.create_task(seat(i, c)) for i, c in enumerate(connections)]
     try:
@@ -423,7 +432,6 @@ async def hold(
     finally:
         report = await host.aclose()
     load.host_cpu = report.get("cpu", 0.0)
-    load.refused += int(report.get("refusals", 0))
     return load
 
 

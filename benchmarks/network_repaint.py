@@ -9,9 +9,12 @@ returns before rendering, so the wrapper here renders `update.render_segments(ap
 pay what a terminal's driver would (not the write to the terminal itself). A Table's arrival is
 seen by wrapping the screen's listener of its feed.
 
-The clients share this process's one loop: their paints run one after another, where real
-clients paint at once on their own machines. "Every client" is therefore an upper bound; the
-mover's own figure is not skewed much (its paint is the first one its Table causes).
+The apps share this process's one loop: their paints run one after another, where real clients
+paint at once on their own machines, so with several apps both figures are upper bounds (the
+mover's paint may wait behind another app's). With one app (the other seats scripted
+websockets clients, their moves untimed) its figure is a client's own key to repaint.
+`feed._listener.callback` (net/client.py) is read to put the arrival note in front of the
+screen's own listener.
 """
 
 from __future__ import annotations

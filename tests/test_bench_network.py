@@ -33,6 +33,7 @@ def test_the_network_figures_print_and_are_sane(capsys: pytest.CaptureFixture[st
         p50, p90 = figures(line)
         assert 0 < p50 <= p90 < network.P90_LIMIT_MS
         assert "(40 moves;" in line  # a four-seat game of Piles, every move timed
+        assert "refused" not in line  # every move was in turn and legal
         rate = float(re.search(r"([\d.]+) moves/s a match", line)[1])
         assert network.RATE_KEPT * network.MOVES_PER_SECOND <= rate < 21  # kept to the pace
     assert sum("every step up to 1 held" in line for line in lines) == 2
