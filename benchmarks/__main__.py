@@ -1,4 +1,4 @@
-"""Print the figures: engine moves per second per game, start-up, keypress-to-repaint."""
+"""Print the figures: engine moves per second per game, start-up, network, keypress-to-repaint."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 import tempfile
 import time
 
+from benchmarks import network
 from benchmarks.tmux import TmuxSession, cardtable_command, have_tmux
 from cardtable import games
 from cardtable.engine import Chance
@@ -161,6 +162,7 @@ def main() -> None:
     if inside:
         median = statistics.median(inside)
         print(f"Start to first screen (from importing cardtable): median {median:.0f} ms")
+    network.main()
     if not have_tmux():
         print("tmux is not installed: start-up and keypress figures in a real terminal skipped.")
         return
