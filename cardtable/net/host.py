@@ -160,11 +160,12 @@ class Host:
                 log=self.match.log_lines(),
             )
         )
-        member.post(self._table(member.seat, []))
-        if member.seat is not None:
-            self._others_see_change(member)
-            if self._started:
-                self._step()
+        if member.seat is not None and self._started:
+            self._step()  # every member's Table, hers included: her seat is present again
+        else:
+            member.post(self._table(member.seat, []))
+            if member.seat is not None:
+                self._others_see_change(member)
         return member
 
     def leave(self, member: Member) -> None:
