@@ -27,7 +27,6 @@ from cardtable.net.host import Host
 from cardtable.net.protocol import (
     HOST_MESSAGE,
     Act,
-    ClaimCard,
     Goodbye,
     Hello,
     Message,
@@ -35,7 +34,7 @@ from cardtable.net.protocol import (
     Table,
     Welcome,
 )
-from cardtable.net.server import start_server, server_port
+from cardtable.net.server import server_port, start_server
 
 WAIT = 20.0
 """The longest a test waits for one message: far beyond a loopback round trip, so a wait that
