@@ -205,26 +205,40 @@ def _position(table: Table) -> tuple[Any, ...]:
     return (table.view, table.legal, table.window, table.asking)
 
 
-def cards_in(data: Any, kinds: list[type]) -> list[Any]:
-    """Every card object in the JSON `data` (dicts with exactly a card model's fields that
-    validate as it), parsed, wherever they are nested."""
-    found: list[Any] = []
-    fields = [(kind, set(kind.model_fields)) for kind in kinds]
+def as_card(item: Any, kinds: list[type]) -> Any:
+    """`item` as a card, when it is a dict with exactly the fields of one of the card models
+    `kinds` and validates as it; else None."""
+    if not isinstance(item, dict):
+        return None
+    keys = set(item)
+    for kind in kinds:
+        if keys == set(kind.model_fields):
+            with contextlib.suppress(ValueError):
+                return kind.model_validate(item)
+    return None
+
+
+def card_groups(data: Any, kinds: list[type]) -> list[list[Any]]:
+    """The card objects in JSON `data`, parsed, in groups: the cards of each list, and each
+    card that is a field's value alone."""
+    groups: list[list[Any]] = []
     stack = [data]
     while stack:
         item = stack.pop()
-        if isinstance(item, dict):
-            keys = set(item)
-            for kind, names in fields:
-                if keys == names:
-                    with contextlib.suppress(ValueError):
-                        found.append(kind.model_validate(item))
-                        break
-            else:
-                stack.extend(item.values())
+        if as_card(item, kinds) is not None:
+            groups.append([as_card(item, kinds)])
+        elif isinstance(item, dict):
+            stack.extend(item.values())
         elif isinstance(item, list):
-            stack.extend(item)
-    return found
+            cards = [as_card(x, kinds) for x in item]
+            groups.append([c for c in cards if c is not None])
+            stack.extend(x for x, c in zip(item, cards, strict=True) if c is None)
+    return [group for group in groups if group]
+
+
+def cards_in(data: Any, kinds: list[type]) -> list[Any]:
+    """Every card object in the JSON `data`, parsed, wherever they are nested."""
+    return [card for group in card_groups(data, kinds) for card in group]
 
 
 async def _play_from_subprocess(port: int, code: str, game_id: str, hold_after: int) -> None:
