@@ -108,6 +108,8 @@ class Host:
         """How many client messages were refused (the log says which and why)."""
         self._timers: list[asyncio.TimerHandle] = []
         self._window: ClaimWindow | None = None
+        self._closed: ClaimWindow | None = None
+        """The last window that closed: a claim that comes after it is told it came too late."""
         self._window_ends = 0.0
         self._bot_claims: set[int] = set()
         self._bot_claim_at: dict[int, float] = {}
@@ -273,7 +275,13 @@ class Host:
         state = self.match.state
         window = self.game.claim_window(state)
         if window is None:
-            self._refuse(member, "No card is up for claim now.", "a claim with no window")
+            closed = self._closed
+            reason = (
+                "No card is up for claim now."
+                if closed is None
+                else f"Too late to {closed.verb} the {closed.card}: its window has closed."
+            )
+            self._refuse(member, reason, "a claim with no window")
             return
         claim = claim_move(self.game, state, seat)
         if seat not in window.open_to:
@@ -342,7 +350,7 @@ class Host:
         state = self.match.state
         self.asking = None
         if self.game.is_over(state):
-            self._window = None
+            self._close_window()
             self._broadcast()
             return
         window = self._claiming()
@@ -350,7 +358,7 @@ class Host:
             self._run_window(window)
             self._broadcast()
             return
-        self._window = None
+        self._close_window()
         seat = self.game.to_act(state)[0]
         if not self._human(seat):
             self._later(self.delay, self._bot_move, seat)
@@ -360,6 +368,11 @@ class Host:
                 self._after(self.match.play(seat, automatic))
                 return
         self._broadcast()
+
+    def _close_window(self) -> None:
+        if self._window is not None:
+            self._closed = self._window
+        self._window = None
 
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
