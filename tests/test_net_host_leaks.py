@@ -61,12 +61,13 @@ ROUND_ENDS = {
 watches, so a card played just before (public for a moment) may be named."""
 
 
-def key(card: Any) -> str:
-    """A card as the leak check counts it: its JSON."""
-    return card.model_dump_json()
+def key(card: Any) -> Any:
+    """A card as the leak check counts it: the card itself (cards are frozen values, equal
+    when their fields are, so a card parsed from a message counts as the same card)."""
+    return card
 
 
-def secret(game: Game, state: Any, seat: int) -> Counter[str]:
+def secret(game: Game, state: Any, seat: int) -> Counter[Any]:
     """The cards `seat` may not know now, counted: other seats' hands (but one a rule shows
     her), the face-down piles, other seats' face-down offers, another seat's lay-down in
     progress; less the cards a trade offer shows her, and those everyone saw go back to a
@@ -87,7 +88,7 @@ def secret(game: Game, state: Any, seat: int) -> Counter[str]:
     return count
 
 
-def may_know(game: Game, state: Any, seat: int) -> Counter[str]:
+def may_know(game: Game, state: Any, seat: int) -> Counter[Any]:
     """How many copies of each card `seat` may know of now: all but the secret ones."""
     every = Counter(key(c) for c in game.cards(state))
     return every - secret(game, state, seat)
@@ -103,7 +104,7 @@ class CardNames:
         self.kinds = sorted({type(c) for c in deck.values()}, key=lambda k: k.__name__)
         if game.id == "runway":
             self.kinds.append(DirectionCard)
-        forms: dict[str, str] = {}
+        forms: dict[str, Any] = {}
         for k, card in deck.items():
             for form in self._forms(card):
                 forms[form] = k
@@ -126,19 +127,19 @@ class CardNames:
         # in place of the Joker and takes the Joker'): a Joker is counted as 'Jkr' only.
         return [form for form in forms if form != "Joker"]
 
-    def named(self, text: str) -> Counter[str]:
+    def named(self, text: str) -> Counter[Any]:
         """The cards `text` names, counted in each part of it (a line names a card and then
         the meld it joins: 'Ann adds the 3♦: 3♠ 3♣ 3♦'), the most of each over the parts."""
-        most: Counter[str] = Counter()
+        most: Counter[Any] = Counter()
         for part in re.split(r"[:;]", text):
             most |= Counter(self.forms[m] for m in self.pattern.findall(part))
         return most
 
-    def held(self, data: Any) -> Counter[str]:
+    def held(self, data: Any) -> Counter[Any]:
         """The card objects in JSON `data`, counted, the most of each over its groups: each
         list's cards and each card in a field are a group (a view may show one card twice,
         as a pile's top and among its cards, or in hand and among the playable ones)."""
-        most: Counter[str] = Counter()
+        most: Counter[Any] = Counter()
         for group in card_groups(data, self.kinds):
             most |= Counter(key(c) for c in group)
         return most
@@ -152,11 +153,11 @@ class CardNames:
 class Posted:
     """What seat 1 might know when the host posted a message to her."""
 
-    now: Counter[str]
+    now: Counter[Any]
     """At the moment it was posted."""
-    events: Counter[str]
+    events: Counter[Any]
     """For its events: the most of each card over the states since the last message."""
-    ever: Counter[str]
+    ever: Counter[Any]
     """For PAST_FIELDS: the most of each card over every state so far."""
 
 
@@ -168,8 +169,8 @@ class Recorder:
     match: Match
     seat: int = 0
     posted: list[Posted] = field(default_factory=list)
-    recent: list[Counter[str]] = field(default_factory=list)
-    ever: Counter[str] = field(default_factory=Counter)
+    recent: list[Counter[Any]] = field(default_factory=list)
+    ever: Counter[Any] = field(default_factory=Counter)
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Wrap the match's moves and the host's connect for this seat's code."""
@@ -225,10 +226,10 @@ def leaks(names: CardNames, raw: list[str], posted: list[Posted], players: list[
     7♠ twice, may know once'."""
     found: list[str] = []
 
-    def check(where: str, held: Counter[str], allowed: Counter[str]) -> None:
+    def check(where: str, held: Counter[Any], allowed: Counter[Any]) -> None:
         for card, n in held.items():
             if n > allowed[card]:
-                found.append(f"{where}: {card} x{n}, may know {allowed[card]}")
+                found.append(f"{where}: {card.model_dump_json()} x{n}, may know {allowed[card]}")
 
     assert len(raw) <= len(posted)
     for i, (text, when) in enumerate(zip(raw, posted, strict=False)):

@@ -476,15 +476,17 @@ class Host:
             left = max(0.0, self._window_ends - asyncio.get_running_loop().time())
         over = game.is_over(state)
         legal = game.legal_moves(state, seat) if seat is not None and seat in acting else []
+        outcome = game.outcome(state)
         return Table(
             view=game.view(state, seat).model_dump(mode="json"),
             legal=[move.model_dump(mode="json") for move in legal],
             acting=acting,
             explain=game.explain(state, seat, self.names),
-            summary=game.outcome(state).summary,
-            outcome=game.outcome(state) if over else None,
+            summary=outcome.summary,
+            outcome=outcome if over else None,
             over=over,
-            window=window,
+            # A copy: the state's window changes as seats answer, and the Table is sent later.
+            window=None if window is None else window.model_copy(deep=True),
             window_left=left,
             asking=self.asking,
             events=events,
@@ -493,12 +495,21 @@ class Host:
             unsaved=self.match.unsaved,
         )
 
-    def _send_table(self, member: Member) -> None:
+    def _send_table(self, member: Member, tables: dict[int | None, Table] | None = None) -> None:
+        """Post `member` its Table with the events it has not heard; `tables` holds the
+        Tables made so far in this change, one per seat (spectators share theirs)."""
         events, member.events = member.events, []
-        member.post(self._table(member.seat, events))
+        if tables is None:
+            member.post(self._table(member.seat, events))
+            return
+        table = tables.get(member.seat)
+        if table is None:
+            table = tables[member.seat] = self._table(member.seat, [])
+        member.post(table.model_copy(update={"events": events}) if events else table)
 
     def _broadcast(self) -> None:
+        tables: dict[int | None, Table] = {}
         for member in list(self.members):
-            self._send_table(member)
+            self._send_table(member, tables)
         for callback in self._on_change:
             callback()
