@@ -115,7 +115,7 @@ async def test_a_spectator_sees_the_table_and_no_hand_and_cannot_move(caplog):
                 "You are watching: only a player who joined with her seat's code can move."
             )
         assert match.state.model_dump_json() == before
-        assert caplog.text.count("refused a move from a spectator from a spectator") == 3
+        assert caplog.text.count("refused a move from a spectator: You are watching") == 3
 
 
 async def test_the_game_waits_for_a_person_who_has_not_joined_and_says_for_whom():

@@ -227,7 +227,7 @@ class Host:
             self._refuse(
                 member,
                 "You are watching: only a player who joined with her seat's code can move.",
-                "a move from a spectator",
+                "a move",
             )
             return
         if message.seat is not None and message.seat != seat:

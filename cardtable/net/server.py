@@ -2,7 +2,9 @@
 
 The websocket library does the framing and refuses a frame over MAX_CLIENT_MESSAGE bytes (it
 closes that connection); everything that arrives is handed to `Host.receive`, which validates it.
-Each member's messages go out through its own queue, in order; a client that stops reading
+Each member's messages go out through its own queue, in order. A client's frames are read only
+as fast as it takes the answers (READ_AHEAD), so a flood of messages waits on its own
+connection instead of filling the queue; a client that stops reading while the game goes on
 (MAX_BACKLOG messages unsent) is let go and may rejoin with its code.
 """
 
