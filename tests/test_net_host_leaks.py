@@ -49,10 +49,10 @@ HIDDEN_PILES = {
     "over-trump": [],
 }
 """Each game's face-down piles: nobody may know their cards."""
-PAST_FIELDS = {"over-trump": {"last_trick"}}
-"""View fields that show cards as they were once seen by all (the last trick stays on show
-while its Keeper goes back to a hand, or a new hand is dealt): checked against every card seat
-1 could have known at any time in the game, not only now."""
+PAST_FIELDS = {"over-trump": ("last_trick", lambda view: sum(view["tricks"]) == 0)}
+"""A view field that shows cards as all saw them, and when: Over Trump's last trick stays on
+show after a hand ends until the new hand's first trick, while its cards are dealt again. Then
+(only) it is checked against every card seat 1 could have known at any time in the game."""
 ROUND_ENDS = {
     "sets-and-runs": ("cardtable.games.sets_and_runs.rules", "deal"),
     "over-trump": ("cardtable.games.over_trump.rules.OverTrump", "_end_hand"),
@@ -241,11 +241,13 @@ def leaks(names: CardNames, raw: list[str], posted: list[Posted], players: list[
         if not isinstance(message, Table):
             check(f"message {i}, {message.type}", names.held(message.model_dump()), when.now)
             continue
-        past = PAST_FIELDS.get(names.game_id, set())
-        now = {k: v for k, v in message.view.items() if k not in past}
+        past, then = PAST_FIELDS.get(names.game_id, ("", None))
+        if then is not None and then(message.view):
+            now = {k: v for k, v in message.view.items() if k != past}
+            check(f"message {i}, view's {past}", names.held(message.view[past]), when.ever)
+        else:
+            now = message.view
         check(f"message {i}, view", names.held(now), when.now)
-        for name in past:
-            check(f"message {i}, view's {name}", names.held(message.view[name]), when.ever)
         for move in message.legal:
             check(f"message {i}, legal move", names.held(move), when.now)
         for event in message.events:
