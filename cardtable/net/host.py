@@ -108,6 +108,8 @@ class Host:
         """How many client messages were refused (the log says which and why)."""
         self._timers: list[asyncio.TimerHandle] = []
         self._window: ClaimWindow | None = None
+        self._closed: ClaimWindow | None = None
+        """The last window that closed: a claim that comes after it is told it came too late."""
         self._window_ends = 0.0
         self._bot_claims: set[int] = set()
         self._bot_claim_at: dict[int, float] = {}
@@ -160,11 +162,12 @@ class Host:
                 log=self.match.log_lines(),
             )
         )
-        member.post(self._table(member.seat, []))
-        if member.seat is not None:
-            self._others_see_change(member)
-            if self._started:
-                self._step()
+        if member.seat is not None and self._started:
+            self._step()  # every member's Table, hers included: her seat is present again
+        else:
+            member.post(self._table(member.seat, []))
+            if member.seat is not None:
+                self._others_see_change(member)
         return member
 
     def leave(self, member: Member) -> None:
@@ -224,7 +227,7 @@ class Host:
             self._refuse(
                 member,
                 "You are watching: only a player who joined with her seat's code can move.",
-                "a move from a spectator",
+                "a move",
             )
             return
         if message.seat is not None and message.seat != seat:
@@ -272,7 +275,13 @@ class Host:
         state = self.match.state
         window = self.game.claim_window(state)
         if window is None:
-            self._refuse(member, "No card is up for claim now.", "a claim with no window")
+            closed = self._closed
+            reason = (
+                "No card is up for claim now."
+                if closed is None
+                else f"Too late to {closed.verb} the {closed.card}: its window has closed."
+            )
+            self._refuse(member, reason, "a claim with no window")
             return
         claim = claim_move(self.game, state, seat)
         if seat not in window.open_to:
@@ -341,7 +350,7 @@ class Host:
         state = self.match.state
         self.asking = None
         if self.game.is_over(state):
-            self._window = None
+            self._close_window()
             self._broadcast()
             return
         window = self._claiming()
@@ -349,7 +358,7 @@ class Host:
             self._run_window(window)
             self._broadcast()
             return
-        self._window = None
+        self._close_window()
         seat = self.game.to_act(state)[0]
         if not self._human(seat):
             self._later(self.delay, self._bot_move, seat)
@@ -359,6 +368,11 @@ class Host:
                 self._after(self.match.play(seat, automatic))
                 return
         self._broadcast()
+
+    def _close_window(self) -> None:
+        if self._window is not None:
+            self._closed = self._window
+        self._window = None
 
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
@@ -462,15 +476,17 @@ class Host:
             left = max(0.0, self._window_ends - asyncio.get_running_loop().time())
         over = game.is_over(state)
         legal = game.legal_moves(state, seat) if seat is not None and seat in acting else []
+        outcome = game.outcome(state)
         return Table(
             view=game.view(state, seat).model_dump(mode="json"),
             legal=[move.model_dump(mode="json") for move in legal],
             acting=acting,
             explain=game.explain(state, seat, self.names),
-            summary=game.outcome(state).summary,
-            outcome=game.outcome(state) if over else None,
+            summary=outcome.summary,
+            outcome=outcome if over else None,
             over=over,
-            window=window,
+            # A copy: the state's window changes as seats answer, and the Table is sent later.
+            window=None if window is None else window.model_copy(deep=True),
             window_left=left,
             asking=self.asking,
             events=events,
@@ -479,12 +495,21 @@ class Host:
             unsaved=self.match.unsaved,
         )
 
-    def _send_table(self, member: Member) -> None:
+    def _send_table(self, member: Member, tables: dict[int | None, Table] | None = None) -> None:
+        """Post `member` its Table with the events it has not heard; `tables` holds the
+        Tables made so far in this change, one per seat (spectators share theirs)."""
         events, member.events = member.events, []
-        member.post(self._table(member.seat, events))
+        if tables is None:
+            member.post(self._table(member.seat, events))
+            return
+        table = tables.get(member.seat)
+        if table is None:
+            table = tables[member.seat] = self._table(member.seat, [])
+        member.post(table.model_copy(update={"events": events}) if events else table)
 
     def _broadcast(self) -> None:
+        tables: dict[int | None, Table] = {}
         for member in list(self.members):
-            self._send_table(member)
+            self._send_table(member, tables)
         for callback in self._on_change:
             callback()

@@ -35,8 +35,17 @@ class Message(BaseModel):
 
 # Client to host
 
+MAX_SEAT = 99
+"""No table has more seats: a seat number beyond it is a malformed message."""
 
-class Hello(Message):
+
+class FromClient(Message):
+    """Base of the messages a client sends: strict, so nothing is coerced ('0' is not 0)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class Hello(FromClient):
     """The first message of a connection: a seat's join code, or none to watch."""
 
     type: Literal["hello"] = "hello"
@@ -44,20 +53,20 @@ class Hello(Message):
     code: str | None = Field(default=None, max_length=32)
 
 
-class Act(Message):
+class Act(FromClient):
     """A move for the client's seat, as `move.model_dump(mode='json')` gives it. `seat`, when
     given, must be the code's own seat: a code acts for its seat only."""
 
     type: Literal["move"] = "move"
     move: dict[str, Any]
-    seat: int | None = None
+    seat: int | None = Field(default=None, ge=0, le=MAX_SEAT)
 
 
-class ClaimCard(Message):
+class ClaimCard(FromClient):
     """Claim the card up in the open claim window (the host makes the game's claim move)."""
 
     type: Literal["claim"] = "claim"
-    seat: int | None = None
+    seat: int | None = Field(default=None, ge=0, le=MAX_SEAT)
 
 
 ClientMessage = Annotated[Hello | Act | ClaimCard, Field(discriminator="type")]

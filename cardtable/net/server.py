@@ -2,7 +2,9 @@
 
 The websocket library does the framing and refuses a frame over MAX_CLIENT_MESSAGE bytes (it
 closes that connection); everything that arrives is handed to `Host.receive`, which validates it.
-Each member's messages go out through its own queue, in order; a client that stops reading
+Each member's messages go out through its own queue, in order. A client's frames are read only
+as fast as it takes the answers (READ_AHEAD), so a flood of messages waits on its own
+connection instead of filling the queue; a client that stops reading while the game goes on
 (MAX_BACKLOG messages unsent) is let go and may rejoin with its code.
 """
 
@@ -23,6 +25,9 @@ HELLO_SECONDS = 10.0
 """How long a new connection has to say Hello."""
 MAX_BACKLOG = 200
 """Messages waiting to go to one client before the host lets it go as not reading."""
+READ_AHEAD = 32
+"""Messages waiting to go to one client before the host stops reading what it sends (a flood
+of claims is answered as fast as the client reads the refusals, never faster)."""
 
 log = logging.getLogger("cardtable.host")
 
@@ -64,23 +69,26 @@ async def _serve_member(host: Host, connection: ServerConnection) -> None:
         await _goodbye(connection, "The host expected a hello with a join code first.")
         return
     if hello.protocol != PROTOCOL:
+        log.info("refused a hello from %s: it speaks version %d", peer, hello.protocol)
         await _goodbye(
             connection,
             f"This host speaks version {PROTOCOL} of cardtable's messages, not "
             f"{hello.protocol}: use the same cardtable as the host.",
         )
         return
-    outbox: asyncio.Queue[Message | None] = asyncio.Queue()
+    outbox = Outbox()
     member: Member | None = None
 
     def post(message: Message) -> None:
-        if outbox.qsize() >= MAX_BACKLOG:
-            log.info("let %s go: it is not reading its messages", peer)
-            if member is not None:
-                host.leave(member)
-            outbox.put_nowait(Goodbye(reason="Your screen fell too far behind; join again."))
+        if outbox.closing:
             return
-        outbox.put_nowait(message)
+        if len(outbox) >= MAX_BACKLOG:
+            log.info("let %s go: it is not reading its messages", peer)
+            outbox.put(Goodbye(reason="Your screen fell too far behind; join again."))
+            if member is not None:  # after this broadcast, not inside it
+                asyncio.get_running_loop().call_soon(host.leave, member)
+            return
+        outbox.put(message)
 
     try:
         member = host.connect(hello.code, post)
@@ -94,17 +102,65 @@ async def _serve_member(host: Host, connection: ServerConnection) -> None:
             host.receive(member, data)
             if member.left:
                 break
+            # A client is heard only as fast as it reads the answers: a flood of messages
+            # waits here instead of filling its outbox.
+            await outbox.room()
     except ConnectionClosed as closed:
-        if closed.rcvd is not None and closed.rcvd.code == 1009:
-            log.info("%s sent a message over %d bytes", member.name, MAX_CLIENT_MESSAGE)
+        # websockets closes a connection whose frame is too big with 1009: a close it sent.
+        if closed.sent is not None and closed.sent.code == 1009:
+            log.info(
+                "closed the connection of %s: it sent a message over %d bytes",
+                member.name,
+                MAX_CLIENT_MESSAGE,
+            )
     finally:
         host.leave(member)
-        outbox.put_nowait(None)  # the writer sends what is queued, then stops
+        outbox.put(None)  # the writer sends what is queued, then stops
         with contextlib.suppress(TimeoutError, ConnectionClosed):
             await asyncio.wait_for(writer, 2.0)
 
 
-async def _write(connection: ServerConnection, outbox: asyncio.Queue[Message | None]) -> None:
+class Outbox:
+    """One member's messages waiting to go out, in order (None ends them). While more than
+    READ_AHEAD wait, the member's own messages are not read (`room`)."""
+
+    def __init__(self) -> None:
+        self._queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        self._room = asyncio.Event()
+        self._room.set()
+        self.closing = False
+        """True once a Goodbye or the end is queued: nothing more is."""
+
+    def __len__(self) -> int:
+        return self._queue.qsize()
+
+    def put(self, message: Message | None) -> None:
+        """Queue a message; a Goodbye or None is the last."""
+        if self.closing:
+            return
+        self.closing = message is None or isinstance(message, Goodbye)
+        self._queue.put_nowait(message)
+        if self._queue.qsize() > READ_AHEAD:
+            self._room.clear()
+
+    async def get(self) -> Message | None:
+        """The next message to send."""
+        message = await self._queue.get()
+        if self._queue.qsize() <= READ_AHEAD // 2:
+            self._room.set()
+        return message
+
+    async def room(self) -> None:
+        """Return once few enough messages wait (or nothing more will be sent)."""
+        await self._room.wait()
+
+    def done(self) -> None:
+        """The writer has stopped: nobody waits for room any more."""
+        self.closing = True
+        self._room.set()
+
+
+async def _write(connection: ServerConnection, outbox: Outbox) -> None:
     """Send a member's messages in order, until None; a Goodbye is the last, then the connection
     closes."""
     try:
@@ -118,6 +174,8 @@ async def _write(connection: ServerConnection, outbox: asyncio.Queue[Message | N
                 return
     except ConnectionClosed:
         return
+    finally:
+        outbox.done()
 
 
 async def _goodbye(connection: ServerConnection, reason: str) -> None:

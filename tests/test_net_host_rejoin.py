@@ -1,0 +1,99 @@
+"""A client killed mid-game rejoins with its code and the game finishes.
+
+The client is its own process (`python -c`, tests/net_clients.py's `play_in_subprocess`): it
+plays a few moves of Over Trump, is asked for the next one, and is killed with SIGKILL. The
+host keeps the game where it stands and its Table says whom it waits for; a new process with the
+same code finds the game as it was (the log so far, her seat's view) and plays to the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from cardtable import games
+from cardtable.engine import Match, parse_seats
+from tests.net_clients import Client, running_host
+
+OVER_TRUMP = games.get("over-trump")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def client_process(port: int, code: str, hold_after: int) -> asyncio.subprocess.Process:
+    """A scripted client in its own process, its output piped."""
+    script = (
+        "from tests.net_clients import play_in_subprocess; "
+        f"play_in_subprocess({port}, {code!r}, 'over-trump', {hold_after})"
+    )
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        script,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+async def line_starting(process: asyncio.subprocess.Process, word: str) -> str:
+    """The rest of the first line of the process's output that starts with `word`."""
+    async with asyncio.timeout(30):
+        while True:
+            line = (await process.stdout.readline()).decode()
+            if not line:
+                error = (await process.stderr.read()).decode()
+                raise AssertionError(f"the client ended before '{word}': {error[-2000:]}")
+            if line.startswith(word + " "):
+                return line[len(word) + 1 :].strip()
+
+
+async def test_a_client_killed_mid_game_rejoins_and_the_game_finishes():
+    match = Match.start(OVER_TRUMP, parse_seats("Ann,bot,bot,bot"), 8)
+    async with running_host(match) as rig:
+        code = rig.host.codes[0]
+        watcher = await Client.join(rig.port, None, "over-trump")
+        first = await client_process(rig.port, code, hold_after=4)
+        try:
+            await line_starting(first, "asked")  # she has moved 4 times and is asked again
+            assert OVER_TRUMP.to_act(match.state) == [0]
+            first.send_signal(signal.SIGKILL)
+            assert await first.wait() == -signal.SIGKILL
+        finally:
+            if first.returncode is None:
+                first.kill()
+                await first.wait()
+
+        # The host waits for her, and says so.
+        table = await watcher.until_table(lambda t: not t.present[0])
+        assert table.waiting == (
+            "Waiting for Ann to rejoin (the same join command brings her back)."
+        )
+        moves = len(match.record.log)
+        assert 4 <= sum(entry.seat == 0 for entry in match.record.log)
+        await asyncio.sleep(0.2)
+        assert len(match.record.log) == moves, "the game waits for her"
+        log = match.log_lines()
+        view = OVER_TRUMP.view(match.state, 0).model_dump(mode="json")
+
+        second = await client_process(rig.port, code, hold_after=0)
+        try:
+            assert json.loads(await line_starting(second, "joined")) == log
+            assert json.loads(await line_starting(second, "view")) == json.loads(
+                json.dumps(view, sort_keys=True)
+            )
+            made = int(await line_starting(second, "over"))
+            assert await second.wait() == 0
+        finally:
+            if second.returncode is None:
+                second.kill()
+                await second.wait()
+        assert made > 0
+        assert OVER_TRUMP.is_over(match.state)
+        table = await watcher.until_table(lambda t: t.over)
+        assert table.waiting is None
+        assert match.replay() == match.state
