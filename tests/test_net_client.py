@@ -242,6 +242,25 @@ async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
         server.close()
 
 
+async def test_a_client_window_too_small_hides_the_table_and_says_so():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            message = screen.query_one("#too-small-text")
+            assert screen.too_small and message.display and message.region.width > 0
+            assert "needs a window of at least 80x24" in str(message.render())
+            assert screen.table.region.width == 0  # hidden: no half-drawn table behind it
+            await pilot.resize_terminal(80, 24)
+            await wait_until(pilot, lambda: not screen.too_small)
+            assert screen.table.region.width > 0
+    finally:
+        host.stop()
+        server.close()
+
+
 async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
     match = Match.start(
         games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, new_save_path("piles")
