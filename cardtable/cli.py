@@ -62,6 +62,17 @@ def _delay(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    """A port to listen on: 1 to 65535 (0: any free one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (a number from 1 to 65535)")
+    return value
+
+
 def _count(text: str) -> int:
     """A number of games: a whole number, at least 1."""
     try:
@@ -135,6 +146,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="end with one line of JSON")
+    serve = sub.add_parser(
+        "serve",
+        help="the app in a browser: each tab gets its own cardtable (hot-seat, demo, join)",
+        description="The app in a browser, through textual-serve: each tab that opens the page "
+        "gets its own cardtable. Ctrl+C stops.",
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="the port to listen on (8000; 0: any free one)"
+    )
+    serve.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network, not only this machine (127.0.0.1), and print the "
+        "address a phone opens",
+    )
     return parser
 
 
@@ -167,6 +193,10 @@ def main(argv: list[str] | None = None) -> None:
         _rules(args.game)
     elif args.command == "resume" and args.list:
         _list_saves()
+    elif args.command == "serve":
+        from cardtable.web import serve
+
+        serve(args.port, args.public)
     else:
         _run_app(args)
 

@@ -1,0 +1,184 @@
+"""`cardtable serve`: the app in a browser, through textual-serve.
+
+Each browser tab that opens the page gets its own `cardtable` process (this same Python, so it
+works from the venv), drawn in the page by xterm.js: the start screen, and from it hot-seat, a
+demo, or joining a host with a code. Imported only by `cardtable serve`, so the app's start-up
+never loads the web server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import shlex
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+from textual_serve.server import Server
+
+DEFAULT_PORT = 8000
+"""The port `cardtable serve` listens on unless --port says otherwise."""
+STOP_SECONDS = 5.0
+"""How long Ctrl+C waits for the open tabs' apps to quit before the server closes anyway."""
+
+log = logging.getLogger("cardtable.serve")
+
+
+def app_command() -> str:
+    """The shell command run for each browser tab: this same cardtable, on this Python."""
+    return f"{shlex.quote(sys.executable)} -m cardtable"
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network (the one a phone there can open), or None.
+
+    Asks the routing table which address a packet to the outside would leave from: connecting
+    a UDP socket sends nothing.
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a documentation address, never sent to
+        address = probe.getsockname()[0]
+        if not address.startswith(("127.", "0.")):
+            return address
+    return None
+
+
+class ServeError(Exception):
+    """`cardtable serve` could not start; `reason` says why in a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def refusal(err: OSError, address: str, port: int) -> str:
+    """Why the server could not listen on `address`:`port`, in a sentence a person understands."""
+    if err.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is in use: another program listens there. "
+            "Choose another with --port N (0: any free port)."
+        )
+    if err.errno == errno.EACCES:
+        return f"not allowed to listen on port {port}: choose one above 1023 with --port N."
+    if err.errno == errno.EADDRNOTAVAIL:
+        return f"this machine has no address {address} to listen on."
+    return f"cannot listen on {address}:{port}: {err.strerror or err}."
+
+
+class BrowserServer(Server):
+    """textual-serve's server, run as cardtable needs it.
+
+    - The page's websocket and static addresses are the ones each browser reached the server
+      by (textual-serve bakes one fixed address into the page; a phone at a meetup reaches
+      this machine by its LAN address, the machine itself by 127.0.0.1).
+    - Ctrl+C tells every open tab's app to quit, then stops: no traceback, no 60 s wait.
+    - Its own lines instead of textual-serve's logo; aiohttp logs only warnings.
+    """
+
+    def __init__(self, command: str, address: str, port: int) -> None:
+        super().__init__(command, host=address, port=port, title="cardtable")
+        self.sessions: set[asyncio.Task[Any]] = set()
+        """The tasks serving the open tabs, one a websocket."""
+
+    def initialize_logging(self) -> None:
+        """Warnings only, in plain lines: a request per page is not news."""
+        logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Say nothing yet: `run` says where to open the page once it listens."""
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page, with its addresses as this browser reached the server."""
+        # No await comes between setting public_url and textual-serve reading it.
+        self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One tab's app, for as long as the tab is open; remembered so Ctrl+C can end it."""
+        task = asyncio.current_task()
+        assert task is not None
+        self.sessions.add(task)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.sessions.discard(task)
+
+    async def end_sessions(self) -> None:
+        """Tell every open tab's app to quit, and wait (a few seconds at most) until they have."""
+        sessions = list(self.sessions)
+        for task in sessions:
+            task.cancel()
+        if sessions:
+            await asyncio.wait(sessions, timeout=STOP_SECONDS)
+
+    async def run(self, stop: asyncio.Event, ready: Callable[[int], None]) -> None:
+        """Listen until `stop` is set; `ready` is told the port (the free one chosen for 0).
+
+        Raises ServeError when it cannot listen.
+        """
+        self.initialize_logging()
+        runner = web.AppRunner(
+            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=1.0
+        )
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            try:
+                await site.start()
+            except OSError as err:
+                raise ServeError(refusal(err, self.host, self.port)) from None
+            ready(runner.addresses[0][1])
+            await stop.wait()
+        finally:
+            await self.end_sessions()
+            await runner.cleanup()
+
+
+def opening_lines(port: int, public: bool, lan: str | None) -> list[str]:
+    """What `cardtable serve` prints once it listens: where to open the page, how to stop."""
+    here = f"http://127.0.0.1:{port}"
+    if not public:
+        return [
+            f"cardtable in a browser: open {here}",
+            "Each tab is its own cardtable. Only this machine can open it (--public: the "
+            "whole network). Ctrl+C stops.",
+        ]
+    there = f"http://{lan}:{port}" if lan else f"http://<this machine's address>:{port}"
+    return [
+        f"cardtable in a browser, open to the network: on a phone or laptop open {there}",
+        f"(on this machine: {here}). Each tab is its own cardtable; anyone who can reach "
+        "this machine can open it. Ctrl+C stops.",
+    ]
+
+
+def serve(port: int = DEFAULT_PORT, public: bool = False) -> None:
+    """Serve the app in a browser until Ctrl+C; exit with a sentence if it cannot listen."""
+    address = "0.0.0.0" if public else "127.0.0.1"
+    server = BrowserServer(app_command(), address, port)
+
+    def ready(bound: int) -> None:
+        lan = lan_address() if public else None
+        for line in opening_lines(bound, public, lan):
+            print(line, flush=True)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows: KeyboardInterrupt below
+                loop.add_signal_handler(number, stop.set)
+        await server.run(stop, ready)
+
+    try:
+        asyncio.run(main())
+    except ServeError as refused:
+        sys.exit(f"cardtable: {refused.reason}")
+    except KeyboardInterrupt:
+        pass
+    print("Stopped serving cardtable.", flush=True)

@@ -1,0 +1,43 @@
+"""`cardtable serve` in a real browser: headless Chromium opens the page and the start screen is
+drawn in it (read back from xterm.js's own buffer), a key typed in the page reaches the app, and
+Ctrl+C with the tab still open stops everything cleanly. Screenshots go to .test-output/."""
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.chromium import Chromium, find_or_install_chromium
+from tests.serving import ServeProcess
+
+SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    binary, why_not = find_or_install_chromium()
+    if binary is None:
+        pytest.skip(f"no headless Chromium: {why_not}")
+    return binary
+
+
+async def test_the_page_shows_the_start_screen_and_plays_a_demo(chromium):
+    started = time.monotonic()
+    with ServeProcess() as served, Chromium(chromium) as browser:
+        async with browser.open(served.url) as page:
+            screen = await page.wait_for_screen("c a r d t a b l e", "Piles")
+            assert "Friends around one keyboard, bots in any empty seat." in screen
+            for game in ("Runway", "Run It", "Over Trump", "Sets and Runs", "Piles"):
+                assert game in screen
+            assert await page.evaluate("document.body.classList.contains('-closed')") is False
+            shot = await page.screenshot(SHOTS / "serve-start-screen.png")
+            print(f"screenshot of the start screen in a browser: {shot}")
+
+            await page.press("d")  # the start screen's key for a demo: bots play on screen
+            await page.wait_for_screen("Stop the demo")
+            print(f"and of the demo: {await page.screenshot(SHOTS / 'serve-demo.png')}")
+
+            code, printed = served.interrupt()  # Ctrl+C with the tab still open
+    assert code == 0 and printed.rstrip().endswith("Stopped serving cardtable.")
+    assert "Traceback" not in printed
+    assert time.monotonic() - started < 30
