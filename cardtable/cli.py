@@ -189,14 +189,14 @@ def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         _simulate(args)
-    elif args.command == "rules":
-        _rules(args.game)
-    elif args.command == "resume" and args.list:
-        _list_saves()
     elif args.command == "serve":
         from cardtable.web import serve
 
         serve(args.port, args.public)
+    elif args.command == "rules":
+        _rules(args.game)
+    elif args.command == "resume" and args.list:
+        _list_saves()
     else:
         _run_app(args)
 
