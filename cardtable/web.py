@@ -20,10 +20,14 @@ from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
 
 DEFAULT_PORT = 8000
 """The port `cardtable serve` listens on unless --port says otherwise."""
+MAX_TABS = 20
+"""Tabs served at once: each runs its own cardtable process (tens of MB), so a room that opens
+the page again and again cannot use up the machine."""
 STOP_SECONDS = 5.0
 """How long Ctrl+C waits for the open tabs' apps to quit before the server closes anyway."""
 
@@ -71,6 +75,24 @@ def refusal(err: OSError, address: str, port: int) -> str:
     return f"cannot listen on {address}:{port}: {err.strerror or err}."
 
 
+class TabApp(AppService):
+    """textual-serve's AppService (one tab's cardtable process), which also waits for its
+    process to end when stopped, so none outlives the server and each is reaped."""
+
+    async def stop(self) -> None:
+        """Tell the app to quit and wait for it: a few seconds, then it is killed."""
+        await super().stop()
+        process = self._process
+        if process is None or process.returncode is not None:
+            return
+        try:
+            await asyncio.wait_for(process.wait(), STOP_SECONDS)
+        except TimeoutError:
+            log.warning("a tab's cardtable did not quit in %.0f s; killed it", STOP_SECONDS)
+            process.kill()
+            await process.wait()
+
+
 class BrowserServer(Server):
     """textual-serve's server, run as cardtable needs it.
 
@@ -81,10 +103,13 @@ class BrowserServer(Server):
     - Its own lines instead of textual-serve's logo; aiohttp logs only warnings.
     """
 
-    def __init__(self, command: str, address: str, port: int) -> None:
+    def __init__(self, command: str, address: str, port: int, max_tabs: int = MAX_TABS) -> None:
         super().__init__(command, host=address, port=port, title="cardtable")
+        self.max_tabs = max_tabs
         self.sessions: set[asyncio.Task[Any]] = set()
-        """The tasks serving the open tabs, one a websocket."""
+        """The tasks serving the open tabs' apps, one a websocket."""
+        self.turned_away: set[asyncio.Task[Any]] = set()
+        """The tasks telling tabs past `max_tabs` that all are taken."""
 
     def initialize_logging(self) -> None:
         """Warnings only, in plain lines: a request per page is not news."""
@@ -100,18 +125,69 @@ class BrowserServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One tab's app, for as long as the tab is open; remembered so Ctrl+C can end it."""
+        """One tab's app, for as long as the tab is open; remembered so Ctrl+C can end it.
+
+        Past `max_tabs` open tabs, the page says so in its terminal instead.
+        """
         task = asyncio.current_task()
         assert task is not None
-        self.sessions.add(task)
+        full = len(self.sessions) >= self.max_tabs
+        tasks = self.turned_away if full else self.sessions
+        tasks.add(task)
         try:
-            return await super().handle_websocket(request)
+            if full:
+                return await self.turn_away(request)
+            return await self.run_tab(request)
         finally:
-            self.sessions.discard(task)
+            tasks.discard(task)
+
+    async def run_tab(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's own websocket handler, with a TabApp for the tab's process."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        tab: TabApp | None = None
+        try:
+            await websocket.prepare(request)
+            tab = TabApp(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            await tab.start(width, height)
+            await self._process_messages(websocket, tab)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if tab is not None:
+                await tab.stop()
+        return websocket
+
+    async def turn_away(self, request: web.Request) -> web.WebSocketResponse:
+        """Say in the page's terminal that every tab is taken, until the tab is closed (closing
+        from here would cover the words with textual-serve's 'Session ended')."""
+        log.warning("turned a tab from %s away: %d tabs are open", request.remote, self.max_tabs)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        await websocket.send_bytes(
+            f"\r\n  This cardtable serves {self.max_tabs} tabs at once, and all are open.\r\n"
+            "  Close one (or quit its cardtable with Ctrl+Q), then reload this page.\r\n".encode()
+        )
+        try:
+            async for _ in websocket:  # what the page types here goes nowhere
+                pass
+        finally:
+            await websocket.close()
+        return websocket
 
     async def end_sessions(self) -> None:
         """Tell every open tab's app to quit, and wait (a few seconds at most) until they have."""
-        sessions = list(self.sessions)
+        sessions = [*self.sessions, *self.turned_away]
         for task in sessions:
             task.cancel()
         if sessions:

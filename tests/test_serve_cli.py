@@ -123,3 +123,33 @@ def test_a_tab_gets_its_own_cardtable_and_ctrl_c_ends_it_cleanly():
     assert code == 0 and printed.rstrip().endswith("Stopped serving cardtable.")
     assert "Traceback" not in printed
     assert not [pid for pid in apps if running(pid)]
+
+
+async def test_a_tab_past_the_limit_is_told_so_in_its_terminal():
+    from cardtable.web import BrowserServer, app_command
+
+    server = BrowserServer(app_command(), "127.0.0.1", 0, max_tabs=1)
+    stop = asyncio.Event()
+    ports = []
+    serving = asyncio.create_task(server.run(stop, ports.append))
+    while not ports:
+        await asyncio.sleep(0.05)
+    tab = f"ws://127.0.0.1:{ports[0]}/ws?width=80&height=24"
+    try:
+        async with connect(tab) as first:
+            drawn = b""
+            while b"c a r d t a b l e" not in drawn:
+                drawn += await asyncio.wait_for(first.recv(), 20)
+            async with connect(tab) as second:
+                told = await asyncio.wait_for(second.recv(), 10)
+                assert b"serves 1 tabs at once, and all are open" in told
+                assert b"then reload this page" in told
+            # The first tab's app is still there, and still answers its keys.
+            await first.send('["stdin", "r"]')  # the start screen's key for the rules page
+            drawn = b""
+            while b"Be the first to build a run" not in drawn:  # Runway's, first on the list
+                drawn += await asyncio.wait_for(first.recv(), 20)
+    finally:
+        stop.set()
+        await asyncio.wait_for(serving, 15)
+    assert not server.sessions and not server.turned_away
