@@ -61,6 +61,15 @@ READ_SCREEN = """(() => {
   return lines.join('\\n');
 })()"""
 
+CTRL = 2
+KEYS = {  # name: (DOM key, DOM code, key code, text typed, modifiers)
+    "Enter": ("Enter", "Enter", 13, "\r", 0),
+    "Escape": ("Escape", "Escape", 27, "", 0),
+    "Tab": ("Tab", "Tab", 9, "\t", 0),
+    "End": ("End", "End", 35, "", 0),
+    "ctrl+s": ("s", "KeyS", 83, "", CTRL),
+}
+
 
 def find_or_install_chromium() -> tuple[str | None, str]:
     """The path of a chromium binary, installing Debian's package when we may; else (None, why)."""
@@ -129,11 +138,14 @@ class Page:
         raise AssertionError(f"the page never showed {texts}; it showed:\n{screen}")
 
     async def press(self, key: str) -> None:
-        """Type one printable key into the page's terminal (focused first, as a click would)."""
+        """Press one key in the page's terminal (focused first, as a click would): a printable
+        character, or one of KEYS ('Enter', 'Escape', 'End', 'ctrl+s', ...)."""
         await self.evaluate("window.__terminals[0].focus()")
-        for kind in ("keyDown", "keyUp"):
-            text = {"text": key} if kind == "keyDown" else {}
-            await self.call("Input.dispatchKeyEvent", type=kind, key=key, **text)
+        name, code, number, text, modifiers = KEYS.get(key, (key, "", 0, key, 0))
+        event = {"key": name, "code": code, "windowsVirtualKeyCode": number, "modifiers": modifiers}
+        down = {**event, "text": text} if text else event
+        await self.call("Input.dispatchKeyEvent", type="keyDown", **down)
+        await self.call("Input.dispatchKeyEvent", type="keyUp", **event)
 
     async def screenshot(self, path: Path) -> Path:
         """Save a PNG of the page at `path`."""

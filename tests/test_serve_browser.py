@@ -1,6 +1,7 @@
 """`cardtable serve` in a real browser: headless Chromium opens the page and the start screen is
-drawn in it (read back from xterm.js's own buffer), a key typed in the page reaches the app, and
-Ctrl+C with the tab still open stops everything cleanly. Screenshots go to .test-output/."""
+drawn in it (read back from xterm.js's own buffer), keys typed in the page start a demo and then
+a game of Piles, and Ctrl+C with the tab still open stops everything cleanly. Screenshots go
+to .test-output/."""
 
 import time
 from pathlib import Path
@@ -21,7 +22,7 @@ def chromium():
     return binary
 
 
-async def test_the_page_shows_the_start_screen_and_plays_a_demo(chromium):
+async def test_the_page_shows_the_start_screen_then_a_demo_and_a_game(chromium):
     started = time.monotonic()
     with ServeProcess() as served, Chromium(chromium) as browser:
         async with browser.open(served.url) as page:
@@ -36,6 +37,16 @@ async def test_the_page_shows_the_start_screen_and_plays_a_demo(chromium):
             await page.press("d")  # the start screen's key for a demo: bots play on screen
             await page.wait_for_screen("Stop the demo")
             print(f"and of the demo: {await page.screenshot(SHOTS / 'serve-demo.png')}")
+            await page.press("Escape")
+            await page.wait_for_screen("Friends around one keyboard")
+
+            # Hot-seat: Piles (last on the list), its setup, then the table with a person's hand.
+            await page.press("End")
+            await page.press("Enter")
+            await page.wait_for_screen("Piles: new game")
+            await page.press("ctrl+s")
+            await page.wait_for_screen("Player 1's hand")
+            print(f"and of a game of Piles: {await page.screenshot(SHOTS / 'serve-piles.png')}")
 
             code, printed = served.interrupt()  # Ctrl+C with the tab still open
     assert code == 0 and printed.rstrip().endswith("Stopped serving cardtable.")
