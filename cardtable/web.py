@@ -16,8 +16,9 @@ import shlex
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.app_service import AppService
@@ -28,6 +29,8 @@ DEFAULT_PORT = 8000
 MAX_TABS = 20
 """Tabs served at once: each runs its own cardtable process (tens of MB), so a room that opens
 the page again and again cannot use up the machine."""
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
+"""The names a page served to this machine only may be opened by."""
 STOP_SECONDS = 5.0
 """How long Ctrl+C waits for the open tabs' apps to quit before the server closes anyway."""
 
@@ -99,13 +102,19 @@ class BrowserServer(Server):
     - The page's websocket and static addresses are the ones each browser reached the server
       by (textual-serve bakes one fixed address into the page; a phone at a meetup reaches
       this machine by its LAN address, the machine itself by 127.0.0.1).
+    - Another web site open in the same browser cannot start a tab's app: a websocket must come
+      from the page itself (its Origin is the address it asks), and without --public the page
+      answers only to this machine's own names (a rebound DNS name is refused).
     - Ctrl+C tells every open tab's app to quit, then stops: no traceback, no 60 s wait.
     - Its own lines instead of textual-serve's logo; aiohttp logs only warnings.
     """
 
-    def __init__(self, command: str, address: str, port: int, max_tabs: int = MAX_TABS) -> None:
+    def __init__(
+        self, command: str, address: str, port: int, max_tabs: int = MAX_TABS, public: bool = False
+    ) -> None:
         super().__init__(command, host=address, port=port, title="cardtable")
         self.max_tabs = max_tabs
+        self.public = public
         self.sessions: set[asyncio.Task[Any]] = set()
         """The tasks serving the open tabs' apps, one a websocket."""
         self.turned_away: set[asyncio.Task[Any]] = set()
@@ -117,6 +126,35 @@ class BrowserServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         """Say nothing yet: `run` says where to open the page once it listens."""
+
+    def stranger(self, request: web.Request) -> str | None:
+        """Why `request` may not come from a browser opening this server's page, or None."""
+        name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        if not self.public and name.casefold() not in LOCAL_NAMES:
+            return f"this cardtable answers only to {', '.join(LOCAL_NAMES)}, not {name!r}"
+        origin = request.headers.get("Origin")
+        if request.path == "/ws" and origin is not None and urlsplit(origin).netloc != request.host:
+            return f"a tab's websocket must come from its own page, not {origin!r}"
+        return None
+
+    @web.middleware
+    async def only_its_own_pages(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """Refuse (403, logged) what `stranger` finds wrong; everything else as textual-serve."""
+        reason = self.stranger(request)
+        if reason is not None:
+            log.warning("refused %s from %s: %s", request.path, request.remote, reason)
+            raise web.HTTPForbidden(text=f"Refused: {reason}.")
+        return await handler(request)
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's web application, behind `only_its_own_pages`."""
+        app = await super()._make_app()
+        app.middlewares.append(self.only_its_own_pages)
+        return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page, with its addresses as this browser reached the server."""
@@ -236,7 +274,7 @@ def opening_lines(port: int, public: bool, lan: str | None) -> list[str]:
 def serve(port: int = DEFAULT_PORT, public: bool = False) -> None:
     """Serve the app in a browser until Ctrl+C; exit with a sentence if it cannot listen."""
     address = "0.0.0.0" if public else "127.0.0.1"
-    server = BrowserServer(app_command(), address, port)
+    server = BrowserServer(app_command(), address, port, public=public)
 
     def ready(bound: int) -> None:
         lan = lan_address() if public else None

@@ -6,10 +6,13 @@ import re
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 from tests.serving import ServeProcess
 
@@ -85,6 +88,25 @@ def test_public_listens_on_every_address_and_says_what_a_phone_opens():
         assert phone.group(1) == f"ws://192.168.1.20:{served.port}/ws"
         code, _ = served.interrupt()
     assert code == 0
+
+
+def test_another_web_site_cannot_open_a_tab_or_the_page():
+    with ServeProcess() as served:
+        # A page of another site, open in the same browser, tries the websocket.
+        async def from_another_site():
+            await connect(f"ws://127.0.0.1:{served.port}/ws", origin="http://evil.example")
+
+        with pytest.raises(InvalidStatus) as refused:
+            asyncio.run(from_another_site())
+        assert refused.value.response.status_code == 403
+        # A DNS name rebound to 127.0.0.1 asks for the page.
+        with pytest.raises(urllib.error.HTTPError) as rebound:
+            page(served.url, host=f"evil.example:{served.port}")
+        assert rebound.value.code == 403
+        assert not descendants(served.process.pid)  # no tab's cardtable was started
+        code, printed = served.interrupt()
+    assert code == 0
+    assert "refused /ws from 127.0.0.1: a tab's websocket must come from its own page" in printed
 
 
 def descendants(pid):
