@@ -3,7 +3,6 @@ drawn in it (read back from xterm.js's own buffer), keys typed in the page start
 a game of Piles, and Ctrl+C with the tab still open stops everything cleanly. Screenshots go
 to .test-output/."""
 
-import time
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,6 @@ def chromium():
 
 
 async def test_the_page_shows_the_start_screen_then_a_demo_and_a_game(chromium):
-    started = time.monotonic()
     with ServeProcess() as served, Chromium(chromium) as browser:
         async with browser.open(served.url) as page:
             screen = await page.wait_for_screen("c a r d t a b l e", "Piles")
@@ -51,4 +49,3 @@ async def test_the_page_shows_the_start_screen_then_a_demo_and_a_game(chromium):
             code, printed = served.interrupt()  # Ctrl+C with the tab still open
     assert code == 0 and printed.rstrip().endswith("Stopped serving cardtable.")
     assert "Traceback" not in printed
-    assert time.monotonic() - started < 30
