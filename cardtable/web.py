@@ -268,6 +268,7 @@ def opening_lines(port: int, public: bool, lan: str | None) -> list[str]:
         f"cardtable in a browser, open to the network: on a phone or laptop open {there}",
         f"(on this machine: {here}). Each tab is its own cardtable; anyone who can reach "
         "this machine can open it. Ctrl+C stops.",
+        f"A phone too narrow for the table: hold it sideways, or open {there}/?fontsize=10",
     ]
 
 
