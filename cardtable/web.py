@@ -86,14 +86,21 @@ class TabApp(AppService):
         """Tell the app to quit and wait for it: a few seconds, then it is killed."""
         await super().stop()
         process = self._process
-        if process is None or process.returncode is not None:
+        if process is None:
             return
-        try:
-            await asyncio.wait_for(process.wait(), STOP_SECONDS)
-        except TimeoutError:
-            log.warning("a tab's cardtable did not quit in %.0f s; killed it", STOP_SECONDS)
-            process.kill()
-            await process.wait()
+        if process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+            except TimeoutError:
+                log.warning("a tab's cardtable did not quit in %.0f s; killed it", STOP_SECONDS)
+                process.kill()
+                await process.wait()
+        # Read its pipes to their end: asyncio closes a process's transport only then, and one
+        # left open is reported when the event loop is long gone.
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stream.read(), STOP_SECONDS)
 
 
 class BrowserServer(Server):
