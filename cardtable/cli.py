@@ -180,6 +180,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="end with one line of JSON")
+    serve = sub.add_parser(
+        "serve",
+        help="the app in a browser: each tab gets its own cardtable (hot-seat, demo, join)",
+        description="The app in a browser, through textual-serve: each tab that opens the page "
+        "gets its own cardtable. Ctrl+C stops.",
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="the port to listen on (8000; 0: any free one)"
+    )
+    serve.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network, not only this machine (127.0.0.1), and print the "
+        "address a phone opens",
+    )
     return parser
 
 
@@ -208,6 +223,10 @@ def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         _simulate(args)
+    elif args.command == "serve":
+        from cardtable.web import serve
+
+        serve(args.port, args.public)
     elif args.command == "rules":
         _rules(args.game)
     elif args.command == "resume" and args.list:

@@ -1,0 +1,306 @@
+"""`cardtable serve`: the app in a browser, through textual-serve.
+
+Each browser tab that opens the page gets its own `cardtable` process (this same Python, so it
+works from the venv), drawn in the page by xterm.js: the start screen, and from it hot-seat, a
+demo, or joining a host with a code. Imported only by `cardtable serve`, so the app's start-up
+never loads the web server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import shlex
+import signal
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+DEFAULT_PORT = 8000
+"""The port `cardtable serve` listens on unless --port says otherwise."""
+MAX_TABS = 20
+"""Tabs served at once: each runs its own cardtable process (tens of MB), so a room that opens
+the page again and again cannot use up the machine."""
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
+"""The names a page served to this machine only may be opened by."""
+STOP_SECONDS = 5.0
+"""How long Ctrl+C waits for the open tabs' apps to quit before the server closes anyway."""
+
+log = logging.getLogger("cardtable.serve")
+
+
+def app_command() -> str:
+    """The shell command run for each browser tab: this same cardtable, on this Python."""
+    return f"{shlex.quote(sys.executable)} -m cardtable"
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network (the one a phone there can open), or None.
+
+    Asks the routing table which address a packet to the outside would leave from: connecting
+    a UDP socket sends nothing.
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a documentation address, never sent to
+        address = probe.getsockname()[0]
+        if not address.startswith(("127.", "0.")):
+            return address
+    return None
+
+
+class ServeError(Exception):
+    """`cardtable serve` could not start; `reason` says why in a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def refusal(err: OSError, address: str, port: int) -> str:
+    """Why the server could not listen on `address`:`port`, in a sentence a person understands."""
+    if err.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is in use: another program listens there. "
+            "Choose another with --port N (0: any free port)."
+        )
+    if err.errno == errno.EACCES:
+        return f"not allowed to listen on port {port}: choose one above 1023 with --port N."
+    if err.errno == errno.EADDRNOTAVAIL:
+        return f"this machine has no address {address} to listen on."
+    return f"cannot listen on {address}:{port}: {err.strerror or err}."
+
+
+class TabApp(AppService):
+    """textual-serve's AppService (one tab's cardtable process), which also waits for its
+    process to end when stopped, so none outlives the server and each is reaped."""
+
+    async def stop(self) -> None:
+        """Tell the app to quit and wait for it: a few seconds, then it is killed."""
+        await super().stop()
+        process = self._process
+        if process is None:
+            return
+        if process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+            except TimeoutError:
+                log.warning("a tab's cardtable did not quit in %.0f s; killed it", STOP_SECONDS)
+                process.kill()
+                await process.wait()
+        # Read its pipes to their end: asyncio closes a process's transport only then, and one
+        # left open is reported when the event loop is long gone.
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stream.read(), STOP_SECONDS)
+
+
+class BrowserServer(Server):
+    """textual-serve's server, run as cardtable needs it.
+
+    - The page's websocket and static addresses are the ones each browser reached the server
+      by (textual-serve bakes one fixed address into the page; a phone at a meetup reaches
+      this machine by its LAN address, the machine itself by 127.0.0.1).
+    - Another web site open in the same browser cannot start a tab's app: a websocket must come
+      from the page itself (its Origin is the address it asks), and without --public the page
+      answers only to this machine's own names (a rebound DNS name is refused).
+    - Ctrl+C tells every open tab's app to quit, then stops: no traceback, no 60 s wait.
+    - Its own lines instead of textual-serve's logo; aiohttp logs only warnings.
+    """
+
+    def __init__(
+        self, command: str, address: str, port: int, max_tabs: int = MAX_TABS, public: bool = False
+    ) -> None:
+        super().__init__(command, host=address, port=port, title="cardtable")
+        self.max_tabs = max_tabs
+        self.public = public
+        self.sessions: set[asyncio.Task[Any]] = set()
+        """The tasks serving the open tabs' apps, one a websocket."""
+        self.turned_away: set[asyncio.Task[Any]] = set()
+        """The tasks telling tabs past `max_tabs` that all are taken."""
+
+    def initialize_logging(self) -> None:
+        """Warnings only, in plain lines: a request per page is not news."""
+        logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Say nothing yet: `run` says where to open the page once it listens."""
+
+    def stranger(self, request: web.Request) -> str | None:
+        """Why `request` may not come from a browser opening this server's page, or None."""
+        name = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        if not self.public and name.casefold() not in LOCAL_NAMES:
+            return f"this cardtable answers only to {', '.join(LOCAL_NAMES)}, not {name!r}"
+        origin = request.headers.get("Origin")
+        if request.path == "/ws" and origin is not None and urlsplit(origin).netloc != request.host:
+            return f"a tab's websocket must come from its own page, not {origin!r}"
+        return None
+
+    @web.middleware
+    async def only_its_own_pages(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        """Refuse (403, logged) what `stranger` finds wrong; everything else as textual-serve."""
+        reason = self.stranger(request)
+        if reason is not None:
+            log.warning("refused %s from %s: %s", request.path, request.remote, reason)
+            raise web.HTTPForbidden(text=f"Refused: {reason}.")
+        return await handler(request)
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's web application, behind `only_its_own_pages`."""
+        app = await super()._make_app()
+        app.middlewares.append(self.only_its_own_pages)
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page, with its addresses as this browser reached the server."""
+        # No await comes between setting public_url and textual-serve reading it.
+        self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One tab's app, for as long as the tab is open; remembered so Ctrl+C can end it.
+
+        Past `max_tabs` open tabs, the page says so in its terminal instead.
+        """
+        task = asyncio.current_task()
+        assert task is not None
+        full = len(self.sessions) >= self.max_tabs
+        tasks = self.turned_away if full else self.sessions
+        tasks.add(task)
+        try:
+            if full:
+                return await self.turn_away(request)
+            return await self.run_tab(request)
+        finally:
+            tasks.discard(task)
+
+    async def run_tab(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's own websocket handler, with a TabApp for the tab's process."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        tab: TabApp | None = None
+        try:
+            await websocket.prepare(request)
+            tab = TabApp(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            await tab.start(width, height)
+            await self._process_messages(websocket, tab)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if tab is not None:
+                await tab.stop()
+        return websocket
+
+    async def turn_away(self, request: web.Request) -> web.WebSocketResponse:
+        """Say in the page's terminal that every tab is taken, until the tab is closed (closing
+        from here would cover the words with textual-serve's 'Session ended')."""
+        log.warning("turned a tab from %s away: %d tabs are open", request.remote, self.max_tabs)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        await websocket.send_bytes(
+            f"\r\n  This cardtable serves {self.max_tabs} tabs at once, and all are open.\r\n"
+            "  Close one (or quit its cardtable with Ctrl+Q), then reload this page.\r\n".encode()
+        )
+        try:
+            async for _ in websocket:  # what the page types here goes nowhere
+                pass
+        finally:
+            await websocket.close()
+        return websocket
+
+    async def end_sessions(self) -> None:
+        """Tell every open tab's app to quit, and wait (a few seconds at most) until they have."""
+        sessions = [*self.sessions, *self.turned_away]
+        for task in sessions:
+            task.cancel()
+        if sessions:
+            await asyncio.wait(sessions, timeout=STOP_SECONDS)
+
+    async def run(self, stop: asyncio.Event, ready: Callable[[int], None]) -> None:
+        """Listen until `stop` is set; `ready` is told the port (the free one chosen for 0).
+
+        Raises ServeError when it cannot listen.
+        """
+        self.initialize_logging()
+        runner = web.AppRunner(
+            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=1.0
+        )
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            try:
+                await site.start()
+            except OSError as err:
+                raise ServeError(refusal(err, self.host, self.port)) from None
+            ready(runner.addresses[0][1])
+            await stop.wait()
+        finally:
+            await self.end_sessions()
+            await runner.cleanup()
+
+
+def opening_lines(port: int, public: bool, lan: str | None) -> list[str]:
+    """What `cardtable serve` prints once it listens: where to open the page, how to stop."""
+    here = f"http://127.0.0.1:{port}"
+    if not public:
+        return [
+            f"cardtable in a browser: open {here}",
+            "Each tab is its own cardtable. Only this machine can open it (--public: the "
+            "whole network). Ctrl+C stops.",
+        ]
+    there = f"http://{lan}:{port}" if lan else f"http://<this machine's address>:{port}"
+    return [
+        f"cardtable in a browser, open to the network: on a phone or laptop open {there}",
+        f"(on this machine: {here}). Each tab is its own cardtable; anyone who can reach "
+        "this machine can open it. Ctrl+C stops.",
+        f"A phone too narrow for the table: hold it sideways, or open {there}/?fontsize=10",
+    ]
+
+
+def serve(port: int = DEFAULT_PORT, public: bool = False) -> None:
+    """Serve the app in a browser until Ctrl+C; exit with a sentence if it cannot listen."""
+    address = "0.0.0.0" if public else "127.0.0.1"
+    server = BrowserServer(app_command(), address, port, public=public)
+
+    def ready(bound: int) -> None:
+        lan = lan_address() if public else None
+        for line in opening_lines(bound, public, lan):
+            print(line, flush=True)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows: KeyboardInterrupt below
+                loop.add_signal_handler(number, stop.set)
+        await server.run(stop, ready)
+
+    try:
+        asyncio.run(main())
+    except ServeError as refused:
+        sys.exit(f"cardtable: {refused.reason}")
+    except KeyboardInterrupt:
+        pass
+    print("Stopped serving cardtable.", flush=True)

@@ -1,0 +1,51 @@
+"""`cardtable serve` in a real browser: headless Chromium opens the page and the start screen is
+drawn in it (read back from xterm.js's own buffer), keys typed in the page start a demo and then
+a game of Piles, and Ctrl+C with the tab still open stops everything cleanly. Screenshots go
+to .test-output/."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.chromium import Chromium, find_or_install_chromium
+from tests.serving import ServeProcess
+
+SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    binary, why_not = find_or_install_chromium()
+    if binary is None:
+        pytest.skip(f"no headless Chromium: {why_not}")
+    return binary
+
+
+async def test_the_page_shows_the_start_screen_then_a_demo_and_a_game(chromium):
+    with ServeProcess() as served, Chromium(chromium) as browser:
+        async with browser.open(served.url) as page:
+            screen = await page.wait_for_screen("c a r d t a b l e", "Piles")
+            assert "Friends around one keyboard, bots in any empty seat." in screen
+            for game in ("Runway", "Run It", "Over Trump", "Sets and Runs", "Piles"):
+                assert game in screen
+            assert await page.evaluate("document.body.classList.contains('-closed')") is False
+            shot = await page.screenshot(SHOTS / "serve-start-screen.png")
+            print(f"screenshot of the start screen in a browser: {shot}")
+
+            await page.press("d")  # the start screen's key for a demo: bots play on screen
+            await page.wait_for_screen("Stop the demo")
+            print(f"and of the demo: {await page.screenshot(SHOTS / 'serve-demo.png')}")
+            await page.press("Escape")
+            await page.wait_for_screen("Friends around one keyboard")
+
+            # Hot-seat: Piles (last on the list), its setup, then the table with a person's hand.
+            await page.press("End")
+            await page.press("Enter")
+            await page.wait_for_screen("Piles: new game")
+            await page.press("ctrl+s")
+            await page.wait_for_screen("Player 1's hand")
+            print(f"and of a game of Piles: {await page.screenshot(SHOTS / 'serve-piles.png')}")
+
+            code, printed = served.interrupt()  # Ctrl+C with the tab still open
+    assert code == 0 and printed.rstrip().endswith("Stopped serving cardtable.")
+    assert "Traceback" not in printed
