@@ -139,7 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
         "or only the address to watch the public table.",
     )
     join.add_argument("address", help="the host's address, like 192.168.1.20:8765")
-    join.add_argument("code", nargs="?", help="your seat's join code, like K7QX-2MPD")
+    join.add_argument(
+        "code",
+        nargs="*",
+        help="your seat's join code, like K7QX-2MPD (any case; spaces and dashes do not matter)",
+    )
     host = sub.add_parser(
         "host",
         help="run a game for players on their own screens; this terminal shows the public table",
@@ -321,7 +325,8 @@ def _run_app(args: argparse.Namespace) -> None:
             ws_address(args.address)
         except ValueError as bad:
             sys.exit(f"cardtable: {bad}")
-        launch = Launch(command="join", address=args.address, code=args.code)
+        code = "".join(args.code) or None  # 'k7qx 2mpd' typed as two words is one code
+        launch = Launch(command="join", address=args.address, code=code)
     app = CardTableApp(launch)
     app.run()
     if app.exit_message:
