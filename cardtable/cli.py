@@ -217,6 +217,12 @@ def _seats(game_id: str, text: str, allowed: set[Any] | None = None) -> list[Any
     return seats
 
 
+def join_code(words: list[str]) -> str | None:
+    """The join code typed after the address, as one ('k7qx 2mpd' may come as two words);
+    None when there is none (a spectator)."""
+    return "".join(words) or None
+
+
 def _playable(game_id: str) -> None:
     if game_id not in games.ids():
         sys.exit(f"cardtable: {games.entry(game_id).name} is not playable yet.")
@@ -325,8 +331,7 @@ def _run_app(args: argparse.Namespace) -> None:
             ws_address(args.address)
         except ValueError as bad:
             sys.exit(f"cardtable: {bad}")
-        code = "".join(args.code) or None  # 'k7qx 2mpd' typed as two words is one code
-        launch = Launch(command="join", address=args.address, code=code)
+        launch = Launch(command="join", address=args.address, code=join_code(args.code))
     app = CardTableApp(launch)
     app.run()
     if app.exit_message:

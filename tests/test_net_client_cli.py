@@ -7,14 +7,22 @@ import stat
 
 import pytest
 
-from cardtable.cli import _port_free, _write_codes, build_parser, main
+from cardtable.cli import _port_free, _write_codes, build_parser, join_code, main
+from cardtable.net.host import tidy_code
 
 
 def test_join_takes_an_address_and_maybe_a_code():
     args = build_parser().parse_args(["join", "10.0.0.5:9000", "K7QX-2MPD"])
-    assert (args.command, args.address, args.code) == ("join", "10.0.0.5:9000", "K7QX-2MPD")
+    assert (args.command, args.address, join_code(args.code)) == (
+        "join",
+        "10.0.0.5:9000",
+        "K7QX-2MPD",
+    )
     args = build_parser().parse_args(["join", "10.0.0.5"])
-    assert args.code is None
+    assert join_code(args.code) is None
+    # A code typed in two words, in lower case, is still the seat's code.
+    args = build_parser().parse_args(["join", "10.0.0.5", "k7qx", "2mpd"])
+    assert tidy_code(join_code(args.code)) == "K7QX-2MPD"
 
 
 def test_join_refuses_something_that_is_no_address(capsys):

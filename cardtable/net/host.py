@@ -25,8 +25,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardtable.bots import player_for
+from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, IllegalMove, Match, Move
-from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, claim_move
+from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.net.protocol import (
     CLIENT_MESSAGE,
     MAX_CLIENT_MESSAGE,
@@ -413,19 +414,16 @@ class Host:
         delay (a quick person beats it), one that does not lets go when the window ends."""
         self._window = window
         self._window_ends = now + window.seconds
-        self._bot_claims = set()
-        self._bot_claim_at = {}
-        state = self.match.state
-        for seat in window.open_to:
-            if self._human(seat):
-                continue
-            move, _ = self.players[seat].choose(
-                self.game.view(state, seat), self.game.legal_moves(state, seat)
-            )
-            if isinstance(move, Claim):
-                latest = window.seconds * 0.7 if window.seconds > 0 else 0.0
-                self._bot_claims.add(seat)
-                self._bot_claim_at[seat] = now + min(self._claim_random.uniform(0.6, 1.6), latest)
+        delays = bot_claim_delays(
+            self.game,
+            self.match.state,
+            window,
+            self.players,
+            lambda seat: not self._human(seat),
+            self._claim_random,
+        )
+        self._bot_claims = set(delays)
+        self._bot_claim_at = {seat: now + delay for seat, delay in delays.items()}
 
     def _answer(self, window: ClaimWindow, seats: list[int], let_go_all: bool) -> None:
         """Bots among `seats` claim or let go as they decided; with `let_go_all` (time is up)

@@ -14,26 +14,28 @@ from cardtable.engine import Match
 from cardtable.engine.contract import Outcome
 
 
-class ResultsScreen(Screen[None]):
-    """The end of a game: the winners, each team's score, and keys for what comes next.
+class OutcomeScreen(Screen[None]):
+    """The end of a game: the winners, each team's score, and what next; from an Outcome and
+    the names, as a host sends them. A hosted game's ends here: Enter goes back to the start
+    screen (the host deals no new game); on the host's own screen (`hosting`) it stays, and
+    Ctrl+Q stops the host.
 
     Players' names and the game's summary are shown as written (Text, never markup).
     """
 
     BINDINGS = [
-        Binding("enter,n", "again", "Play again"),
-        Binding("m,escape", "app.back_to_menu", "Menu"),
+        Binding("enter,n,m,escape", "leave", "Menu"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+    def __init__(
+        self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
+    ) -> None:
         super().__init__()
-        self.match = match
-        self.demo = demo
-        self.delay = delay
-        self.game_name = match.game.name
-        self.outcome = match.game.outcome(match.state)
-        self.names = match.names
+        self.game_name = game_name
+        self.outcome = outcome
+        self.names = names
+        self.hosting = hosting
 
     def compose(self) -> ComposeResult:
         outcome = self.outcome
@@ -65,6 +67,38 @@ class ResultsScreen(Screen[None]):
         yield Footer()
 
     def _next_line(self) -> str:
+        if self.hosting:
+            return "Ctrl+Q stops the host."
+        return "Enter: back to the start screen  ·  q: quit"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's screen has no way to the menu (nor a q that stops it by accident)."""
+        if self.hosting and action in ("leave", "quit"):
+            return False
+        return True
+
+    def action_leave(self) -> None:
+        """Back to the start screen."""
+        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+
+
+class ResultsScreen(OutcomeScreen):
+    """The end of a game at this table: Enter deals again with the same seats (a demo goes on
+    to its next game by itself)."""
+
+    BINDINGS = [
+        Binding("enter,n", "again", "Play again"),
+        Binding("m,escape", "app.back_to_menu", "Menu"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
+        super().__init__(match.game.name, match.game.outcome(match.state), match.names)
+        self.match = match
+        self.demo = demo
+        self.delay = delay
+
+    def _next_line(self) -> str:
         if self.demo:
             return "The next demo game starts in a moment. Esc or q: stop the demo."
         return "Enter: play again, same seats  ·  m: menu  ·  q: quit"
@@ -77,45 +111,3 @@ class ResultsScreen(Screen[None]):
         """The same seats and options, a new deal (in a demo: the next game)."""
         if self.is_current:
             self.app.play_again(self.match, demo=self.demo)  # type: ignore[attr-defined]
-
-
-class OutcomeScreen(ResultsScreen):
-    """The results of a game played on a host: from its Outcome and the names; Enter goes back
-    to the start screen (the host deals no new game). On the host's own screen (`hosting`),
-    it stays: Ctrl+Q stops the host."""
-
-    BINDINGS = [
-        Binding("enter,n,m,escape", "leave", "Menu"),
-        Binding("q", "app.quit", "Quit"),
-    ]
-
-    def __init__(
-        self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
-    ) -> None:
-        Screen.__init__(self)
-        self.match = None  # type: ignore[assignment]
-        self.demo = False
-        self.delay = 0.0
-        self.game_name = game_name
-        self.outcome = outcome
-        self.names = names
-        self.hosting = hosting
-
-    def _next_line(self) -> str:
-        if self.hosting:
-            return "Ctrl+Q stops the host."
-        return "Enter: back to the start screen  ·  q: quit"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The host's screen has no way to the menu (nor a q that stops it by accident)."""
-        if self.hosting and action in ("leave", "again", "quit"):
-            return False
-        return True
-
-    def action_leave(self) -> None:
-        """Back to the start screen."""
-        self.app.action_back_to_menu()  # type: ignore[attr-defined]
-
-    def action_again(self) -> None:
-        """No new deal on a host's game: back to the start screen."""
-        self.action_leave()

@@ -14,8 +14,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from cardtable.bots import player_for
+from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, Game, IllegalMove, Match, Move
-from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, claim_move
+from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.engine.words import plural
 from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
@@ -327,16 +328,14 @@ class TableScreen(TableFrame):
         random delay (a quick person beats it), one that does not lets go when the window ends."""
         self._end_window()
         self._window = window
-        state = self.match.state
-        for seat in window.open_to:
-            if self._human(seat):
-                continue
-            move, _ = self.players[seat].choose(
-                self.game.view(state, seat), self.game.legal_moves(state, seat)
-            )
-            if isinstance(move, Claim):
-                latest = window.seconds * 0.7 if window.seconds > 0 else 0.0
-                self._bot_claims[seat] = min(self._claim_random.uniform(0.6, 1.6), latest)
+        self._bot_claims = bot_claim_delays(
+            self.game,
+            self.match.state,
+            window,
+            self.players,
+            lambda seat: not self._human(seat),
+            self._claim_random,
+        )
         if window.seconds > 0 and any(self._human(s) for s in window.open_to):
             self._window_tick = time.monotonic()
             self._window_clock = self.set_interval(0.05, self._tick)
