@@ -55,6 +55,9 @@ def hand_text(screen: RemoteTableScreen) -> str:
 async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
     host, server, port = await hosting("piles", "Ann,Bob,bot,bot", delay=0.05)
     app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    bob = WebSocketFeed(f"127.0.0.1:{port}", host.codes[1])
+    await bob.open()  # play begins once everyone has come; then Bob's screen drops
+    await bob.close()
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None and joined(app).may_move)
@@ -274,7 +277,7 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
         title = lambda: str(screen.query_one("#table-title").render())  # noqa: E731
         assert f"hosting on 127.0.0.1:{port}" in title() and "away: Ann" in title()
         assert screen.view.hand is None and not hand_text(screen).strip()
-        assert "Waiting for Ann to rejoin" in status(app)
+        assert status(app) == "Waiting for Ann to join: play begins when everyone has."
         feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
         await feed.open()
         await wait_until(pilot, lambda: "away" not in title())

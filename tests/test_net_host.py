@@ -100,6 +100,7 @@ async def test_a_spectator_sees_the_table_and_no_hand_and_cannot_move(caplog):
     caplog.set_level("INFO", logger="cardtable.host")
     async with running_host(match) as rig:
         ann = await Client.join(rig.port, rig.host.codes[0], "piles")
+        await Client.join(rig.port, rig.host.codes[1], "piles")  # play begins once all have come
         watcher = await Client.join(rig.port, None, "piles")
         assert watcher.seat is None
         table = await watcher.until_table(lambda t: True)
@@ -123,9 +124,10 @@ async def test_the_game_waits_for_a_person_who_has_not_joined_and_says_for_whom(
     async with running_host(match) as rig:
         watcher = await Client.join(rig.port, None, "piles")
         table = await watcher.until_table(lambda t: t.waiting is not None)
-        assert table.waiting.startswith("Waiting for Bob to rejoin")
+        assert table.waiting == "Waiting for Bob to join: play begins when everyone has."
         assert not table.present[1] and table.present[0]
-        assert PILES.to_act(match.state) == [1]
+        await asyncio.sleep(0.3)
+        assert match.record.log == [], "no bot plays before every person has come"
         bob = await Client.join(rig.port, rig.host.codes[1], "piles")
         table = await watcher.until_table(lambda t: t.present[1])
         assert table.waiting is None

@@ -105,6 +105,8 @@ class Host:
         self._claim_random = random.Random(seed * 97 + 11)
         self.members: list[Member] = []
         self.seat_members: dict[int, Member] = {}
+        self.joined: set[int] = set()
+        """The people's seats that have joined at least once: play begins when all have."""
         self.refusals = 0
         """How many client messages were refused (the log says which and why)."""
         self._timers: list[asyncio.TimerHandle] = []
@@ -152,6 +154,7 @@ class Host:
                 self._drop(old)
             member = Member(seat, post, f"{self.names[seat]} (seat {seat + 1})")
             self.seat_members[seat] = member
+            self.joined.add(seat)
         self.members.append(member)
         log.info("%s joined", member.name)
         member.post(
@@ -343,6 +346,12 @@ class Host:
             member.events.extend(events)
         self._step()
 
+    @property
+    def everyone_came(self) -> bool:
+        """True once every person has joined (play waits for that, then goes on without a
+        person who drops until it needs her)."""
+        return len(self.joined) == len(self.humans)
+
     def _step(self) -> None:
         """Decide what happens next: a bot's move, a window's clock, or wait for a person."""
         if self._stopped:
@@ -355,11 +364,14 @@ class Host:
             self._broadcast()
             return
         window = self._claiming()
-        if window is not None:
+        if window is not None and self.everyone_came:
             self._run_window(window)
             self._broadcast()
             return
         self._close_window()
+        if not self.everyone_came:  # nobody's turn is played, nor window run, before all join
+            self._broadcast()
+            return
         seat = self.game.to_act(state)[0]
         if not self._human(seat):
             self._later(self.delay, self._bot_move, seat)
@@ -449,10 +461,14 @@ class Host:
     # What members see
 
     def _waiting(self) -> str | None:
-        """'Waiting for Ann to rejoin.' when the game needs a person who is not connected."""
+        """'Waiting for Ann to join.' before everyone has; 'Waiting for Bob to rejoin ...'
+        when the game needs a person whose screen has dropped."""
         state = self.match.state
         if self.game.is_over(state):
             return None
+        if not self.everyone_came:
+            who = " and ".join(self.names[s] for s in self.humans if s not in self.joined)
+            return f"Waiting for {who} to join: play begins when everyone has."
         if self._claiming() is not None:
             needed = [self.asking] if self.asking is not None else []
         else:
@@ -461,7 +477,7 @@ class Host:
         if not away:
             return None
         who = " and ".join(self.names[s] for s in away)
-        return f"Waiting for {who} to rejoin (the same join command brings her back)."
+        return f"Waiting for {who} to rejoin, with the same join command."
 
     def _table(self, seat: int | None, events: list[Event]) -> Table:
         """What `seat` (None: a spectator) may see now, with these events."""
