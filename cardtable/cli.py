@@ -152,9 +152,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="run a game for players on their own screens; this terminal shows the public table",
         description="Run a game for players who join from their own terminal or browser. "
         "Prints each person's join command; this terminal shows the public table (for the "
-        "projector). Ctrl+Q stops the host; the game stays saved.",
+        "projector). Ctrl+Q stops the host; the game stays saved, and `cardtable host --resume` "
+        "hosts it again with the same join codes.",
     )
-    host.add_argument("game", nargs="?", type=_game_id)
+    host.add_argument("game", nargs="?", type=_game_id, help="the game (not with --resume)")
     host.add_argument(
         "--seats",
         help='names and bots, like "Ann,Bob,bot,bot": each name is a person who joins with a '
