@@ -268,7 +268,7 @@ def test_a_damaged_codes_file_gives_new_codes_with_the_reason():
     hosting = _resumed_host(build_parser().parse_args(["host", "--resume"]))
     try:
         (note,) = hosting.notes
-        assert "cannot be used (it holds no codes a host can read" in note
+        assert "cannot be used (it holds no codes a host can read: " in note
         assert "so Ann and Bob have new codes" in note
     finally:
         hosting.match.close()

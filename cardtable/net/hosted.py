@@ -78,7 +78,7 @@ def read_codes(path: Path) -> HostedRecord | None:
     mark = RECORD_MARK.encode()
     found = [line for line in data.splitlines() if line.startswith(mark)]
     if not found:
-        raise CodesFileError("it holds no codes a host can read (it was written by hand?)")
+        raise CodesFileError("it holds no codes a host can read: an earlier cardtable wrote it")
     try:
         record = HostedRecord.model_validate_json(found[-1][len(mark) :])
     except ValidationError:
