@@ -7,11 +7,10 @@ import difflib
 import json
 import logging
 import math
-import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable import games
 from cardtable.engine.words import plural
@@ -86,6 +85,14 @@ def _count(text: str) -> int:
     return value
 
 
+class _GivenPort(argparse.Action):
+    """--port: the port, and a note that it was given (--resume keeps the old one otherwise)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.port_given = True
+
+
 def _games_list() -> str:
     lines = ["games (any case; 'over trump' and 'overtrump' work too):"]
     for item in games.catalog():
@@ -149,16 +156,30 @@ def build_parser() -> argparse.ArgumentParser:
         help="run a game for players on their own screens; this terminal shows the public table",
         description="Run a game for players who join from their own terminal or browser. "
         "Prints each person's join command; this terminal shows the public table (for the "
-        "projector). Ctrl+Q stops the host; the game stays saved.",
+        "projector). Ctrl+Q stops the host; the game stays saved, and `cardtable host --resume` "
+        "hosts it again with the same join codes.",
     )
-    host.add_argument("game", type=_game_id)
+    host.add_argument("game", nargs="?", type=_game_id, help="the game (not with --resume)")
     host.add_argument(
         "--seats",
-        required=True,
         help='names and bots, like "Ann,Bob,bot,bot": each name is a person who joins with a '
         "code; bots play on the host",
     )
-    host.add_argument("--port", type=_port, default=8765, help="the port to listen on (8765)")
+    host.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="N or ID",
+        help="host a saved game again (the latest, or N or ID as in `cardtable resume --list`) "
+        "with the same join codes and port",
+    )
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=8765,
+        action=_GivenPort,
+        help="the port to listen on (8765; with --resume, the port it had)",
+    )
     host.add_argument(
         "--public",
         action="store_true",
@@ -286,14 +307,19 @@ def _rules(game_id: str) -> None:
 
 def _list_saves() -> None:
     from cardtable.engine import import_old_save, saved_games
+    from cardtable.net.hosted import codes_path
     from cardtable.saved_list import describe
 
     import_old_save(games)
     found = saved_games()
     if not found:
         print("No unfinished games.")
+    hosted = {s.path for s in found if not s.problem and codes_path(s.path).is_file()}
     for number, saved in enumerate(found, start=1):
-        print(f"{number:>2}  {saved.id:<4}  {describe(saved)}")
+        mark = " · hosted" if saved.path in hosted else ""
+        print(f"{number:>2}  {saved.id:<4}  {describe(saved)}{mark}")
+    if hosted:
+        print("A hosted game goes on hosted, with the same codes: `cardtable host --resume N`.")
 
 
 def _chosen_save(which: str | None) -> Path:
@@ -370,26 +396,58 @@ def _port_free(address: str, port: int) -> str | None:
     return None
 
 
-def _write_codes(path: Path, lines: list[str]) -> None:
-    """The join commands, readable by this user only (they let anyone play a seat)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write("\n".join(lines) + "\n")
-    os.chmod(path, 0o600)
+def _write_codes(path: Path, lines: list[str], record: Any = None) -> None:
+    """The join commands, readable by this user only (they let anyone play a seat), with the
+    codes `cardtable host --resume` reads back (net/hosted.py)."""
+    from cardtable.net.hosted import write_codes
+
+    write_codes(path, lines, record)
 
 
 def _host(args: argparse.Namespace) -> None:
-    """`cardtable host`: a saved match, a Host, each person's join command, then the app."""
+    """`cardtable host`: a saved match (new, or resumed), a Host, each person's join command,
+    then the app."""
+    if args.resume is not None:
+        if args.game or args.seats or args.seed is not None:
+            sys.exit(
+                "cardtable: --resume hosts a saved game with its own game and seats: leave "
+                "out the game, --seats and --seed."
+            )
+        hosting = _resumed_host(args)
+    else:
+        if args.game is None or args.seats is None:
+            sys.exit(
+                'cardtable: name the game and its seats (cardtable host piles --seats "Ann,'
+                'bot"), or --resume a saved game.'
+            )
+        hosting = _new_host(args)
+    _run_host(args, hosting)
+
+
+class _Hosting(NamedTuple):
+    """A match ready to be hosted, and what to say about it."""
+
+    match: Any
+    save_path: Path
+    """Where its save is (or was to be: the codes file and the host's log go beside it)."""
+    codes: dict[int, str] | None
+    """Each person's seat and its code (None: new codes)."""
+    port: int
+    notes: list[str]
+    before: str | None = None
+    """The address its join commands named when it was hosted before."""
+
+
+def _new_host(args: argparse.Namespace) -> _Hosting:
+    """A new match for `cardtable host GAME --seats ...`, saved; exit with the reason if not."""
     from cardtable.engine import IllegalMove, Match, new_save_path
-    from cardtable.net.host import Host
-    from cardtable.ui.app import CardTableApp, Launch, new_seed
+    from cardtable.ui.app import new_seed
 
     _playable(args.game)
     seats = _seats(args.game, args.seats)
     if not any(seat.is_human for seat in seats):
         sys.exit("cardtable: --seats names no person: `cardtable demo` shows bots playing.")
-    listen = "0.0.0.0" if args.public else "127.0.0.1"
-    busy = _port_free(listen, args.port)
+    busy = _port_free("0.0.0.0" if args.public else "127.0.0.1", args.port)
     if busy:
         sys.exit(f"cardtable: {busy}")
     save_path = new_save_path(args.game)
@@ -403,19 +461,101 @@ def _host(args: argparse.Namespace) -> None:
         )
     except IllegalMove as refused:
         sys.exit(f"cardtable: {refused.reason}")
-    host = Host(match, delay=args.delay)
-    shown = f"{_lan_address() if args.public else '127.0.0.1'}:{args.port}"
-    lines = [f"{games.entry(args.game).name}, hosted on {shown}."]
+    return _Hosting(match, save_path, None, args.port, [])
+
+
+def _resumed_host(args: argparse.Namespace) -> _Hosting:
+    """`cardtable host --resume`: the saved match (replayed and checked) with its people's
+    codes (new ones where it kept none) and the port it had; exit with the reason in words
+    when the save cannot be hosted."""
+    from cardtable.engine import Match, SaveFileError
+    from cardtable.engine.saves import save_id
+    from cardtable.net.host import new_code
+    from cardtable.net.hosted import CodesFileError, codes_path, read_codes
+
+    path = _chosen_save(args.resume or None)
+    try:
+        match = Match.load(path, games)
+    except SaveFileError as err:
+        sys.exit(f"cardtable: {err.message}")
+    humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+    refusal = None
+    if match.game.is_over(match.state):
+        refusal = (
+            f"that {match.game.name} game is over: `cardtable resume {save_id(path)}` shows "
+            "its results."
+        )
+    elif not humans:
+        refusal = (
+            f"that game has no person's seat, only bots: `cardtable resume {save_id(path)}` "
+            "shows it."
+        )
+    record, why_new = None, "It was not hosted before"
+    if refusal is None:
+        try:
+            record = read_codes(codes_path(path))
+        except CodesFileError as bad:
+            why_new = f"Its codes file {codes_path(path)} cannot be used ({bad.reason})"
+    port = args.port
+    if record is not None and not getattr(args, "port_given", False):
+        port = record.port
+    busy = None if refusal else _port_free("0.0.0.0" if args.public else "127.0.0.1", port)
+    if refusal or busy:
+        match.close()
+        sys.exit(f"cardtable: {refusal or busy}")
+    kept = {} if record is None else {s: c for s, c in record.codes.items() if s in humans}
+    codes = {seat: kept.get(seat) or new_code() for seat in humans}
+    fresh = [match.names[seat] for seat in humans if seat not in kept]
+    notes: list[str] = []
+    if fresh:
+        if record is not None:
+            why_new = "Its codes file kept no code for some seats"
+        who = ", ".join(fresh[:-1]) + " and " + fresh[-1] if len(fresh) > 1 else fresh[0]
+        has = "have new codes" if len(fresh) > 1 else "has a new code"
+        notes.append(f"{why_new}, so {who} {has} (above).")
+    else:
+        notes.append("Every person keeps the code from before.")
+    if record is not None and record.public and not args.public:
+        notes.append(
+            "It was hosted with --public: without it only this machine can join (add --public "
+            "for the players on other machines)."
+        )
+    before = None if record is None else record.shown
+    return _Hosting(match, path, codes, port, notes, before)
+
+
+def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
+    """Host the match: print each person's join command, keep them beside the save, then
+    show the public table until Ctrl+Q."""
+    from cardtable.net.host import Host
+    from cardtable.net.hosted import HostedRecord, codes_path
+    from cardtable.ui.app import CardTableApp, Launch
+
+    match, save_path, port = hosting.match, hosting.save_path, hosting.port
+    listen = "0.0.0.0" if args.public else "127.0.0.1"
+    host = Host(match, delay=args.delay, codes=hosting.codes)
+    shown = f"{_lan_address() if args.public else '127.0.0.1'}:{port}"
+    game_name = match.game.name
+    moves = len(match.record.log)
+    again = f" again, {plural(moves, 'move')} in" if args.resume is not None else ""
+    lines = [f"{game_name}, hosted{again} on {shown}."]
     for seat, code in sorted(host.codes.items()):
         lines.append(f"  {match.names[seat]:<12} cardtable join {shown} {code}")
     lines.append(f"  {'(watch)':<12} cardtable join {shown}")
-    codes_path = save_path.with_name(save_path.stem + ".join.txt")
+    record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown)
+    codes_file = codes_path(save_path)
     try:
-        _write_codes(codes_path, lines)
-        where = f"These commands are also in {codes_path} (readable by you only)."
+        _write_codes(codes_file, lines, record)
+        where = f"These commands are also in {codes_file} (readable by you only)."
     except OSError as err:
-        where = f"(Could not keep them in {codes_path}: {err.strerror or err}.)"
+        where = f"(Could not keep them in {codes_file}: {err.strerror or err}.)"
     print("\n".join(lines))
+    for note in hosting.notes:
+        print(note)
+    if hosting.before == shown:
+        print("The address is the one from before: the players' join commands work as they are.")
+    elif hosting.before:
+        print(f"The address is not the one before ({hosting.before}): players need the new one.")
     print(where)
     if not args.public:
         print("Only this machine can join; --public lets others on your network join.")
@@ -430,13 +570,13 @@ def _host(args: argparse.Namespace) -> None:
         except (KeyboardInterrupt, EOFError):
             match.close()
             print()
-            sys.exit("cardtable: the host did not start; the game is saved, not yet played.")
+            sys.exit("cardtable: the host did not start; the game is saved.")
     launch = Launch(
         command="host",
-        game=args.game,
+        game=match.game.id,
         delay=args.delay,
         address=listen,
-        port=args.port,
+        port=port,
         shown_address=shown,
     )
     app = CardTableApp(launch, host=host)

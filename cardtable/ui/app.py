@@ -336,15 +336,19 @@ class CardTableApp(App[None]):
         match = host.match
         over = match.game.is_over(match.state)
         path = match.save_path
-        host.stop()
+        host.stop(
+            "The host has stopped; the game is saved. When it is hosted again, the same join "
+            "command brings you back."
+        )
         if self.server is not None:
             self.server.close()
         if over:
             self.exit_message = f"The host has stopped; the {match.game.name} game is over."
         elif path is not None and not match.unsaved:
             self.exit_message = (
-                f"The host has stopped; the {match.game.name} game is saved after its last move "
-                f"(`cardtable resume {save_id(path)}` continues it at one keyboard)."
+                f"The host has stopped; the {match.game.name} game is saved after its last move: "
+                f"`cardtable host --resume {save_id(path)}` hosts it again with the same join "
+                f"codes (`cardtable resume {save_id(path)}` continues it at one keyboard)."
             )
         else:
             self.exit_message = "The host has stopped; the game was not saved."
