@@ -8,6 +8,7 @@ import json
 import logging
 import math
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -71,6 +72,16 @@ def _port(text: str) -> int:
         value = -1
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (a number from 1 to 65535)")
+    return value
+
+
+def _host_port(text: str) -> int:
+    """The port a host listens on: 1 to 65535 (its players' join commands name it)."""
+    value = _port(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(
+            "'0' is not a port a host can give its players: choose one from 1 to 65535"
+        )
     return value
 
 
@@ -175,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument(
         "--port",
-        type=_port,
+        type=_host_port,
         default=8765,
         action=_GivenPort,
         help="the port to listen on (8765; with --resume, the port it had)",
@@ -396,6 +407,21 @@ def _port_free(address: str, port: int) -> str | None:
     return None
 
 
+def _program() -> str:
+    """How a player on this machine runs cardtable: 'cardtable' when it is on the PATH, else
+    the path this one was started by ('.venv/bin/cardtable'), else 'python -m cardtable'."""
+    started = Path(sys.argv[0])
+    on_path = shutil.which("cardtable")
+    if started.name == "cardtable":
+        if on_path and Path(on_path).resolve() == started.resolve():
+            return "cardtable"
+        try:
+            return str(started.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(started.resolve())
+    return "cardtable" if on_path else f"{sys.executable} -m cardtable"
+
+
 def _write_codes(path: Path, lines: list[str], record: Any = None) -> None:
     """The join commands, readable by this user only (they let anyone play a seat), with the
     codes `cardtable host --resume` reads back (net/hosted.py)."""
@@ -530,6 +556,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     from cardtable.net.host import Host
     from cardtable.net.hosted import HostedRecord, codes_path
     from cardtable.ui.app import CardTableApp, Launch
+    from cardtable.ui.screens.host_lobby import join_command
 
     match, save_path, port = hosting.match, hosting.save_path, hosting.port
     listen = "0.0.0.0" if args.public else "127.0.0.1"
@@ -538,18 +565,24 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     game_name = match.game.name
     moves = len(match.record.log)
     again = f" again, {plural(moves, 'move')} in" if args.resume is not None else ""
+    program = _program()
     lines = [f"{game_name}, hosted{again} on {shown}."]
     for seat, code in sorted(host.codes.items()):
-        lines.append(f"  {match.names[seat]:<12} cardtable join {shown} {code}")
-    lines.append(f"  {'(watch)':<12} cardtable join {shown}")
+        lines.append(f"  {match.names[seat]:<12} {join_command(program, shown, code)}")
+    lines.append(f"  {'(watch)':<12} {join_command(program, shown)}")
     record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown)
     codes_file = codes_path(save_path)
     try:
         _write_codes(codes_file, lines, record)
-        where = f"These commands are also in {codes_file} (readable by you only)."
+        where = f"The join commands are on the host's first screen, and kept in\n  {codes_file}"
     except OSError as err:
-        where = f"(Could not keep them in {codes_file}: {err.strerror or err}.)"
-    print("\n".join(lines))
+        where = (
+            "The join commands are on the host's first screen (they could not be kept in "
+            f"{codes_file}: {err.strerror or err})."
+        )
+    # The codes themselves are not printed here: they would be back on this terminal (the
+    # projector's) once the host stops. The first screen shows them until everyone has joined.
+    print(lines[0])
     for note in hosting.notes:
         print(note)
     if hosting.before == shown:
@@ -563,14 +596,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     logging.basicConfig(
         filename=log_path, level=logging.INFO, format="%(asctime)s %(name)s: %(message)s"
     )
-    print(f"The host's log (who joined, every refused message) goes to {log_path}.")
-    if sys.stdin.isatty():
-        try:
-            input("Press Enter to show the table (Ctrl+Q stops the host)... ")
-        except (KeyboardInterrupt, EOFError):
-            match.close()
-            print()
-            sys.exit("cardtable: the host did not start; the game is saved.")
+    print(f"The host's log (who joined, every refused message):\n  {log_path}")
     launch = Launch(
         command="host",
         game=match.game.id,
@@ -578,6 +604,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
         address=listen,
         port=port,
         shown_address=shown,
+        join_program=program,
     )
     app = CardTableApp(launch, host=host)
     app.run()

@@ -12,6 +12,7 @@ from cardtable.net.host import Host
 from cardtable.net.protocol import Act, Refusal
 from cardtable.net.server import server_port, start_server
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.host_lobby import HostLobbyScreen
 from cardtable.ui.screens.join import JoinScreen
 from cardtable.ui.screens.remote_table import RemoteTableScreen
 from cardtable.ui.widgets import HandCard
@@ -271,23 +272,31 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
     host = Host(match, delay=0.05)
     app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: joined(app) is not None)
-        screen = joined(app)
+        # First the join commands, listening already: the lobby over the public table.
+        await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         port = server_port(app.server)
-        title = lambda: str(screen.query_one("#table-title").render())  # noqa: E731
-        assert f"hosting on 127.0.0.1:{port}" in title() and "away: Ann" in title()
-        assert screen.view.hand is None and not hand_text(screen).strip()
-        assert status(app) == "Waiting for Ann to join: play begins when everyone has."
+        lobby = str(app.screen.query_one("#lobby-seats").render())
+        assert f"join 127.0.0.1:{port} {host.codes[0]}" in lobby and "waiting" in lobby
         feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
         await feed.open()
-        await wait_until(pilot, lambda: "away" not in title())
+        # Everyone has come: the codes leave the screen by themselves, the public table shows.
+        await wait_until(pilot, lambda: joined(app) is not None)
+        screen = joined(app)
+        title = lambda: str(screen.query_one("#table-title").render())  # noqa: E731
+        assert f"hosting on 127.0.0.1:{port}" in title() and "away" not in title()
+        assert screen.view.hand is None and not hand_text(screen).strip()
         await pilot.press("ctrl+n")  # the projector has no way to the menu
         assert app.screen is screen
+        await pilot.press("c")  # the join commands again, for a late player; Enter hides them
+        assert isinstance(app.screen, HostLobbyScreen)
+        await pilot.press("enter")
+        assert app.screen is screen
+        await feed.close()
+        await wait_until(pilot, lambda: "away: Ann" in title())
         await pilot.press("ctrl+q")
     assert "The host has stopped" in app.exit_message
     assert "saved after its last move" in app.exit_message
     assert feed.welcome is not None
-    await feed.close()
 
 
 async def test_a_host_on_a_port_in_use_says_so():

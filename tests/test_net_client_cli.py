@@ -40,8 +40,13 @@ def test_host_options_and_their_defaults():
 
 def test_host_without_a_person_says_to_watch_a_demo():
     with pytest.raises(SystemExit) as stopped:
-        main(["host", "piles", "--seats", "bot,bot", "--port", "0"])
+        main(["host", "piles", "--seats", "bot,bot"])
     assert "names no person" in str(stopped.value)
+
+
+def test_a_host_needs_a_port_its_players_can_type():
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["host", "piles", "--seats", "Ann,bot", "--port", "0"])
 
 
 def test_a_port_in_use_is_a_sentence_before_anything_starts():

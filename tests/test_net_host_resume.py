@@ -123,7 +123,8 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
     argv += ["--delay", "0"]
 
     def first_session(app: Any) -> tuple[dict[str, Any], str]:
-        with Person(port, app.host.codes[0]) as ann:
+        # Play begins once every person has joined: Bob's screen is there too.
+        with Person(port, app.host.codes[0]) as ann, Person(port, app.host.codes[1]):
             stands = ann.table_where(waiting_for_a_person)
             if stands.legal:  # her turn: she plays, then the bots play until a person is needed
                 ann.ws.send(Act(move=stands.legal[0]).model_dump_json())
@@ -140,8 +141,11 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
     assert f"`cardtable host --resume {saved.id}` hosts it again" in first
     before = read_codes(codes_path(saved.path))
     assert before is not None and before.port == port and set(before.codes) == {0, 1}
-    join_lines = [line for line in first.splitlines() if "cardtable join" in line]
+    join_lines = [
+        line for line in codes_path(saved.path).read_text().splitlines() if " join " in line
+    ]
     assert len(join_lines) == 3
+    assert not any(code in first for code in before.codes.values()), "no code left on screen"
 
     with socket.socket() as probe:
         assert probe.connect_ex(("127.0.0.1", port)) != 0, "still listening"
@@ -165,7 +169,8 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
     assert ann_welcome.log and ann_welcome.log == bob_welcome.log
     moves = saved.moves
     assert f"Piles, hosted again, {moves} move" in second and f"on 127.0.0.1:{port}." in second
-    assert [line for line in second.splitlines() if "cardtable join" in line] == join_lines
+    again = codes_path(saved.path).read_text().splitlines()
+    assert [line for line in again if " join " in line] == join_lines
     assert "Every person keeps the code from before." in second
     assert "the players' join commands work as they are" in second
     assert read_codes(codes_path(saved.path)).codes == before.codes

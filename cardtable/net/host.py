@@ -205,6 +205,11 @@ class Host:
         """Call `callback` after every change (a move, a join, a leave): for the host's own log."""
         self._on_change.append(callback)
 
+    def unwatch(self, callback: Callable[[], None]) -> None:
+        """Stop calling `callback` after changes."""
+        if callback in self._on_change:
+            self._on_change.remove(callback)
+
     # Messages from members
 
     def receive(self, member: Member, data: str | bytes) -> None:
@@ -525,5 +530,5 @@ class Host:
         tables: dict[int | None, Table] = {}
         for member in list(self.members):
             self._send_table(member, tables)
-        for callback in self._on_change:
+        for callback in list(self._on_change):
             callback()

@@ -51,6 +51,8 @@ class Launch(BaseModel):
     """host: the port to listen on (0: any free one)."""
     shown_address: str | None = None
     """host: the address players join, for the title ('192.168.1.20:8765')."""
+    join_program: str = "cardtable"
+    """host: how a player here runs cardtable, for the join commands ('.venv/bin/cardtable')."""
 
 
 def new_seed() -> int:
@@ -326,6 +328,17 @@ class CardTableApp(App[None]):
         welcome = await feed.open()
         shown = launch.shown_address or f"127.0.0.1:{server_port(self.server)}"
         self._show_remote(feed, welcome, hosting=f"hosting on {shown}")
+        if not host.everyone_came:
+            self.show_lobby()
+
+    def show_lobby(self) -> None:
+        """The host's join commands and who has joined, over the public table."""
+        from cardtable.net.server import server_port
+        from cardtable.ui.screens.host_lobby import HostLobbyScreen
+
+        launch = self.launch
+        shown = launch.shown_address or f"127.0.0.1:{server_port(self.server)}"
+        self.push_screen(HostLobbyScreen(self.host, shown, launch.join_program))
 
     def stop_hosting(self) -> None:
         """Stop the host: every client told, the game saved; the exit line says so."""

@@ -12,6 +12,7 @@ import time
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -32,6 +33,8 @@ SUMMARY_SECONDS = 10.0
 
 class RemoteTableScreen(TableFrame):
     """One seat's table, fed by a host; a spectator's (no hand, no moves) without a seat."""
+
+    BINDINGS = [Binding("c", "codes", "Join codes")]
 
     DEFAULT_CSS = """
     RemoteTableScreen.dealing #game-table {
@@ -355,7 +358,7 @@ class RemoteTableScreen(TableFrame):
 
     def on_key(self, event: events.Key) -> None:
         """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
-        if not self.claims or self.too_small:
+        if not self.claims or self.too_small or self.hosting:
             return
         if event.key in self.claim_keys:
             event.stop()
@@ -371,10 +374,17 @@ class RemoteTableScreen(TableFrame):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts while the table is hidden; the host's own screen has no menu key (it
-        would leave the game without a screen) and nobody hints there."""
-        if self.hosting and action in ("menu", "hint"):
-            return False
+        would leave the game without a screen) and nobody hints there, nor at a spectator's;
+        only the host's shows the join codes again."""
+        if (self.hosting or self.seat is None) and action in ("menu", "hint"):
+            return action == "menu" and not self.hosting
+        if action == "codes":
+            return bool(self.hosting)
         return super().check_action(action, parameters)
+
+    def action_codes(self) -> None:
+        """The host's screen: each person's join command again (for a late player)."""
+        self.app.show_lobby()  # type: ignore[attr-defined]
 
     def action_hint(self) -> None:
         """Suggest a move and say why (the host's planner, on this seat's view)."""

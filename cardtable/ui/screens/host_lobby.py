@@ -1,0 +1,104 @@
+"""The host's first screen: each person's join command, and who has joined.
+
+The host listens from the moment it starts, so a player may join while this screen is up. Play
+begins when every person has joined (net/host.py); then this screen gives way to the public
+table by itself, so the codes are off the projector before the first card. Enter shows the
+public table at once; `c` on the public table brings this screen back (for a late player).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtable.net.host import Host
+
+
+def join_command(program: str, address: str, code: str | None = None) -> str:
+    """The command a player types to join: 'cardtable join 127.0.0.1:8765 K7QX-2MPD'."""
+    return f"{program} join {address}" + (f" {code}" if code else "")
+
+
+class HostLobbyScreen(Screen[None]):
+    """Each person's join command and whether she has joined; Enter shows the public table."""
+
+    BINDINGS = [Binding("enter,escape", "dismiss_lobby", "Show the public table")]
+
+    DEFAULT_CSS = """
+    HostLobbyScreen #lobby {
+        width: 76;
+        height: auto;
+        border: round $accent;
+        padding: 0 1;
+    }
+    HostLobbyScreen #lobby-seats {
+        margin: 1 0;
+    }
+    """
+
+    def __init__(self, host: Host, address: str, program: str = "cardtable") -> None:
+        super().__init__()
+        self.host = host
+        self.address = address
+        self.program = program
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="lobby"):
+            yield Static(
+                Text(f"{self.host.game.name}, hosted on {self.address}", style="bold"),
+                id="lobby-title",
+            )
+            yield Static(id="lobby-seats")
+            yield Static(id="lobby-next")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._all_here_at_first = self.all_here
+        self.host.watch(self._changed)
+        self._draw()
+
+    @property
+    def all_here(self) -> bool:
+        """True while every person's screen is connected."""
+        return all(seat in self.host.seat_members for seat in self.host.humans)
+
+    def on_unmount(self) -> None:
+        self.host.unwatch(self._changed)
+
+    def _changed(self) -> None:
+        if not self.is_attached:
+            return
+        self._draw()
+        if self.all_here and not self._all_here_at_first and self.is_current:
+            self.dismiss()  # everyone is here: the codes leave the screen before play goes on
+
+    def _draw(self) -> None:
+        host = self.host
+        seats = Text()
+        width = max(len(name) for name in host.names)
+        for seat, code in sorted(host.codes.items()):
+            here = seat in host.seat_members
+            seats.append("✓ " if here else "· ", style="bold green" if here else "dim")
+            seats.append(f"{host.names[seat]:<{width}}  ", style="bold")
+            seats.append(join_command(self.program, self.address, code) + "\n")
+        seats.append(f"  {'(watch)':<{width}}  ", style="dim")
+        seats.append(join_command(self.program, self.address))
+        self.query_one("#lobby-seats", Static).update(seats)
+        if host.everyone_came:
+            after = "Everyone has joined (✓)."
+        else:
+            after = "Play begins when everyone has joined (✓); then the table shows."
+        self.query_one("#lobby-next", Static).update(
+            Text(
+                f"{after}\nA code lets its holder play that seat: keep it off the projector."
+                "\nEnter: the public table now (c there shows this again). Ctrl+Q: stop."
+            )
+        )
+
+    def action_dismiss_lobby(self) -> None:
+        """Show the public table (the codes leave the screen)."""
+        self.dismiss()
