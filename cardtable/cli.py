@@ -605,6 +605,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
         port=port,
         shown_address=shown,
         join_program=program,
+        codes_file=codes_file,
     )
     app = CardTableApp(launch, host=host)
     app.run()

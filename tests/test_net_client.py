@@ -29,6 +29,9 @@ def test_addresses_as_typed_become_websocket_urls():
     for bad in ("", "http://x:80", "host:port"):
         with pytest.raises(ValueError):
             ws_address(bad)
+    with pytest.raises(ValueError) as refused:
+        ws_address("127.0.0.1:99999")
+    assert str(refused.value) == "'127.0.0.1:99999': a port is a number from 1 to 65535."
 
 
 async def hosting(game_id: str, seats: str, seed: int = 3, delay: float = 0.0, save=False):
@@ -114,7 +117,8 @@ async def test_join_errors_are_said_in_words():
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.exit_message is not None)
     assert app.exit_message == (
-        f"cardtable: Nothing answers at ws://127.0.0.1:{port}: is the host running?"
+        f"cardtable: Nothing answers at 127.0.0.1:{port}: is the host running, and is that its "
+        "address?"
     )
     host, server, port = await hosting("piles", "Ann,bot,bot,bot")
     app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
@@ -170,6 +174,12 @@ async def test_a_seat_taken_by_another_screen_stops_trying():
             assert "joined from another screen" in status(app)
             await pilot.pause(1.3)
             assert host.seat_members[0] is not None and not screen.feed.connected
+            # Her keys now say why this screen no longer plays, not 'wait for your turn'.
+            for key in ("enter", "h"):
+                await pilot.press(key)
+                assert "joined from another screen" in status(app)
+                assert "This screen no longer plays: Ctrl+Q quits." in status(app)
+            assert "not connected" in str(screen.query_one("#table-title").render())
             await other.close()
     finally:
         host.stop()
@@ -276,7 +286,7 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         port = server_port(app.server)
         lobby = str(app.screen.query_one("#lobby-seats").render())
-        assert f"join 127.0.0.1:{port} {host.codes[0]}" in lobby and "waiting" in lobby
+        assert f"· Ann    cardtable join 127.0.0.1:{port} {host.codes[0]}" in lobby
         feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
         await feed.open()
         # Everyone has come: the codes leave the screen by themselves, the public table shows.
@@ -323,7 +333,7 @@ async def test_the_start_screen_joins_with_j():
             await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
             await pilot.press(*"127.0.0.1:1", "tab", "enter")
             problem = lambda: str(app.screen.query_one("#join-problem").render())  # noqa: E731
-            await wait_until(pilot, lambda: "Nothing answers at ws://127.0.0.1:1" in problem())
+            await wait_until(pilot, lambda: "Nothing answers at 127.0.0.1:1" in problem())
             address = app.screen.query_one("#address")
             address.value = f"127.0.0.1:{port}"
             code = app.screen.query_one("#code")

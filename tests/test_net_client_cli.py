@@ -29,6 +29,7 @@ def test_join_refuses_something_that_is_no_address(capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["join", "http://x:80"])
     assert "is not an address like 192.168.1.20:8765" in str(stopped.value)
+    assert "ws://" not in str(stopped.value)  # said as she typed it
 
 
 def test_host_options_and_their_defaults():

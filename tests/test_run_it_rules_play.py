@@ -216,6 +216,23 @@ def test_every_other_seat_is_asked_for_an_offer_in_turn():
     assert GAME.to_act(state) == [0] and state.phase is Phase.TAKE
 
 
+def test_the_taker_is_told_her_choices_in_words_one_offer_or_several():
+    state = position(["R4 R5", "G1 B2", "Y1 Y2", "G7 G8"], "B3", draw="G9")
+    GAME.apply(state, 0, GET)
+    GAME.apply(state, 1, Offer(card=card("B2")))
+    GAME.apply(state, 2, NO_OFFER)
+    GAME.apply(state, 3, NO_OFFER)
+    said = GAME.explain(state, 0)
+    assert said == "Take the draw pile's top card or the offered card, blind."
+    state = position(["R4 R5", "G1 B2", "Y1 Y2", "G7 G8"], "B3", draw="G9")
+    GAME.apply(state, 0, GET)
+    GAME.apply(state, 1, Offer(card=card("B2")))
+    GAME.apply(state, 2, Offer(card=card("Y1")))
+    GAME.apply(state, 3, NO_OFFER)
+    said = GAME.explain(state, 0)
+    assert said == "Take the draw pile's top card or one of the 2 offered cards, blind."
+
+
 def test_offers_are_face_down_and_taken_blind_and_the_rest_go_back():
     state = position(["R4 R5", "G1 B2", "Y1 Y2", "G7 G8"], "B3")
     GAME.apply(state, 0, GET)

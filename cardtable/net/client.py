@@ -24,6 +24,8 @@ from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Hello,
 
 DEFAULT_PORT = 8765
 """The port `cardtable host` listens on unless told otherwise."""
+MAX_HOST_MESSAGE = 16 * 1024 * 1024
+"""The most bytes a client takes in one message from a host (a Table is tens of KB)."""
 RETRY_SECONDS = 1.0
 """How often a dropped client tries to rejoin."""
 OPEN_SECONDS = 5.0
@@ -53,23 +55,32 @@ Delivered = Message | Dropped
 def ws_address(text: str) -> str:
     """A websocket URL from an address as typed: '127.0.0.1:8765', 'host:port', 'host' (port
     8765) or 'ws://...' as it is. ValueError (in words) for something that is no address."""
-    text = text.strip()
+    typed = text = text.strip()
     if not text:
         raise ValueError("Give the host's address, like 192.168.1.20:8765.")
     if "://" not in text:
         text = "ws://" + text
+    not_one = f"{typed!r} is not an address like 192.168.1.20:8765."
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError:
-        raise ValueError(f"{text!r} is not an address like 192.168.1.20:8765.") from None
+        after = text.rpartition(":")[2]
+        if after.isdigit():  # a number, but no port's: say so, not just 'no address'
+            raise ValueError(f"{typed!r}: a port is a number from 1 to 65535.") from None
+        raise ValueError(not_one) from None
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise ValueError(f"{text!r} is not an address like 192.168.1.20:8765.")
+        raise ValueError(not_one)
     host = parts.hostname
     if ":" in host:  # an IPv6 address keeps its brackets
         host = f"[{host}]"
     path = parts.path or ""
     return f"{parts.scheme}://{host}:{port or DEFAULT_PORT}{path}"
+
+
+def shown_address(url: str) -> str:
+    """An address as a player types it: 'ws://127.0.0.1:8765' -> '127.0.0.1:8765'."""
+    return url.removeprefix("ws://")
 
 
 class Listener:
@@ -118,24 +129,33 @@ class WebSocketFeed:
         """One connection: Hello, then the host's Welcome (or its Goodbye, as JoinFailed)."""
         try:
             connection = await asyncio.wait_for(
-                connect(self.url, max_size=None, compression=None, open_timeout=OPEN_SECONDS),
+                connect(
+                    self.url, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=OPEN_SECONDS
+                ),
                 OPEN_SECONDS,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             log.info("no host at %s: %s", self.url, err)
-            raise JoinFailed(f"Nothing answers at {self.url}: is the host running?") from None
+            raise JoinFailed(
+                f"Nothing answers at {shown_address(self.url)}: is the host running, and is "
+                "that its address?"
+            ) from None
         try:
             await connection.send(Hello(code=self.code).model_dump_json())
             first = HOST_MESSAGE.validate_json(await asyncio.wait_for(connection.recv(), 10))
         except (ConnectionClosed, TimeoutError, ValidationError):
             await connection.close()
-            raise JoinFailed(f"The host at {self.url} did not answer: try again.") from None
+            raise JoinFailed(
+                f"The host at {shown_address(self.url)} did not answer: try again."
+            ) from None
         if isinstance(first, Goodbye):
             await connection.close()
             raise JoinFailed(first.reason)
         if not isinstance(first, Welcome):
             await connection.close()
-            raise JoinFailed(f"The host at {self.url} did not say welcome: try again.")
+            raise JoinFailed(
+                f"The host at {shown_address(self.url)} did not say welcome: try again."
+            )
         self.welcome = first
         self.connected = True
         self._connection = connection

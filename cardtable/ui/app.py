@@ -51,6 +51,8 @@ class Launch(BaseModel):
     """host: the port to listen on (0: any free one)."""
     shown_address: str | None = None
     """host: the address players join, for the title ('192.168.1.20:8765')."""
+    codes_file: Path | None = None
+    """host: the file the join commands are kept in (removed once the game is over)."""
     join_program: str = "cardtable"
     """host: how a player here runs cardtable, for the join commands ('.venv/bin/cardtable')."""
 
@@ -350,12 +352,16 @@ class CardTableApp(App[None]):
         over = match.game.is_over(match.state)
         path = match.save_path
         host.stop(
-            "The host has stopped; the game is saved. When it is hosted again, the same join "
-            "command brings you back."
+            "The host has stopped; the game is over."
+            if over
+            else "The host has stopped; the game is saved. When it is hosted again, the same "
+            "join command brings you back."
         )
         if self.server is not None:
             self.server.close()
         if over:
+            if self.launch.codes_file is not None:  # its codes join nothing any more
+                self.launch.codes_file.unlink(missing_ok=True)
             self.exit_message = f"The host has stopped; the {match.game.name} game is over."
         elif path is not None and not match.unsaved:
             self.exit_message = (

@@ -72,8 +72,12 @@ def explain(game: RunIt, state: RunItState, seat: int | None, names: list[str] |
     if state.phase is Phase.TAKE:
         offers = sum(c is not None for c in state.offers)
         pile = "the draw pile's top card" if state.draw_pile or len(state.discards) > 1 else ""
-        choices = [p for p in (pile, plural(offers, "offered card") if offers else "") if p]
-        return f"Take {' or one of '.join(choices)}, blind."
+        offered = ""
+        if offers == 1:
+            offered = "the offered card"
+        elif offers:
+            offered = f"one of the {plural(offers, 'offered card')}"
+        return f"Take {' or '.join(p for p in (pile, offered) if p)}, blind."
     if state.phase is Phase.GOT:
         got = state.got.short if state.got else "card"
         return f"You got the {got}: it can be played. Play it, or keep it and end your turn."

@@ -250,6 +250,8 @@ class RemoteTableScreen(TableFrame):
         assert table is not None
         if self.hosting:
             tag = self.hosting
+        elif self.ended:
+            tag = "not connected"
         elif self.seat is None:
             tag = "watching"
         else:
@@ -266,7 +268,7 @@ class RemoteTableScreen(TableFrame):
     def _status(self) -> None:
         table = self.current
         if self.ended:
-            self.say(self.ended, refused=False)
+            self.say(self.ended_words(), refused=False)
             return
         if self.dropped:
             self.say(self.dropped)
@@ -304,7 +306,7 @@ class RemoteTableScreen(TableFrame):
 
     def _send(self, message: Act | ClaimCard) -> None:
         if self.ended:
-            self.say(self.ended, refused=True)
+            self.say(self.ended_words(), refused=True)
         elif not self.feed.send(message):
             self.say("The connection is down: trying again; make the move once it is back.", True)
 
@@ -321,9 +323,17 @@ class RemoteTableScreen(TableFrame):
         self._send(Act(move=message.move.model_dump(mode="json")))
 
     def on_game_table_said(self, message: GameTable.Said) -> None:
-        """The table has something to tell the player."""
+        """The table has something to tell the player (once the host has let this screen go,
+        that it no longer plays: not 'wait for your turn')."""
         message.stop()
+        if self.ended:
+            self.say(self.ended_words(), refused=True)
+            return
         self.say(message.text, refused=message.refused)
+
+    def ended_words(self) -> str:
+        """Why this screen no longer plays or watches, and what to do."""
+        return f"{self.ended} This screen no longer plays: Ctrl+Q quits."
 
     def claim_key(self, seat: int) -> None:
         """A claim key: this seat's claims the card; another seat's says whose it is."""
@@ -388,6 +398,9 @@ class RemoteTableScreen(TableFrame):
 
     def action_hint(self) -> None:
         """Suggest a move and say why (the host's planner, on this seat's view)."""
+        if self.ended:
+            self.say(self.ended_words(), refused=True)
+            return
         view = self.view
         window = self.window
         if view is None or self.seat is None:
