@@ -8,7 +8,7 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.table import TableScreen
 
-KEY_NAMED = re.compile(r"Press (\S+?)\.")
+KEY_NAMED = re.compile(r"Press (\S+?)(?: \(or Enter\))?\.")
 """The one key a hint names ('Press p.'); a hint that names none means Enter."""
 
 

@@ -369,6 +369,23 @@ async def test_a_hinted_wild_is_played_with_its_colour_by_enter():
         assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
 
 
+async def test_a_hint_that_names_a_key_is_made_by_enter_too():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.turn = 0
+        hands(screen, "G1 B2", "Y6 R9")  # nothing to play on the R7: the hint gets a card
+        top(screen, "R7")
+        screen.redraw()
+        before = len(screen.match.record.log)
+        await pilot.press("h")
+        assert status(app).endswith("Press c (or Enter).")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert screen.match.record.log[before].move == GET.model_dump(mode="json")
+
+
 async def test_a_hint_in_a_window_names_the_claim_key_and_it_claims():
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:

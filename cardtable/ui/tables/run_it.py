@@ -151,6 +151,16 @@ class RunItSummary(Screen[None]):
         self.dismiss()
 
 
+HINT_KEYS = {
+    GetCard: "get",
+    TakePenalty: "penalty",
+    Keep: "keep",
+    TakeDraw: "draw",
+    NoOffer: "nothing",
+}
+"""The moves a hint names by their key (no card to point at), with KEYS' name of the key."""
+
+
 class RunItTable(GameTable):
     """Pick a card (its number, the arrows or a click) and press Enter; letters for the rest.
 
@@ -492,6 +502,9 @@ class RunItTable(GameTable):
         view = self.view
         if not self.may_act() or view is None:
             return
+        if self._keyed_hint():  # a hint that named a key (get a card, take the penalty, ...)
+            self._choose(self.hinted)  # type: ignore[arg-type]
+            return
         if self.choices:
             self._choose(self.choices[self.cursor])
             return
@@ -601,13 +614,21 @@ class RunItTable(GameTable):
             self.cursor = self.hand.index(move.card)
             self._draw_hand()
             return "Enter offers it." if isinstance(move, Offer) else "Enter plays it."
-        letters = {GetCard: "get", TakePenalty: "penalty", Keep: "keep", TakeDraw: "draw"}
-        for kind, key in letters.items():
+        self._hint_cursor = self.cursor
+        for kind, key in HINT_KEYS.items():
             if isinstance(move, kind):
-                return f"Press {KEYS[key]}."
-        if isinstance(move, NoOffer):
-            return f"Press {KEYS['nothing']}."
+                return f"Press {KEYS[key]} (or Enter)."
         return "Enter does it."
+
+    def _keyed_hint(self) -> bool:
+        """True if the last hint named a key for its move (not a card) and the cursor has not
+        moved since: Enter then makes that move too."""
+        hinted = self.hinted
+        return (
+            isinstance(hinted, tuple(HINT_KEYS))
+            and hinted in self.legal
+            and getattr(self, "_hint_cursor", None) == self.cursor
+        )
 
     def unseen_answer(self, view: Any, legal: list[Move]) -> tuple[str, Move] | None:
         """Asked for an offer, a person may offer nothing at the handoff, her hand unseen."""
