@@ -408,18 +408,19 @@ def _port_free(address: str, port: int) -> str | None:
 
 
 def _program() -> str:
-    """How a player on this machine runs cardtable: 'cardtable' when it is on the PATH, else
-    the path this one was started by ('.venv/bin/cardtable'), else 'python -m cardtable'."""
-    started = Path(sys.argv[0])
+    """How a player on this machine runs cardtable: 'cardtable' when it is on the PATH, else the
+    script beside this Python ('.venv/bin/cardtable'), else 'python -m cardtable'."""
     on_path = shutil.which("cardtable")
-    if started.name == "cardtable":
-        if on_path and Path(on_path).resolve() == started.resolve():
-            return "cardtable"
-        try:
-            return str(started.resolve().relative_to(Path.cwd()))
-        except ValueError:
-            return str(started.resolve())
-    return "cardtable" if on_path else f"{sys.executable} -m cardtable"
+    script = Path(sys.argv[0]) if Path(sys.argv[0]).name == "cardtable" else None
+    script = script or Path(sys.executable).parent / "cardtable"
+    if on_path and (not script.exists() or Path(on_path).resolve() == script.resolve()):
+        return "cardtable"
+    if not script.exists():
+        return f"{sys.executable} -m cardtable"
+    try:
+        return str(script.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(script.resolve())
 
 
 def _write_codes(path: Path, lines: list[str], record: Any = None) -> None:

@@ -23,7 +23,7 @@ from tests.chromium import Chromium, Page, find_or_install_chromium
 from tests.serving import ServeProcess
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
-CODE_LINE = re.compile(r"^\s*Ann\s+cardtable join (\S+) (\S+)\s*$", re.MULTILINE)
+CODE_LINE = re.compile(r"^\s*Ann\s+.* join (\S+) (\S+)\s*$", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
@@ -80,16 +80,18 @@ class HostProcess:
         return self.output.read_text(encoding="utf-8", errors="replace")
 
     def ann(self, timeout: float = 20.0) -> tuple[str, str]:
-        """The address and code of Ann's join command, as the host printed it."""
+        """The address and code of Ann's join command, from the file the host keeps them in
+        (it shows them on its first screen, and never prints them where they would stay)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if found := CODE_LINE.search(self.printed()):
+            kept = list((self.home / "saves").glob("piles-*.join.txt"))
+            if kept and (found := CODE_LINE.search(kept[0].read_text(encoding="utf-8"))):
                 return found.group(1), found.group(2)
             assert self.process is not None
             if self.process.poll() is not None:
                 break
             time.sleep(0.1)
-        raise AssertionError(f"the host printed no join command for Ann:\n{self.printed()}")
+        raise AssertionError(f"the host kept no join command for Ann:\n{self.printed()}")
 
     def save(self) -> Path:
         """The host's save file (one, in its own home)."""
