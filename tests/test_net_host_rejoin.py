@@ -40,6 +40,13 @@ async def client_process(port: int, code: str, hold_after: int) -> asyncio.subpr
     )
 
 
+async def ended(process: asyncio.subprocess.Process) -> int:
+    """Its exit status, once it has ended and its pipes are read to the end (so that asyncio
+    closes its transport now, not when a later test's loop is gone)."""
+    await process.communicate()
+    return process.returncode
+
+
 async def line_starting(process: asyncio.subprocess.Process, word: str) -> str:
     """The rest of the first line of the process's output that starts with `word`."""
     async with asyncio.timeout(30):
@@ -62,11 +69,11 @@ async def test_a_client_killed_mid_game_rejoins_and_the_game_finishes():
             await line_starting(first, "asked")  # she has moved 4 times and is asked again
             assert OVER_TRUMP.to_act(match.state) == [0]
             first.send_signal(signal.SIGKILL)
-            assert await first.wait() == -signal.SIGKILL
+            assert await ended(first) == -signal.SIGKILL
         finally:
             if first.returncode is None:
                 first.kill()
-                await first.wait()
+                await ended(first)
 
         # The host waits for her, and says so.
         table = await watcher.until_table(
@@ -87,11 +94,11 @@ async def test_a_client_killed_mid_game_rejoins_and_the_game_finishes():
                 json.dumps(view, sort_keys=True)
             )
             made = int(await line_starting(second, "over"))
-            assert await second.wait() == 0
+            assert await ended(second) == 0
         finally:
             if second.returncode is None:
                 second.kill()
-                await second.wait()
+                await ended(second)
         assert made > 0
         assert OVER_TRUMP.is_over(match.state)
         table = await watcher.until_table(lambda t: t.over)
