@@ -79,7 +79,7 @@ class HostLobbyScreen(Screen[None]):
     def _draw(self) -> None:
         host = self.host
         seats = Text()
-        width = max(len(name) for name in host.names)
+        width = max(len("(watch)"), *(len(name) for name in host.names))
         for seat, code in sorted(host.codes.items()):
             here = seat in host.seat_members
             seats.append("✓ " if here else "· ", style="bold green" if here else "dim")
