@@ -26,7 +26,7 @@ def test_addresses_as_typed_become_websocket_urls():
     assert ws_address("table.local") == "ws://table.local:8765"
     assert ws_address(" 10.0.0.5:9000 ") == "ws://10.0.0.5:9000"
     assert ws_address("ws://example.org:81") == "ws://example.org:81"
-    for bad in ("", "http://x:80", "host:port"):
+    for bad in ("", "http://x:80", "host:port", "no host here"):
         with pytest.raises(ValueError):
             ws_address(bad)
     with pytest.raises(ValueError) as refused:

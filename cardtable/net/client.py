@@ -58,6 +58,8 @@ def ws_address(text: str) -> str:
     typed = text = text.strip()
     if not text:
         raise ValueError("Give the host's address, like 192.168.1.20:8765.")
+    if any(c.isspace() for c in text):
+        raise ValueError(f"{typed!r} is not an address like 192.168.1.20:8765.")
     if "://" not in text:
         text = "ws://" + text
     not_one = f"{typed!r} is not an address like 192.168.1.20:8765."
