@@ -95,8 +95,10 @@ class TabApp(AppService):
                 log.warning("a tab's cardtable did not quit in %.0f s; killed it", STOP_SECONDS)
                 process.kill()
                 await process.wait()
-        # Read its pipes to their end: asyncio closes a process's transport only then, and one
-        # left open is reported when the event loop is long gone.
+        # Close its stdin and read its other pipes to their end: asyncio closes a process's
+        # transport only then, and one left open is reported when the event loop is long gone.
+        if process.stdin is not None:
+            process.stdin.close()
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 with contextlib.suppress(TimeoutError):
