@@ -17,12 +17,15 @@ import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
+
+from cardtable.engine.saves import data_dir
 
 DEFAULT_PORT = 8000
 """The port `cardtable serve` listens on unless --port says otherwise."""
@@ -37,9 +40,18 @@ STOP_SECONDS = 5.0
 log = logging.getLogger("cardtable.serve")
 
 
+def web_home() -> Path:
+    """The data folder of the browser's tabs: a folder of its own inside this machine's, so a
+    tab never lists, resumes or opens the games of this terminal (a hosted game stopped for
+    `host --resume` holds every hand)."""
+    return data_dir() / "web"
+
+
 def app_command() -> str:
-    """The shell command run for each browser tab: this same cardtable, on this Python."""
-    return f"{shlex.quote(sys.executable)} -m cardtable"
+    """The shell command run for each browser tab: this same cardtable, on this Python, with
+    the browser's own data folder."""
+    home = shlex.quote(str(web_home()))
+    return f"CARDTABLE_HOME={home} {shlex.quote(sys.executable)} -m cardtable"
 
 
 def lan_address() -> str | None:

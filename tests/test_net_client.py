@@ -286,7 +286,7 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         port = server_port(app.server)
         lobby = str(app.screen.query_one("#lobby-seats").render())
-        assert f"· Ann    cardtable join 127.0.0.1:{port} {host.codes[0]}" in lobby
+        assert f"· Ann      cardtable join 127.0.0.1:{port} {host.codes[0]}" in lobby
         feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
         await feed.open()
         # Everyone has come: the codes leave the screen by themselves, the public table shows.
@@ -307,6 +307,32 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
     assert "The host has stopped" in app.exit_message
     assert "saved after its last move" in app.exit_message
     assert feed.welcome is not None
+
+
+async def test_the_codes_leave_the_projector_when_play_begins_even_with_someone_away():
+    match = Match.start(
+        games.get("piles"), parse_seats("Ann,Bob,bot,bot"), 3, None, new_save_path("piles")
+    )
+    host = Host(match, delay=0.05)
+    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
+        address = f"127.0.0.1:{server_port(app.server)}"
+        ann = WebSocketFeed(address, host.codes[0])
+        await ann.open()
+        await ann.close()  # Ann came and went: play has not begun, the codes stay
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HostLobbyScreen)
+        bob = WebSocketFeed(address, host.codes[1])
+        await bob.open()  # everyone has come: play begins and the codes leave the screen
+        await wait_until(pilot, lambda: joined(app) is not None)
+        assert "away: Ann" in str(joined(app).query_one("#table-title").render())
+        await pilot.press("c")  # shown again: it says play goes on without Ann
+        assert "Play goes on; it waits for Ann when it needs them." in str(
+            app.screen.query_one("#lobby-next").render()
+        )
+        await bob.close()
+        await pilot.press("ctrl+q")
 
 
 async def test_a_host_on_a_port_in_use_says_so():

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 
+from websockets.asyncio.client import connect
+
 from cardtable import games
 from cardtable.engine import Match, new_save_path, parse_seats
-from cardtable.net.protocol import Act, ClaimCard, Goodbye, Table
+from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Table
 from tests.net_clients import Client, running_host
 
 PILES = games.get("piles")
@@ -133,3 +135,32 @@ async def test_the_game_waits_for_a_person_who_has_not_joined_and_says_for_whom(
         assert table.waiting is None
         end = await bob.play(seed=3)
         assert end is not None and end.over
+
+
+async def test_nobody_moves_before_everyone_has_joined():
+    match = Match.start(PILES, parse_seats("Ann,Bob,bot,bot"), 8)
+    async with running_host(match) as rig:
+        ann = await Client.join(rig.port, rig.host.codes[0], "piles")
+        table = await ann.until_table(lambda t: True)
+        assert table.acting == [0] and table.legal == []  # her turn, but Bob is not here yet
+        assert table.waiting == "Waiting for Bob to join: play begins when everyone has."
+        move = PILES.legal_moves(match.state, 0)[0].model_dump(mode="json")
+        await ann.send(Act(move=move))
+        refusal = await ann.until(lambda m: m.type == "refused")
+        assert refusal.reason == table.waiting
+        assert match.record.log == []
+        await Client.join(rig.port, rig.host.codes[1], "piles")
+        table = await ann.until_table(lambda t: bool(t.legal))
+        assert table.waiting is None
+
+
+async def test_a_full_host_turns_a_screen_away_in_words(monkeypatch):
+    monkeypatch.setattr("cardtable.net.server.MAX_CONNECTIONS", 2)
+    match = Match.start(PILES, parse_seats("Ann,bot,bot,bot"), 4)
+    async with running_host(match) as rig:
+        await Client.join(rig.port, rig.host.codes[0], "piles")
+        await Client.join(rig.port, None, "piles")
+        async with connect(rig.url) as third:
+            goodbye = HOST_MESSAGE.validate_json(await asyncio.wait_for(third.recv(), 5))
+        assert goodbye.type == "goodbye"
+        assert goodbye.reason.startswith("The host has 2 screens connected, as many as it takes")

@@ -175,3 +175,25 @@ async def test_a_tab_past_the_limit_is_told_so_in_its_terminal():
         stop.set()
         await asyncio.wait_for(serving, 15)
     assert not server.sessions and not server.turned_away
+
+
+def test_a_tab_never_sees_this_terminals_games(tmp_path, monkeypatch):
+    """A hosted game stopped for `host --resume` holds every hand in its save: a browser tab,
+    which anyone at the meetup may open, has a data folder of its own and never lists it."""
+    from cardtable import games
+    from cardtable.engine import Match, new_save_path, parse_seats
+    from cardtable.web import app_command
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    match = Match.start(
+        games.get("piles"), parse_seats("Ann,Bob,bot,bot"), 3, None, new_save_path("piles")
+    )
+    match.close()
+    here = subprocess.run(
+        [sys.executable, "-m", "cardtable", "resume", "--list"], capture_output=True, text=True
+    )
+    assert "Piles · Ann, Bob" in here.stdout  # this terminal's own list has it
+    tab = subprocess.run(
+        app_command() + " resume --list", shell=True, capture_output=True, text=True
+    )
+    assert tab.returncode == 0 and tab.stdout.strip() == "No unfinished games."

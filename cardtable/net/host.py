@@ -46,6 +46,11 @@ CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 log = logging.getLogger("cardtable.host")
 
+LOGGED_REFUSALS = 20
+"""Refused messages of one member written to the log one by one; after that, one line every
+REFUSALS_PER_LINE."""
+REFUSALS_PER_LINE = 1000
+
 
 def new_code() -> str:
     """A fresh join code, a random secret: 'K7QX-2MPD'."""
@@ -80,6 +85,8 @@ class Member:
         self.events: list[Event] = []
         """Public events not yet sent to it."""
         self.left = False
+        self.refused = 0
+        """How many of its messages were refused."""
 
 
 class Host:
@@ -247,6 +254,10 @@ class Host:
                 f"a move for {other}",
             )
             return
+        waiting = self._waiting()
+        if not self.everyone_came and waiting is not None:
+            self._refuse(member, waiting, "a move before everyone had joined")
+            return
         if isinstance(message, Act):
             try:
                 move = self.game.parse_move(message.move)
@@ -265,8 +276,14 @@ class Host:
         return f"seat {seat}"
 
     def _refuse(self, member: Member, reason: str, what: str) -> None:
+        """Answer a Refusal. The log has the first LOGGED_REFUSALS of each member, then a line
+        every REFUSALS_PER_LINE: a client that floods the host cannot fill its disk."""
         self.refusals += 1
-        log.info("refused %s from %s: %s", what, member.name, reason)
+        member.refused += 1
+        if member.refused <= LOGGED_REFUSALS:
+            log.info("refused %s from %s: %s", what, member.name, reason)
+        elif member.refused % REFUSALS_PER_LINE == 0:
+            log.info("refused %d messages from %s so far", member.refused, member.name)
         member.post(Refusal(reason=reason))
 
     def _play_for(self, member: Member, move: Move) -> None:
@@ -494,7 +511,8 @@ class Host:
         if window is not None and window.seconds > 0 and window is self._window:
             left = max(0.0, self._window_ends - asyncio.get_running_loop().time())
         over = game.is_over(state)
-        legal = game.legal_moves(state, seat) if seat is not None and seat in acting else []
+        may_act = seat is not None and seat in acting and self.everyone_came
+        legal = game.legal_moves(state, seat) if may_act else []
         outcome = game.outcome(state)
         return Table(
             view=game.view(state, seat).model_dump(mode="json"),

@@ -23,6 +23,9 @@ from cardtable.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL, Goodbye, Hello,
 
 HELLO_SECONDS = 10.0
 """How long a new connection has to say Hello."""
+MAX_CONNECTIONS = 64
+"""Screens connected at once (players, spectators, and connections yet to say hello): a room
+that opens the public table again and again cannot use up the host."""
 MAX_BACKLOG = 200
 """Messages waiting to go to one client before the host lets it go as not reading."""
 READ_AHEAD = 32
@@ -35,8 +38,25 @@ log = logging.getLogger("cardtable.host")
 async def start_server(host: Host, address: str = "127.0.0.1", port: int = 8765) -> Server:
     """Listen for clients of `host` on `address`:`port` (port 0: any free one)."""
 
+    open_connections = 0
+
     async def handler(connection: ServerConnection) -> None:
-        await _serve_member(host, connection)
+        nonlocal open_connections
+        if open_connections >= MAX_CONNECTIONS:
+            log.info(
+                "turned away a connection from %s: the host is full", connection.remote_address
+            )
+            await _goodbye(
+                connection,
+                f"The host has {MAX_CONNECTIONS} screens connected, as many as it takes: try "
+                "again in a while.",
+            )
+            return
+        open_connections += 1
+        try:
+            await _serve_member(host, connection)
+        finally:
+            open_connections -= 1
 
     return await serve(
         handler,

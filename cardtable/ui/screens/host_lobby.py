@@ -58,6 +58,8 @@ class HostLobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._all_here_at_first = self.all_here
+        self._began_at_first = self.host.everyone_came
+        self._leave_when_shown = False
         self.host.watch(self._changed)
         self._draw()
 
@@ -73,8 +75,19 @@ class HostLobbyScreen(Screen[None]):
         if not self.is_attached:
             return
         self._draw()
-        if self.all_here and not self._all_here_at_first and self.is_current:
-            self.dismiss()  # everyone is here: the codes leave the screen before play goes on
+        began = self.host.everyone_came and not self._began_at_first
+        if began or (self.all_here and not self._all_here_at_first):
+            # Play begins (or the late player is back): the codes leave the screen, now or as
+            # soon as what covers this screen (a hand's summary) closes.
+            if self.is_current:
+                self.dismiss()
+            else:
+                self._leave_when_shown = True
+
+    def on_screen_resume(self) -> None:
+        """Back on top after a summary: leave now if play has begun meanwhile."""
+        if self._leave_when_shown:
+            self.dismiss()
 
     def _draw(self) -> None:
         host = self.host
@@ -88,10 +101,13 @@ class HostLobbyScreen(Screen[None]):
         seats.append(f"  {'(watch)':<{width}}  ", style="dim")
         seats.append(join_command(self.program, self.address))
         self.query_one("#lobby-seats", Static).update(seats)
-        if host.everyone_came:
-            after = "Everyone has joined (✓)."
-        else:
+        away = [host.names[s] for s in host.humans if s not in host.seat_members]
+        if not host.everyone_came:
             after = "Play begins when everyone has joined (✓); then the table shows."
+        elif away:
+            after = f"Play goes on; it waits for {' and '.join(away)} when it needs them."
+        else:
+            after = "Everyone is here (✓)."
         self.query_one("#lobby-next", Static).update(
             Text(
                 f"{after}\nA code lets its holder play that seat: keep it off the projector."
