@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardtable import games
@@ -158,6 +160,34 @@ async def test_a_client_rejoins_a_host_that_restarts():
         for each in (host, second):
             if each is not None:
                 each.stop()
+        server.close()
+
+
+async def test_leaving_while_a_rejoin_is_made_leaves_that_connection_too():
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
+    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+    await feed.open()
+    rejoin = feed._join
+
+    async def rejoin_as_she_leaves():
+        made = await rejoin()
+        feed.closed = True  # she quits just as the host lets her back in
+        return made
+
+    feed._join = rejoin_as_she_leaves
+    try:
+        server.close()  # the connection drops (no goodbye): she rejoins
+        await server.wait_closed()
+        server = await start_server(host, "127.0.0.1", port)
+        for _ in range(300):
+            if 0 in host.joined and host.seat_members.get(0) is None and feed.closed:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.3)
+        assert host.seat_members.get(0) is None, "her seat is free: the new connection closed"
+        assert not feed.connected
+    finally:
+        host.stop()
         server.close()
 
 

@@ -179,7 +179,6 @@ class WebSocketFeed:
                 await asyncio.sleep(RETRY_SECONDS)
                 try:
                     connection, _ = await self._join()
-                    break
                 except JoinFailed as failed:
                     if self.closed:
                         return
@@ -187,6 +186,13 @@ class WebSocketFeed:
                         self.closed = True  # turned away: stop trying
                         self._listener.deliver(Goodbye(reason=failed.reason))
                         return
+                    continue
+                if self.closed:  # she left while this rejoin was being made: leave it too
+                    self.connected = False
+                    self._connection = None
+                    await connection.close()
+                    return
+                break
 
     async def _read(self, connection: ClientConnection) -> bool:
         """Deliver messages until the connection ends; True if the host said goodbye."""
