@@ -71,6 +71,20 @@ KEYS = {  # name: (DOM key, DOM code, key code, text typed, modifiers)
 }
 
 
+def end_group(process: subprocess.Popen) -> None:
+    """End a process started in its own group, and every process of that group: asked first
+    (SIGTERM), then made to (SIGKILL) after 10 s."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def find_or_install_chromium() -> tuple[str | None, str]:
     """The path of a chromium binary, installing Debian's package when we may; else (None, why)."""
     found = shutil.which("chromium")
@@ -174,12 +188,7 @@ class Chromium:
 
     def __exit__(self, *exc: object) -> None:
         if self.process is not None:
-            try:
-                os.killpg(self.process.pid, signal.SIGTERM)
-                self.process.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+            end_group(self.process)
         self.profile.cleanup()
 
     def debugging_port(self, timeout: float = 15.0) -> int:

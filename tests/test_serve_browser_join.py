@@ -10,7 +10,6 @@ import asyncio
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.chromium import Chromium, Page, find_or_install_chromium
+from tests.chromium import Chromium, Page, end_group, find_or_install_chromium
 from tests.serving import ServeProcess
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
@@ -66,14 +65,8 @@ class HostProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        if self.process is not None:
+            end_group(self.process)
 
     def printed(self) -> str:
         """What the host has printed so far (its table's drawing included)."""
