@@ -46,7 +46,9 @@ async def open_table(pilot, app) -> TableScreen:
     """Start the game and wait until the table is drawn for the person (any seat's turn)."""
     seats, seed, options = app.snr_start
     app.start_game("sets-and-runs", parse_seats(seats), seed, options or None)
-    for _ in range(300):
+    # With two people the first turned-up card's buy window runs its whole clock (3 s) first:
+    # up to about 12 s, so a loaded machine is not taken for a table that never comes.
+    for _ in range(600):
         if isinstance(app.screen, HandoffScreen) and app.screen.ready:
             await pilot.press("y")
         screen = app.screen
