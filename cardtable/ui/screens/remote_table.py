@@ -77,11 +77,6 @@ class RemoteTableScreen(TableFrame):
         """The rules of the game the host plays."""
         return self._game
 
-    @property
-    def claims(self) -> bool:
-        """True if this game opens claim windows (so the claim keys mean something)."""
-        return type(self.game).claim_window is not Game.claim_window
-
     quit_words = "Ctrl+Q quits; the host keeps the game."
 
     # Starting
@@ -285,9 +280,8 @@ class RemoteTableScreen(TableFrame):
         self.say(table.explain)
 
     def _first_call(self, window: ClaimWindow) -> bool:
-        """True if this seat has first call on the card (she plays her turn as usual)."""
-        acting = self.acting
-        return bool(acting) and self.seat == acting[0] and self.seat not in window.open_to
+        """True if this seat has first call on the window's card (TableFrame.first_call)."""
+        return self.first_call(window, self.acting, self.seat)
 
     def _window_words(self, window: ClaimWindow) -> str:
         """What this seat can do in a claim window."""

@@ -79,11 +79,6 @@ class TableScreen(TableFrame):
         """Draws the bots' claim delays: seeded, so a bot table behaves the same each time."""
         self._end_window()
 
-    @property
-    def claims(self) -> bool:
-        """True if this game opens claim windows (so the claim keys mean something)."""
-        return type(self.game).claim_window is not Game.claim_window
-
     def _end_window(self) -> None:
         """Forget the claim window the app was running (it closed, or a new match)."""
         clock = getattr(self, "_window_clock", None)
@@ -114,11 +109,8 @@ class TableScreen(TableFrame):
         return window if window is not None and not window.settled else None
 
     def _first_call(self, window: ClaimWindow) -> bool:
-        """True if the viewer is the seat with first call on the card (she acts first and is
-        no claimant): she plays her turn as usual, hint and all, while others may claim."""
-        acting = self.acting()
-        viewer = self.viewer
-        return bool(acting) and viewer == acting[0] and viewer not in window.open_to
+        """True if the viewer has first call on the window's card (TableFrame.first_call)."""
+        return self.first_call(window, self.acting(), self.viewer)
 
     def deal(self, match: Match) -> None:
         """Play a new match of the same game at this table, drawn at once (a demo's next game:

@@ -43,6 +43,18 @@ class TableFrame(Screen[None]):
         """Draw the table as it stands and say what the player can do."""
         raise NotImplementedError
 
+    @property
+    def claims(self) -> bool:
+        """True if this game opens claim windows (so the claim keys mean something)."""
+        return type(self.game).claim_window is not Game.claim_window
+
+    @staticmethod
+    def first_call(window: ClaimWindow, acting: list[int], seat: int | None) -> bool:
+        """True if `seat` has first call on the window's card: she acts first and is no
+        claimant (Sets and Runs' next player), so she plays her turn as usual, hint and all,
+        while others may claim."""
+        return bool(acting) and seat == acting[0] and seat not in window.open_to
+
     def compose(self) -> ComposeResult:
         yield Static(id="table-title")
         yield self.table
