@@ -121,7 +121,7 @@ class MenuScreen(Screen[None]):
         if choice and choice not in self.saves:
             from cardtable.ui.screens.rules import RulesScreen
 
-            self.app.push_screen(RulesScreen(choice))
+            self.app.push_screen(RulesScreen(choice, back="Back to the start screen"))
 
     def action_demo(self) -> None:
         """Bots play the highlighted game, game after game."""

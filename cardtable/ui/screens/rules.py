@@ -14,17 +14,22 @@ from cardtable.rules_pages import rules_page
 
 
 class RulesScreen(ModalScreen[None]):
-    """Shows assets/rules/<game>.md; Escape, q or ? closes it."""
+    """Shows assets/rules/<game>.md; Escape, q or ? closes it.
+
+    `back` is what closing it does, in the footer's words, by where the page was opened:
+    "Back to the game" from a table, "Back to the start screen" from the start screen.
+    """
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Back to the game"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, back: str = "Back to the game") -> None:
         super().__init__()
         self.game_id = game_id
+        self.back = back
+        self._bindings.bind("escape,q,question_mark,f1", "dismiss", back)
 
     def compose(self) -> ComposeResult:
         name = games.entry(self.game_id).name

@@ -325,7 +325,7 @@ class SetupScreen(Screen[None]):
         """The rules page of this game."""
         from cardtable.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game.id))
+        self.app.push_screen(RulesScreen(self.game.id, back="Back to the setup"))
 
     def seats(self) -> list[SeatConfig]:
         """The seats as filled in."""
