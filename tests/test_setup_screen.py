@@ -126,12 +126,21 @@ async def test_a_name_that_breaks_the_rules_gets_a_note():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert text(setup, "#seat-note-1") == "same name as seat 1"
-        # Typing is kept to sixteen characters.
+        # A name longer than sixteen characters is kept as typed and said to be too long, as
+        # soon as it is (never cut short without a word).
+        setup.query_one("#seat-name-1", Input).value = "Bob"
         name = setup.query_one("#seat-name-2", Input)
         name.focus()
         name.value = ""
-        await pilot.press(*"Annabelle-Josephine")
-        assert name.value == "Annabelle-Joseph"
+        await pilot.press(*"Annabelle-Joseph")
+        assert text(setup, "#seat-note-2") == ""
+        await pilot.press(*"ine")
+        assert name.value == "Annabelle-Josephine"
+        assert text(setup, "#seat-note-2") == "at most 16 characters"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is setup
+        assert "Seat 3: at most 16 characters" in text(setup, "#setup-error")
 
 
 async def test_checkboxes_and_radio_buttons_read_on_or_off_without_colour():

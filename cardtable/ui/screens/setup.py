@@ -33,6 +33,7 @@ from cardtable.engine.seats import (
     SeatKind,
     default_name,
     is_default_name,
+    name_problem,
     names_problems,
 )
 
@@ -245,7 +246,9 @@ class SetupScreen(Screen[None]):
         extra = [TickBox(setting[1], id=f"seat-setting-{i}")] if setting else []
         return Horizontal(
             Label(f"Seat {i + 1}", classes="seat-label"),
-            Input(seat.name, id=f"seat-name-{i}", max_length=NAME_MAX),
+            # No max_length: a name cut short as it is typed would be cut silently; a long one
+            # gets its note instead (the name rules of engine/seats.py).
+            Input(seat.name, id=f"seat-name-{i}"),
             Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
             *extra,
             Static("", id=f"seat-note-{i}", classes="field-note"),
@@ -312,6 +315,8 @@ class SetupScreen(Screen[None]):
                 kind.value = SeatKind.HUMAN
         if note_id:
             self._note(note_id, "")
+        if i is not None and len(event.value.strip()) > NAME_MAX:
+            self._note(f"#seat-note-{i}", name_problem(event.value.strip()) or "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
