@@ -164,3 +164,29 @@ async def test_a_full_host_turns_a_screen_away_in_words(monkeypatch):
             goodbye = HOST_MESSAGE.validate_json(await asyncio.wait_for(third.recv(), 5))
         assert goodbye.type == "goodbye"
         assert goodbye.reason.startswith("The host has 2 screens connected, as many as it takes")
+
+
+async def test_a_move_out_of_turn_is_refused_naming_whose_turn_it_is_by_her_seats_name():
+    run_it = games.get("run-it")
+    match = Match.start(run_it, parse_seats("Ann,Bob,Cal,Dee"), 5)
+    async with running_host(match) as rig:
+        people = [await Client.join(rig.port, rig.host.codes[s], "run-it") for s in range(4)]
+        turn = run_it.to_act(match.state)[0]
+        other = (turn + 1) % 4
+        await people[other].until_table(lambda t: t.waiting is None)
+        before = match.state.model_dump_json()
+        move = run_it.legal_moves(match.state, turn)[0].model_dump(mode="json")
+        await people[other].send(Act(move=move))
+        refusal = await people[other].until(lambda m: m.type == "refused")
+        who = match.names[turn]
+        assert refusal.reason.startswith("It is not your turn: waiting for ")
+        assert who in refusal.reason and "Player" not in refusal.reason
+        assert match.state.model_dump_json() == before
+
+
+def test_a_refusal_gets_each_seats_own_name_even_one_named_like_another_seats_default():
+    from cardtable.net.host import with_names
+
+    names = ["Player 2", "Bob", "Cal"]
+    reason = "Waiting for Player 1 and Player 2 to play."
+    assert with_names(reason, names) == "Waiting for Player 2 and Bob to play."

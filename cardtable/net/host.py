@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +27,7 @@ from pydantic import ValidationError
 
 from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
-from cardtable.engine import Event, IllegalMove, Match, Move
+from cardtable.engine import Event, IllegalMove, Match, Move, name_of
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.net.protocol import (
     CLIENT_MESSAGE,
@@ -56,6 +57,15 @@ def new_code() -> str:
     """A fresh join code, a random secret: 'K7QX-2MPD'."""
     letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
     return f"{letters[:4]}-{letters[4:]}"
+
+
+def with_names(reason: str, names: list[str]) -> str:
+    """A rules' refusal with the seats' names: the rules write it without them ('It is not your
+    turn: waiting for Player 3 to play.', name_of's words), the host knows who sits where."""
+    placeholders = {name_of(None, seat): name for seat, name in enumerate(names)}
+    # One pass, longest first: a seat named 'Player 1' is never named again as another seat.
+    pattern = "|".join(re.escape(p) for p in sorted(placeholders, key=len, reverse=True))
+    return re.sub(rf"\b(?:{pattern})\b", lambda found: placeholders[found[0]], reason)
 
 
 def tidy_code(text: str) -> str:
@@ -291,7 +301,8 @@ class Host:
         try:
             events = self.match.play(member.seat, move)
         except IllegalMove as refused:
-            self._refuse(member, refused.reason, f"the move {move.brief()!r}")
+            reason = with_names(refused.reason, self.names)
+            self._refuse(member, reason, f"the move {move.brief()!r}")
             return
         self._after(events)
 
@@ -315,7 +326,7 @@ class Host:
                 self.game.check(state, seat, claim)
                 reason = f"You have already let the {window.card} go."
             except IllegalMove as refusal:
-                reason = refusal.reason
+                reason = with_names(refusal.reason, self.names)
             self._refuse(member, reason, "a claim after the window closed to her")
             return
         self._play_for(member, claim)
