@@ -557,6 +557,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     from cardtable.net.host import Host
     from cardtable.net.hosted import HostedRecord, codes_path
     from cardtable.ui.app import CardTableApp, Launch
+    from cardtable.ui.cells import padded
     from cardtable.ui.screens.host_lobby import join_command
 
     match, save_path, port = hosting.match, hosting.save_path, hosting.port
@@ -569,7 +570,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     program = _program()
     lines = [f"{game_name}, hosted{again} on {shown}."]
     for seat, code in sorted(host.codes.items()):
-        lines.append(f"  {match.names[seat]:<12} {join_command(program, shown, code)}")
+        lines.append(f"  {padded(match.names[seat], 12)} {join_command(program, shown, code)}")
     lines.append(f"  {'(watch)':<12} {join_command(program, shown)}")
     record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown)
     codes_file = codes_path(save_path)

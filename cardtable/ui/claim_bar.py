@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from cardtable.engine.claims import ClaimWindow
+from cardtable.ui.cells import fitted
 
 CLAIM_ROW = "asdfgjkl"
 """The letters claim keys are taken from, left to right: the home row less h (the hint)."""
@@ -89,11 +90,8 @@ class ClaimBar(Static):
         room = max(width // max(len(open_to), 1) - 4, 3)
         for seat in open_to:
             seats.append(key_label(keys[seat]), style="bold #ffd54f")
-            name = names[seat]
-            if len(name) > room:
-                name = name[: room - 1] + "…"
             style = "" if seat in humans else "dim"
-            seats.append(f"{name:<{room}} ", style=style)
+            seats.append(fitted(names[seat], room) + " ", style=style)
         if not open_to:
             seats.append("Every seat has answered.", style="dim")
         both = Text("\n").join([line, seats])

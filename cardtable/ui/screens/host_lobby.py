@@ -8,6 +8,7 @@ public table at once; `c` on the public table brings this screen back (for a lat
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.net.host import Host
+from cardtable.ui.cells import padded
 
 
 def join_command(program: str, address: str, code: str | None = None) -> str:
@@ -92,11 +94,11 @@ class HostLobbyScreen(Screen[None]):
     def _draw(self) -> None:
         host = self.host
         seats = Text()
-        width = max(len("(watch)"), *(len(name) for name in host.names))
+        width = max(cell_len("(watch)"), *(cell_len(name) for name in host.names))
         for seat, code in sorted(host.codes.items()):
             here = seat in host.seat_members
             seats.append("✓ " if here else "· ", style="bold green" if here else "dim")
-            seats.append(f"{host.names[seat]:<{width}}  ", style="bold")
+            seats.append(padded(host.names[seat], width) + "  ", style="bold")
             seats.append(join_command(self.program, self.address, code) + "\n")
         seats.append(f"  {'(watch)':<{width}}  ", style="dim")
         seats.append(join_command(self.program, self.address))

@@ -19,6 +19,7 @@ from cardtable.games.over_trump.rules import SUIT_NAMES
 from cardtable.games.over_trump.scoring import points_text
 from cardtable.games.over_trump.state import HandSummary, Placement
 from cardtable.ui.card_faces import face
+from cardtable.ui.cells import fitted
 from cardtable.ui.widgets import GameTable, HandRow, MoveLog
 
 HAND_SLOTS = 11
@@ -98,8 +99,8 @@ class OverTrumpTable(GameTable):
             mark = "▶ " if seat in view.to_act else "  "
             team = "A" if seat % 2 == 0 else "B"
             text.append(mark, style="bold #ffd54f")
-            name = self.names[seat][:NAME_WIDTH]
-            text.append(f"{name:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
+            name = fitted(self.names[seat], NAME_WIDTH)
+            text.append(name, style="bold" if seat == view.seat else "")
             text.append(f"  {team:^4} {view.hand_sizes[seat]:>5}  ", style="dim")
             if view.void_tracker and view.voids[seat]:
                 voids = " ".join(s.symbol for s in sorted(view.voids[seat], key=SUIT_ORDER.get))

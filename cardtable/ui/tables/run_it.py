@@ -38,6 +38,7 @@ from cardtable.games.run_it.moves import (
 )
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
+from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
@@ -296,10 +297,8 @@ class RunItTable(GameTable):
             text.append(mark, style="bold #ffd54f")
             open_ = window is not None and seat in window.open_to
             text.append(f"{key_label(keys[seat]):<4}", style="bold #ffd54f" if open_ else "dim")
-            name = self.who(seat)
-            if len(name) > NAME_WIDTH:
-                name = name[: NAME_WIDTH - 1] + "…"
-            text.append(f"{name:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
+            name = fitted(self.who(seat), NAME_WIDTH)
+            text.append(name, style="bold" if seat == view.seat else "")
             count = view.hand_sizes[seat]
             text.append(f"{count:>5}", style="bold #ff8a80" if count == 1 else "")
             if view.games > 1:

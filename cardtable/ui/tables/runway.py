@@ -28,6 +28,7 @@ from cardtable.ui.card_faces import (
     PILATCH_INK,
     joker_label,
 )
+from cardtable.ui.cells import fitted
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.widgets import GameTable, HandRow, MoveLog, hand_row_start
@@ -215,7 +216,7 @@ class RunwayTable(GameTable):
             mark = "▶ " if seat == view.active and not view.over else "  "
             text.append(mark, style="bold #ffd54f")
             style = "bold" if seat == view.seat else ""
-            text.append(f"{self.who(seat)[:9]:<9} ", style=style)
+            text.append(fitted(self.who(seat), 9) + " ", style=style)
             direction = view.directions[seat]
             if direction is not None:
                 text.append(f"{direction.value:<5}", style="bold #ffd54f")

@@ -23,6 +23,7 @@ from cardtable.games.sets_and_runs.contracts import contract_for
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
 from cardtable.ui.card_faces import face, ink
+from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.round_summary import RoundSummaryScreen
@@ -237,10 +238,8 @@ class SetsAndRunsTable(GameTable):
         open_ = window is not None and seat in window.open_to
         claimed = window is not None and seat in window.claimed
         line.append(key_label(keys[seat]), style="bold #ffd54f" if open_ or claimed else "dim")
-        name = self.who(seat)
-        if len(name) > NAME_WIDTH:
-            name = name[: NAME_WIDTH - 1] + "…"
-        line.append(f" {name:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
+        name = fitted(self.who(seat), NAME_WIDTH)
+        line.append(f" {name}", style="bold" if seat == view.seat else "")
         count = view.hand_sizes[seat]
         line.append(f"{count:>3}", style="bold #ff8a80" if count <= 2 else "")
         line.append(f" {view.buys_left[seat]:>3}  ")
