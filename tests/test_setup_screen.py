@@ -155,3 +155,54 @@ async def test_checkboxes_and_radio_buttons_read_on_or_off_without_colour():
         chosen, other = sorted(app.screen.query(RoundButton), key=lambda b: not b.value)[:2]
         assert chosen.value and not other.value
         assert "●" in chosen.render().plain and "○" in other.render().plain
+
+
+async def start_piles_for_two(names: tuple[str, str], kinds: tuple[SeatKind, SeatKind]) -> None:
+    """Set up Piles for two with these names and kinds, and start it."""
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        next(b for b in setup.query(RoundButton) if b.name == "2").value = True
+        await pilot.pause()
+        for i, (name, kind) in enumerate(zip(names, kinds, strict=True)):
+            setup.query_one(f"#seat-name-{i}", Input).value = name
+            await pilot.pause()
+            setup.query_one(f"#seat-kind-{i}", Choice).value = kind
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: started(app))
+
+
+async def seats_shown(game: str) -> list[tuple[str, SeatKind]]:
+    """The seats a fresh setup of `game` opens with: (name, kind) of each seat in play."""
+    app = setup_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        return [(seat.name, seat.kind) for seat in setup.seats()]
+
+
+async def test_setup_opens_with_the_seats_this_game_was_last_started_with():
+    await start_piles_for_two(("Ann", "Zed"), (SeatKind.HUMAN, SeatKind.RANDOM))
+    assert await seats_shown("piles") == [("Ann", SeatKind.HUMAN), ("Zed", SeatKind.RANDOM)]
+    # Each game its own: Runway was never set up here, so it opens as always.
+    assert await seats_shown("runway") == [("Player 1", SeatKind.HUMAN), ("Bot 2", SeatKind.BOT)]
+
+
+async def test_a_broken_file_of_remembered_seats_is_ignored_and_kept():
+    from cardtable.engine.seats import remembered_seats_path
+
+    path = remembered_seats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"piles": [{"name": "Ann", "kind": "dragon"}', encoding="utf-8")
+    assert await seats_shown("piles") == [
+        ("Player 1", SeatKind.HUMAN),
+        ("Bot 2", SeatKind.BOT),
+        ("Bot 3", SeatKind.BOT),
+        ("Bot 4", SeatKind.BOT),
+    ]
+    await start_piles_for_two(("Ann", "Bob"), (SeatKind.HUMAN, SeatKind.BOT))
+    kept = path.with_name("seats.json.broken").read_text(encoding="utf-8")
+    assert kept == '{"piles": [{"name": "Ann", "kind": "dragon"}'
+    assert await seats_shown("piles") == [("Ann", SeatKind.HUMAN), ("Bob", SeatKind.BOT)]

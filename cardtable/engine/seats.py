@@ -1,15 +1,20 @@
 """Seats: who plays each one, the names they go by, and the rules a name must keep.
 
 The command line (`--seats "Ann,Bob,bot,bot"`) and the setup screen check names with the same
-rules, here, so a name that one refuses the other refuses too.
+rules, here, so a name that one refuses the other refuses too. The setup screen's last seats of
+each game are remembered here too (names and kinds), in the data folder.
 """
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from enum import StrEnum
+from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from cardtable.engine.saves import data_dir
 
 NAME_MAX = 16
 """The longest name a seat may have, in characters."""
@@ -126,3 +131,64 @@ def parse_seats(text: str, allowed: set[SeatKind] | None = None) -> list[SeatCon
         seats.append(SeatConfig(name=name, kind=kind))
     check_names([seat.name for seat in seats])
     return seats
+
+
+class RememberedSeat(BaseModel):
+    """A seat as setup remembers it for the next game: its name and who played it."""
+
+    name: str
+    kind: SeatKind
+
+
+REMEMBERED = TypeAdapter(dict[str, list[RememberedSeat]])
+"""The remembered seats file: each game's id and its last seats."""
+REMEMBERED_MAX_BYTES = 64 * 1024
+"""A remembered seats file larger than this is not one cardtable wrote: it is ignored."""
+
+
+def remembered_seats_path() -> Path:
+    """Where setup keeps the last seats of each game."""
+    return data_dir() / "seats.json"
+
+
+def _read_remembered() -> dict[str, list[RememberedSeat]] | None:
+    """Every game's remembered seats: nothing when there is no file yet; None when the file is
+    there but broken (or unreadable, or too large to be one cardtable wrote)."""
+    path = remembered_seats_path()
+    try:
+        if path.stat().st_size > REMEMBERED_MAX_BYTES:
+            return None
+        return REMEMBERED.validate_json(path.read_bytes())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, ValidationError):
+        return None
+
+
+def remembered_seats(game_id: str, counts: tuple[int, ...]) -> list[SeatConfig] | None:
+    """The seats setup last started `game_id` with, if they still keep the name rules and the
+    game's seat counts; None otherwise (a broken file is ignored)."""
+    saved = (_read_remembered() or {}).get(game_id, [])
+    seats = [SeatConfig(name=seat.name, kind=seat.kind) for seat in saved]
+    if len(seats) not in counts or any(names_problems([seat.name for seat in seats])):
+        return None
+    return seats
+
+
+def remember_seats(game_id: str, seats: list[SeatConfig]) -> None:
+    """Keep these seats for the next setup of `game_id`, beside the other games' (written whole:
+    a temporary file, renamed). A broken file is kept beside as seats.json.broken, never
+    overwritten; a folder that cannot be written only means the seats are not remembered."""
+    path = remembered_seats_path()
+    known = _read_remembered()
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        if known is None:
+            path.replace(path.with_name(path.name + ".broken"))
+            known = {}
+        known[game_id] = [RememberedSeat(name=seat.name, kind=seat.kind) for seat in seats]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(REMEMBERED.dump_json(known, indent=1))
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        tmp.unlink(missing_ok=True)

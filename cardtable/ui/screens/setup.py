@@ -35,6 +35,8 @@ from cardtable.engine.seats import (
     is_default_name,
     name_problem,
     names_problems,
+    remember_seats,
+    remembered_seats,
 )
 
 SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
@@ -198,7 +200,11 @@ class SetupScreen(Screen[None]):
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game = games.get(game_id)
-        self.seat_count = self.game.default_seats
+        self.remembered = remembered_seats(game_id, self.game.seat_counts) or []
+        """The seats this game was last started with here (names and kinds), to start from."""
+        self.seat_count = len(self.remembered) or self.game.default_seats
+        self.names_shown: dict[int, str] = {}
+        """Each seat's name as last seen, to tell a name typed from a row opening."""
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -240,8 +246,10 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def _seat_row(self, i: int) -> Horizontal:
-        """Seat i's row: its name and who sits there (a person, a bot or a random bot)."""
-        seat = default_seat(i)
+        """Seat i's row: its name and who sits there (a person, a bot or a random bot), as
+        last time when this game was started here before."""
+        seat = self.remembered[i] if i < len(self.remembered) else default_seat(i)
+        self.names_shown[i] = seat.name
         setting = SEAT_SETTINGS.get(self.game.id)
         extra = [TickBox(setting[1], id=f"seat-setting-{i}")] if setting else []
         return Horizontal(
@@ -311,7 +319,15 @@ class SetupScreen(Screen[None]):
             note_id = f"#seat-note-{i}"
             kind = self.query_one(f"#seat-kind-{i}", Choice)
             typed = event.value.strip()
-            if typed and not is_default_name(typed, i) and kind.value is not SeatKind.HUMAN:
+            # Only a name typed makes a person: a remembered bot's name, shown as the row
+            # opens, says it changed too.
+            was, self.names_shown[i] = self.names_shown.get(i), typed
+            if (
+                typed != was
+                and typed
+                and not is_default_name(typed, i)
+                and kind.value is not SeatKind.HUMAN
+            ):
                 kind.value = SeatKind.HUMAN
         if note_id:
             self._note(note_id, "")
@@ -427,4 +443,5 @@ class SetupScreen(Screen[None]):
         error.update(Text("Enter in any field starts too."))
         error.remove_class("problem")
         seed = self.seed()[0]
+        remember_seats(self.game.id, seats)
         self.app.start_game(self.game.id, seats, seed, options)  # type: ignore[attr-defined]
