@@ -1,6 +1,8 @@
 """The start screen lists every unfinished game and resumes each where it stood; a damaged
 save or a failed write is said plainly (issue 9 finding 5, issue 10 findings 3, 4, 8)."""
 
+import os
+
 from textual.widgets import OptionList
 
 from cardtable.engine import saved_games, saves_dir
@@ -33,12 +35,13 @@ async def test_two_unfinished_games_are_both_listed_and_each_resumes_where_it_st
     app = CardTableApp(Launch(delay=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        options = app.screen.query_one(OptionList)
+        options = app.screen.query_one("#save-list", OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(2)]
-        assert labels[0].startswith("Continue: Over Trump · Ann, Bot 2, Bot 3, Bot 4 · ")
-        assert labels[1].startswith("Continue: Piles · Ann, Bot 2, Bot 3, Bot 4 · ")
+        assert labels[0].startswith("Over Trump · Ann, Bot 2, Bot 3, Bot 4 · ")
+        assert labels[1].startswith("Piles · Ann, Bot 2, Bot 3, Bot 4 · ")
         for index, state, game in ((1, piles, "piles"), (0, trump, "over-trump")):
-            options = app.screen.query_one(OptionList)
+            options = app.screen.query_one("#save-list", OptionList)
+            options.focus()
             options.highlighted = index
             await pilot.press("enter")
             await wait_until(pilot, lambda: my_turn(app))
@@ -57,8 +60,9 @@ async def test_a_damaged_save_is_listed_refused_with_a_message_and_left_untouche
     app = CardTableApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        options = app.screen.query_one(OptionList)
+        options = app.screen.query_one("#save-list", OptionList)
         assert str(options.get_option_at_index(0).prompt).startswith("Damaged save: piles-bcdf")
+        options.focus()
         options.highlighted = 0
         await pilot.press("enter")
         await pilot.pause()
@@ -115,6 +119,103 @@ async def test_two_copies_of_one_save_each_get_a_line_on_the_start_screen():
     app = CardTableApp(Launch(delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        options = app.screen.query_one(OptionList)
+        options = app.screen.query_one("#save-list", OptionList)
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
         assert sum(1 for i in ids if i.startswith("resume:")) == 2
+
+
+def nine_unfinished_games() -> list:
+    """Nine saves, each a few moves in (bots' moves), made one after another."""
+    from cardtable import games
+    from cardtable.engine import Match, new_save_path, parse_seats
+
+    for i in range(9):
+        game = games.get(["piles", "run-it", "runway"][i % 3])
+        match = Match.start(game, parse_seats("Ann,bot"), 20 + i, None, new_save_path(game.id))
+        for _ in range(1 + i):
+            seat = game.to_act(match.state)[0]
+            match.play(seat, game.legal_moves(match.state, seat)[0])
+        path = match.save_path
+        match.close()
+        os.utime(path, (1_000_000 + i, 1_000_000 + i))
+    return saved_games()
+
+
+def on_screen(widget, height: int) -> bool:
+    region = widget.region
+    return region.height > 0 and region.y >= 0 and region.bottom <= height - 1
+
+
+async def test_with_nine_unfinished_games_the_five_games_stay_in_view_at_80x24():
+    saved = nine_unfinished_games()
+    assert [s.moves for s in saved] == list(range(9, 0, -1)), "newest first"
+    app = CardTableApp(Launch(delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        menu = app.screen
+        games_list = menu.query_one("#game-list", OptionList)
+        save_list = menu.query_one("#save-list", OptionList)
+        assert games_list.option_count == 5 and on_screen(games_list, 24)
+        assert games_list.region.height >= 5 + 2, "every game's line shows"
+        assert save_list.option_count == 9 and on_screen(save_list, 24)
+        assert on_screen(menu.query_one("#menu-detail"), 24)
+        # Down from the last game goes on to the unfinished games, which scroll; the games stay.
+        for _ in range(5 + 8):
+            await pilot.press("down")
+        assert app.focused is save_list and save_list.highlighted == 8
+        assert save_list.scroll_offset.y > 0
+        assert on_screen(games_list, 24) and games_list.region.height >= 7
+        assert "cardtable resume" in str(menu.query_one("#menu-detail").render())
+
+
+async def test_deleting_an_unfinished_game_asks_once_and_n_keeps_it():
+    from cardtable.ui.screens.menu import ConfirmDelete
+
+    saved = nine_unfinished_games()
+    app = CardTableApp(Launch(delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        for _ in range(5 + 1):  # the second unfinished game
+            await pilot.press("down")
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDelete))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert saved[1].path.exists() and len(saved_games()) == 9
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDelete))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        assert not saved[1].path.exists()
+        assert [s.path for s in saved_games()] == [s.path for s in saved if s is not saved[1]]
+        save_list = app.screen.query_one("#save-list", OptionList)
+        assert save_list.option_count == 8
+        # On a game's line, del deletes nothing.
+        app.screen.query_one("#game-list", OptionList).focus()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(saved_games()) == 8
+
+
+async def test_a_game_left_before_any_move_leaves_no_save_and_no_line():
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3, delay=60)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.in_play is not None)
+        assert app.in_play.record.log == [] and len(saved_games()) == 1
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        assert saved_games() == []
+        assert not app.screen.query_one("#save-list", OptionList).display
+    # Quitting from the table before any move: no save, and no line saying one was kept.
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3, delay=60)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.in_play is not None)
+        await app.action_quit()
+    assert saved_games() == [] and app.exit_message is None

@@ -272,3 +272,28 @@ class SaveFile:
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+
+
+def delete_save(path: Path) -> None:
+    """Delete an unfinished game's save at a person's asking; SaveFileError, the file kept, if
+    another window has the game open or the file cannot be removed."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        why = why_not_written(err, path.parent)
+        raise SaveFileError(f"{path} cannot be deleted: {why}.") from None
+    try:
+        if not _lock(fd):
+            raise SaveFileError(
+                f"That game is open in another cardtable window ({path}): quit it there first."
+            )
+        try:
+            os.unlink(path)
+        except OSError as err:
+            raise SaveFileError(
+                f"{path} cannot be deleted: {why_not_written(err, path.parent)}."
+            ) from None
+    finally:
+        os.close(fd)

@@ -157,9 +157,15 @@ class CardTableApp(App[None]):
         self._show_table(match, delay=self.launch.delay)
 
     def _close_match(self) -> None:
-        """Leave the game at the table: its save gets a checkpoint and its lock is let go."""
-        if self.in_play is not None:
-            self.in_play.close()
+        """Leave the game at the table: its save gets a checkpoint and its lock is let go (a game
+        left before any move keeps no save)."""
+        match = self.in_play
+        if match is not None:
+            if match.save_file is not None and not match.record.log:
+                # Quit before any move: nothing to continue, so no save and no line for it.
+                match.save_file.delete()
+                match.save_file = None
+            match.close()
             self.in_play = None
 
     def on_unmount(self) -> None:
@@ -415,7 +421,9 @@ class CardTableApp(App[None]):
             if isinstance(screen, TableScreen) and not screen.demo:
                 match = screen.match
                 path = match.save_path
-                if path is not None and not match.unsaved and not match.game.is_over(match.state):
+                moved = bool(match.record.log)
+                over = match.game.is_over(match.state)
+                if path is not None and moved and not match.unsaved and not over:
                     self.exit_message = (
                         f"Your {match.game.name} game is saved after its last move: "
                         f"`cardtable resume {save_id(path)}` continues it."

@@ -1,4 +1,4 @@
-"""The start screen: the five games, the unfinished games to continue, and the demo."""
+"""The start screen: the five games, the unfinished games to continue or delete, and the demo."""
 
 from __future__ import annotations
 
@@ -6,30 +6,85 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable import games
-from cardtable.engine import SavedGame
+from cardtable.engine import SavedGame, SaveFileError
+from cardtable.engine.saves import delete_save
 from cardtable.saved_list import describe
 
 BANNER = "♠ ♥  c a r d t a b l e  ♦ ♣"
 RESUME = "resume:"
-"""The id of a Continue line is this and the save's short id."""
-CONTINUE_ROOM = 62
-"""Columns a Continue line's description may take: the list is 76 wide at 80x24, less its
-border, padding and 'Continue: '. Longer names are cut short so the line never wraps."""
+"""The id of an unfinished game's line is this and its place in the list."""
+CONTINUE_ROOM = 70
+"""Columns an unfinished game's line may take: the list is 76 wide at 80x24, less its border
+and padding. Longer names are cut short so the line never wraps."""
+MENU_ROWS = 18
+"""Rows of the start screen besides the unfinished games' lines: banner, tagline, the games'
+list, the title of the unfinished games, their list's border, the description and the footer.
+The unfinished games scroll in what is left; the games never leave the screen."""
+
+
+class MenuList(OptionList):
+    """One of the start screen's two lists: ↓ past the games' last line goes on to the
+    unfinished games, ↑ past the first unfinished game back to the games."""
+
+    def action_cursor_down(self) -> None:
+        """The next line; from the games' last, the first unfinished game."""
+        below = self.screen.query_one("#save-list", OptionList)
+        if self.id == "game-list" and self.highlighted == self.option_count - 1 and below.display:
+            below.focus()
+            below.highlighted = below.highlighted or 0
+            return
+        super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        """The line above; from the first unfinished game, the games' last."""
+        if self.id == "save-list" and self.highlighted == 0:
+            self.screen.query_one("#game-list", OptionList).focus()
+            return
+        super().action_cursor_up()
+
+
+class ConfirmDelete(ModalScreen[bool]):
+    """Asks once before an unfinished game is deleted: y deletes it, n or Esc keeps it."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Delete it"),
+        Binding("n,escape", "answer(False)", "Keep it", key_display="n/Esc"),
+    ]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-delete"):
+            yield Static(
+                Text.assemble(
+                    ("Delete this unfinished game?\n\n", "bold"),
+                    describe(self.saved, room=CONTINUE_ROOM),
+                )
+            )
+            yield Static(Text("\nIt cannot be continued afterwards. y deletes it; n keeps it."))
+        yield Footer()
+
+    def action_answer(self, delete: bool) -> None:
+        """Close, saying whether to delete."""
+        self.dismiss(delete)
 
 
 class MenuScreen(Screen[None]):
-    """Pick a game to set up, continue an unfinished game, read rules, or watch bots play."""
+    """Pick a game to set up, continue or delete an unfinished game, read rules, or watch."""
 
     BINDINGS = [
         Binding("enter", "choose", "Set up game", show=False),
         Binding("r,question_mark", "rules", "Rules"),
         Binding("d", "demo", "Demo: bots play"),
         Binding("c", "resume", "Continue latest game"),
+        Binding("delete,x", "delete", "Delete game", key_display="del"),
         Binding("j", "join", "Join a game"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -38,21 +93,14 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu"):
             yield Static(BANNER, id="banner")
             yield Static("Friends around one keyboard, bots in any empty seat.", id="tagline")
-            yield OptionList(*self._options(), id="game-list")
+            yield MenuList(*self._game_options(), id="game-list")
+            yield Static(Text("Unfinished games, newest first", style="bold"), id="saves-title")
+            yield MenuList(id="save-list")
             yield Static("", id="menu-detail")
         yield Footer()
 
-    def _options(self) -> list[Option]:
+    def _game_options(self) -> list[Option]:
         options = []
-        self.saves: dict[str, SavedGame] = {}
-        # Options are keyed by place in the list: two copied files may share a short id.
-        for place, saved in enumerate(self.app.saved_games()):  # type: ignore[attr-defined]
-            self.saves[RESUME + str(place)] = saved
-            label = Text.assemble(
-                ("Damaged save: " if saved.problem else "Continue: ", "bold"),
-                describe(saved, room=CONTINUE_ROOM),
-            )
-            options.append(Option(label, id=RESUME + str(place)))
         for item in games.catalog():
             playable = item.module is not None
             label = Text.assemble(
@@ -63,8 +111,40 @@ class MenuScreen(Screen[None]):
             options.append(Option(label, id=item.id, disabled=not playable))
         return options
 
+    def _list_saves(self) -> None:
+        """Fill the unfinished games' list, newest first; hide it when there are none."""
+        self.saves: dict[str, SavedGame] = {}
+        options = []
+        # Options are keyed by place in the list: two copied files may share a short id.
+        for place, saved in enumerate(self.app.saved_games()):  # type: ignore[attr-defined]
+            self.saves[RESUME + str(place)] = saved
+            label = Text.assemble(
+                ("Damaged save: " if saved.problem else "", "bold"),
+                describe(saved, room=CONTINUE_ROOM - (14 if saved.problem else 0)),
+            )
+            options.append(Option(label, id=RESUME + str(place)))
+        save_list = self.query_one("#save-list", OptionList)
+        place = save_list.highlighted
+        save_list.clear_options()
+        save_list.add_options(options)
+        if options:
+            save_list.highlighted = min(place or 0, len(options) - 1)
+        save_list.display = bool(options)
+        self.query_one("#saves-title").display = bool(options)
+        self._fit()
+
+    def _fit(self) -> None:
+        """The unfinished games get the rows the rest of the screen leaves (at least two)."""
+        room = max(self.size.height - MENU_ROWS, 2) + 2
+        self.query_one("#save-list", OptionList).styles.max_height = room
+
+    def on_resize(self) -> None:
+        """A new window size: the unfinished games' list takes what is left."""
+        self._fit()
+
     def on_mount(self) -> None:
-        game_list = self.query_one(OptionList)
+        self._list_saves()
+        game_list = self.query_one("#game-list", OptionList)
         game_list.focus()
         first = next(
             (
@@ -76,37 +156,59 @@ class MenuScreen(Screen[None]):
         )
         game_list.highlighted = first
 
+    def _in_saves(self) -> bool:
+        return self.focused is self.query_one("#save-list", OptionList)
+
     def _highlighted(self) -> str | None:
-        game_list = self.query_one(OptionList)
-        if game_list.highlighted is None:
+        focused = self.focused
+        if not isinstance(focused, OptionList) or focused.highlighted is None:
             return None
-        return game_list.get_option_at_index(game_list.highlighted).id
+        return focused.get_option_at_index(focused.highlighted).id
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Delete shows only on an unfinished game; Demo only on a game."""
+        if action == "delete":
+            return self._in_saves()
+        if action == "demo":
+            return not self._in_saves()
+        return True
+
+    def on_descendant_focus(self) -> None:
+        """The footer's keys follow the list in use; the description its line."""
+        self.refresh_bindings()
+        focused = self.focused
+        if isinstance(focused, OptionList) and focused.highlighted is not None:
+            self._describe(focused.get_option_at_index(focused.highlighted).id)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Describe the highlighted game under the list."""
+        """Describe the highlighted line under the lists."""
+        if event.option_list is self.focused:
+            self._describe(event.option.id)
+
+    def _describe(self, choice: str | None) -> None:
         detail = self.query_one("#menu-detail", Static)
-        saved = self.saves.get(event.option.id or "")
+        saved = self.saves.get(choice or "")
         if saved is not None:
             if saved.problem:
                 detail.update(Text(f"This save cannot be resumed; it is kept at {saved.path}."))
             else:
                 detail.update(
                     Text(
-                        "Pick up this game exactly where it stood "
-                        f"(from the command line: cardtable resume {saved.id})."
+                        "Enter picks up this game exactly where it stood (from the command "
+                        f"line: cardtable resume {saved.id}); del deletes it."
                     )
                 )
             return
-        item = games.entry(event.option.id or "")
+        item = games.entry(choice or "")
         soon = "" if item.module else "\nComing soon: its rules are not in the engine yet."
         detail.update(Text.assemble((item.name, "bold"), f": {item.summary}", (soon, "italic")))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter or a click on a game opens its setup."""
+        """Enter or a click on a game opens its setup; on an unfinished game, continues it."""
         self._open(event.option.id)
 
     def action_choose(self) -> None:
-        """Set up the highlighted game."""
+        """Set up the highlighted game, or continue the highlighted unfinished game."""
         self._open(self._highlighted())
 
     def _open(self, choice: str | None) -> None:
@@ -115,13 +217,21 @@ class MenuScreen(Screen[None]):
         elif choice in games.ids():
             self.app.open_setup(choice)  # type: ignore[attr-defined]
 
+    def _game_of(self, choice: str | None) -> str | None:
+        """The game a line is about: a game's own line, or an unfinished game's (none for a
+        damaged save)."""
+        saved = self.saves.get(choice or "")
+        if saved is not None:
+            return saved.game or None
+        return choice
+
     def action_rules(self) -> None:
-        """The rules page of the highlighted game."""
-        choice = self._highlighted()
-        if choice and choice not in self.saves:
+        """The rules page of the highlighted game (or of the unfinished game's)."""
+        game = self._game_of(self._highlighted())
+        if game:
             from cardtable.ui.screens.rules import RulesScreen
 
-            self.app.push_screen(RulesScreen(choice, back="Back to the start screen"))
+            self.app.push_screen(RulesScreen(game, back="Back to the start screen"))
 
     def action_demo(self) -> None:
         """Bots play the highlighted game, game after game."""
@@ -131,6 +241,28 @@ class MenuScreen(Screen[None]):
     def action_resume(self) -> None:
         """Continue the most recently played unfinished game."""
         self.app.resume()  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        """Delete the highlighted unfinished game, once the person says yes."""
+        saved = self.saves.get(self._highlighted() or "")
+        if saved is None:
+            return
+
+        def answered(delete: bool | None) -> None:
+            if not delete:
+                return
+            try:
+                delete_save(saved.path)
+            except SaveFileError as err:
+                self.notify(
+                    err.message, title="Not deleted", severity="error", timeout=10, markup=False
+                )
+                return
+            self._list_saves()
+            if not self.saves:
+                self.query_one("#game-list", OptionList).focus()
+
+        self.app.push_screen(ConfirmDelete(saved), answered)
 
     def action_join(self) -> None:
         """Join a game a host runs (its address and a seat's code), or watch it."""
