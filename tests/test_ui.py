@@ -383,7 +383,7 @@ async def test_menu_mid_game_then_continue_returns_to_the_same_game():
         saved = app.screen.match.state.model_dump_json()
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        options = app.screen.query_one(OptionList)
+        options = app.screen.query_one("#save-list", OptionList)
         assert options.get_option_at_index(0).id.startswith("resume:")
         await pilot.press("c")
         await wait_until(pilot, lambda: my_turn(app))
