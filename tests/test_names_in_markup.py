@@ -188,7 +188,9 @@ async def test_a_damaged_save_in_a_folder_named_in_markup_is_named_as_typed(tmp_
     app = CardTableApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.query_one(OptionList).highlighted = 0
+        saves = app.screen.query_one("#save-list", OptionList)
+        saves.focus()
+        saves.highlighted = 0
         await pilot.pause()
         assert str(home) in str(app.screen.query_one("#menu-detail").render())
         await pilot.press("enter")
