@@ -13,6 +13,7 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine import parse_seats
 from cardtable.games.sets_and_runs.melds import JOKER, make_meld
+from cardtable.games.sets_and_runs.rules import open_window
 from cardtable.games.sets_and_runs.state import Phase
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
@@ -493,3 +494,24 @@ async def test_the_log_column_uses_the_room_there_is(size, wider_than):
         log = screen.query_one(MoveLog)
         assert log.size.width > wider_than
         assert screen.query_one("#sr-center").outer_size.width >= 57, "the seats' table still fits"
+
+
+async def test_a_hint_to_take_the_discard_reads_as_sentences():
+    """The planner's reason ends 'take it' with no full stop; the hint line ends it before
+    the key: '... take it. Press t.'."""
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 9S 9H 9D 2C 5S KD 3D 4C JS", round_=1)
+        wanted = card("7D")
+        holder = next(h for h in [state.stock, *state.hands[1:]] if wanted in h)
+        holder[holder.index(wanted)] = state.discards[-1]
+        state.discards[-1] = wanted
+        open_window(state, 0, state.seats - 1)
+        screen.redraw()
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint:" in status(app))
+        line = status(app)
+        assert line.startswith("Hint: take the discard. With the 7♦ you hold Two Sets")
+        assert line.endswith("take it. Press t.")
