@@ -441,25 +441,26 @@ async def test_a_card_past_the_eleventh_is_marked_by_its_number_or_a_click():
         assert table.marked == {14, 17}
 
 
-def test_the_seats_headings_line_up_with_their_columns():
-    """Each heading sits over its column: names start under Player and the laid-down state
-    under Laid; cards, buys and totals end under the end of their heading."""
-    table = SetsAndRunsTable()
+@pytest.mark.parametrize("name", ["Christopher", "Ann 🎲", "李小龍李小龍"])
+def test_the_seats_headings_line_up_with_their_columns(name):
+    """Each heading sits over its column, measured in terminal cells (an emoji or a CJK letter
+    takes two): names start under Player and the laid-down state under Laid; cards, buys and
+    totals end under the end of their heading."""
     header = columns([Text(title) for title, _, _ in SEAT_COLUMNS]).plain
     line = columns(
-        [Text("▶"), Text("[a]"), Text("Christopher"), Text("18"), Text("3"), Text("floating")]
+        [Text("▶"), Text("[a]"), Text(name), Text("18"), Text("3"), Text("floating")]
         + [Text("215")]
     ).plain
-    assert table is not None and cell_len(header) == cell_len(line)
 
     def start(text: str, word: str) -> int:
-        return text.index(word)
+        return cell_len(text[: text.index(word)])
 
     def end(text: str, word: str) -> int:
-        return text.index(word) + len(word)
+        return start(text, word) + cell_len(word)
 
+    assert cell_len(line) == cell_len(header)
     assert start(line, "[a]") == start(header, "Key")
-    assert start(line, "Christoph") == start(header, "Player")
+    assert start(line, name[:2]) == start(header, "Player")
     assert end(line, "18") == end(header, "Cards")
     assert end(line, " 3 ") - 1 == end(header, "Buys")
     assert start(line, "floating") == start(header, "Laid")
