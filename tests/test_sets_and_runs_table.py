@@ -7,18 +7,21 @@ from __future__ import annotations
 import time
 
 import pytest
+from rich.cells import cell_len
+from rich.text import Text
 
 from cardtable.cards import Card
 from cardtable.engine import parse_seats
 from cardtable.games.sets_and_runs.melds import JOKER, make_meld
+from cardtable.games.sets_and_runs.rules import open_window
 from cardtable.games.sets_and_runs.state import Phase
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.round_summary import RoundSummaryScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.sets_and_runs import SLOT_KEYS, SetsAndRunsTable
-from cardtable.ui.widgets import MoveLog
+from cardtable.ui.tables.sets_and_runs import SEAT_COLUMNS, SLOT_KEYS, SetsAndRunsTable, columns
+from cardtable.ui.widgets import HandCard, MoveLog
 from tests.cards_text import card as standard_card
 from tests.pilot_steps import my_turn, status, wait_until
 
@@ -97,7 +100,7 @@ async def mark(pilot, screen, *texts: str) -> None:
         index = next(
             i for i, held in enumerate(table.hand) if held == wanted and i not in table.marked
         )
-        await pilot.press(SLOT_KEYS[index - table.first_shown])
+        await pilot.press(SLOT_KEYS[index - table.first_numbered])
 
 
 async def within(pilot, condition, seconds: float) -> None:
@@ -377,3 +380,139 @@ async def test_a_joker_added_to_a_run_open_at_both_ends_asks_which_end():
         await pilot.press("down", "enter")
         await wait_until(pilot, lambda: len(state.hands[0]) == 1)
         assert state.melds[0].text() == "5♥ 6♥ 7♥ 8♥ Jkr(9♥)"
+
+
+FULL_HAND = "AS 3S 5H JK 7C 7D 9S 9H 10H JK QC KD 2C 4D 8S 6H 5C JD"
+"""Eighteen cards, two of them Jokers: the deal, a draw and three buys (the most a hand holds)."""
+
+TABLE_MELDS = [(1, "6H 7H 8H 9H", True), (1, "4S JK 6S 7S", True), (2, "KS KC KD", False)]
+
+
+def cards_shown(app, screen) -> list[str]:
+    """The faces of the hand's cards that can be seen on the screen, in order: a card counts
+    only where the screen shows it (nothing covers it) above the status line."""
+    status_top = app.screen.query_one("#status").region.y
+    shown = []
+    for cell in screen.query(HandCard):
+        region = cell.region
+        if not cell.display or not region.area or region.bottom > status_top:
+            continue
+        middle = region.center
+        if app.screen.get_widget_at(*middle)[0] is cell:
+            shown.append(str(cell.render()).strip())
+    return shown
+
+
+@pytest.mark.parametrize(
+    ("size", "seats"),
+    [
+        ((80, 24), "Ann,bot,bot,bot,bot,bot"),
+        ((100, 30), "Ann,bot,bot,bot"),
+        ((200, 60), "Ann,bot,bot,bot"),
+    ],
+)
+async def test_every_card_of_a_full_hand_is_shown_jokers_too(size, seats):
+    app = table_app(seats, seed=3)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_table(pilot, app)
+        anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS)
+        await pilot.pause()
+        hand = screen.table.hand
+        assert len(hand) == 18 and hand.count(JOKER) == 2
+        assert cards_shown(app, screen) == [c.short for c in hand]
+
+
+async def test_a_card_past_the_eleventh_is_marked_by_its_number_or_a_click():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS)
+        await pilot.pause()
+        table: SetsAndRunsTable = screen.table
+        title = str(screen.query_one("#hand-title").render())
+        assert "space or a number (←→ moves them) marks a card" in title
+        for _ in range(14):
+            await pilot.press("right")
+        cell = screen.query_one("#hand-14", HandCard)
+        assert cell.border_title == "-", "the numbers follow the cursor onto the second row"
+        await pilot.press("minus")
+        assert table.marked == {14}
+        await pilot.click(screen.query_one("#hand-17", HandCard))
+        assert table.marked == {14, 17}
+
+
+@pytest.mark.parametrize("name", ["Christopher", "Ann 🎲", "李小龍李小龍"])
+def test_the_seats_headings_line_up_with_their_columns(name):
+    """Each heading sits over its column, measured in terminal cells (an emoji or a CJK letter
+    takes two): names start under Player and the laid-down state under Laid; cards, buys and
+    totals end under the end of their heading."""
+    header = columns([Text(title) for title, _, _ in SEAT_COLUMNS]).plain
+    line = columns(
+        [Text("▶"), Text("[a]"), Text(name), Text("18"), Text("3"), Text("floating")]
+        + [Text("215")]
+    ).plain
+
+    def start(text: str, word: str) -> int:
+        return cell_len(text[: text.index(word)])
+
+    def end(text: str, word: str) -> int:
+        return start(text, word) + cell_len(word)
+
+    assert cell_len(line) == cell_len(header)
+    assert start(line, "[a]") == start(header, "Key")
+    assert start(line, name[:2]) == start(header, "Player")
+    assert end(line, "18") == end(header, "Cards")
+    assert end(line, " 3 ") - 1 == end(header, "Buys")
+    assert start(line, "floating") == start(header, "Laid")
+    assert end(line, "215") == end(header, "Total")
+
+
+async def test_the_seats_headings_line_up_on_the_table():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS)
+        state.totals[1] = 125
+        screen.redraw()
+        await pilot.pause()
+        lines = seats_text(screen).splitlines()
+        header = lines[0]
+        bot = next(x for x in lines if "Bot 2" in x)
+        ann = next(x for x in lines if "Ann" in x)
+        assert ann.index("Ann") == header.index("Player")
+        assert ann.index("18") + 2 == header.index("Cards") + len("Cards")
+        assert bot.index("down") == header.index("Laid")
+        assert bot.rstrip().endswith("125")
+        assert len(bot.rstrip()) == header.index("Total") + len("Total")
+
+
+@pytest.mark.parametrize(("size", "wider_than"), [((80, 24), 20), ((100, 30), 21), ((200, 60), 50)])
+async def test_the_log_column_uses_the_room_there_is(size, wider_than):
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await open_table(pilot, app)
+        await pilot.pause()
+        log = screen.query_one(MoveLog)
+        assert log.size.width > wider_than
+        assert screen.query_one("#sr-center").outer_size.width >= 57, "the seats' table still fits"
+
+
+async def test_a_hint_to_take_the_discard_reads_as_sentences():
+    """The planner's reason ends 'take it' with no full stop; the hint line ends it before
+    the key: '... take it. Press t.'."""
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 9S 9H 9D 2C 5S KD 3D 4C JS", round_=1)
+        wanted = card("7D")
+        holder = next(h for h in [state.stock, *state.hands[1:]] if wanted in h)
+        holder[holder.index(wanted)] = state.discards[-1]
+        state.discards[-1] = wanted
+        open_window(state, 0, state.seats - 1)
+        screen.redraw()
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint:" in status(app))
+        line = status(app)
+        assert line.startswith("Hint: take the discard. With the 7♦ you hold Two Sets")
+        assert line.endswith("take it. Press t.")

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from cardtable.bots.seat_player import planner
 from cardtable.engine import Game, Move, View
 from cardtable.engine.claims import Claim, ClaimWindow
+from cardtable.engine.words import sentences
 from cardtable.ui.claim_bar import ClaimBar
 from cardtable.ui.widgets import GameTable
 
@@ -159,7 +160,7 @@ class TableFrame(Screen[None]):
         move, why = planner(self.game.id).choose(view, legal)
         self.table.hinted = move
         how = self.table.suggest(move)
-        return f"Hint: {self.table.move_label(move)}. {why} {how}"
+        return sentences(f"Hint: {self.table.move_label(move)}", why, how)
 
     def window_hint_line(self, window: ClaimWindow, view: View, legal: list[Move], key: str) -> str:
         """A hint in a claim window for the seat of `view`: claim (with `key`) or let it go."""
@@ -169,7 +170,7 @@ class TableFrame(Screen[None]):
             what, how = f"{window.verb} the {window.card}", f"Press {key}."
         else:
             what, how = f"let the {window.card} go", "Enter lets it go."
-        return f"Hint: {what}. {why} {how}"
+        return sentences(f"Hint: {what}", why, how)
 
     # Keys
 

@@ -19,7 +19,7 @@ from cardtable.engine import Event, View
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import moves as mv
-from cardtable.games.sets_and_runs.contracts import contract_for
+from cardtable.games.sets_and_runs.contracts import BUYS_PER_ROUND, DEAL, contract_for
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
 from cardtable.ui.card_faces import face, ink
@@ -35,12 +35,25 @@ from cardtable.ui.tables.sets_and_runs_hand import (
 )
 from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
 
-HAND_SLOTS = 11
-"""Card places along the bottom, one a number key (a hand grows past 11 with buys: the rest
-scroll into view under the cursor, ←→)."""
+HAND_PLACES = DEAL + 1 + 2 * BUYS_PER_ROUND
+"""Card places along the bottom: the most a hand can hold (the deal, a draw and two cards a
+buy). Every card is shown; the places wrap onto a second row where one row is too narrow."""
+CARD_WIDTH = 7
+"""Columns one card place takes (the face and its border), as app.tcss draws `.hand-card`."""
 SLOT_KEYS = "1234567890-"
-"""The keys that mark the first eleven cards shown (GameTable's number keys)."""
+"""The number keys, on eleven cards in a row around the cursor (GameTable's number keys)."""
 NAME_WIDTH = 10
+SEAT_COLUMNS: tuple[tuple[str, int, bool], ...] = (
+    ("", 1, False),
+    ("Key", 3, False),
+    ("Player", NAME_WIDTH, False),
+    ("Cards", 5, True),
+    ("Buys", 4, True),
+    ("Laid", 8, False),
+    ("Total", 5, True),
+)
+"""The seats' table: each column's heading, width in cells and whether it is right-aligned
+(the heading and every seat's line are laid out by `columns`, so they line up)."""
 JOKER_INK = "bold #ce93d8"
 POINTER = "bold #0f3d2e on #ffd54f"
 
@@ -75,6 +88,24 @@ def meld_text(meld: TableMeld) -> Text:
     return text
 
 
+def columns(cells: list[Text]) -> Text:
+    """One line of the seats' table: each cell cut or padded to its column (SEAT_COLUMNS), one
+    space between columns (none after the turn marker)."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    for place, ((_, width, right), cell) in enumerate(zip(SEAT_COLUMNS, cells, strict=True)):
+        if place > 1:
+            line.append(" ")
+        cell = cell.copy()
+        cell.truncate(width, overflow="ellipsis")
+        pad = " " * (width - cell.cell_len)
+        if right:
+            line.append(pad)
+        line.append_text(cell)
+        if not right:
+            line.append(pad)
+    return line
+
+
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     """'7♥ 7♣ Jkr'."""
     return " ".join(c.short for c in cards)
@@ -86,7 +117,7 @@ class SetsAndRunsTable(GameTable):
 
     DEFAULT_CSS = """
     SetsAndRunsTable #sr-main { height: 1fr; }
-    SetsAndRunsTable #sr-center { width: 1fr; padding: 0 1; }
+    SetsAndRunsTable #sr-center { width: 2fr; min-width: 57; padding: 0 1; }
     SetsAndRunsTable #sr-info { height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
     SetsAndRunsTable #sr-melds {
         height: 1fr;
@@ -96,7 +127,8 @@ class SetsAndRunsTable(GameTable):
     }
     SetsAndRunsTable #sr-seats { height: auto; }
     SetsAndRunsTable #sr-side {
-        width: 23;
+        width: 1fr;
+        min-width: 23;
         padding: 0 0 0 1;
         border-left: vkey #5f8f7a;
     }
@@ -134,7 +166,8 @@ class SetsAndRunsTable(GameTable):
         self.interactive = False
         self.hand: list[Card] = []
         self.cursor = 0
-        self.first_shown = 0
+        self.first_numbered = 0
+        """The place in `hand` of the card under number key 1 (the keys follow the cursor)."""
         self.marked: set[int] = set()
         """Places in `hand` of the cards marked for the next lay-down, add or discard."""
         self.pointed: int | None = None
@@ -161,7 +194,7 @@ class SetsAndRunsTable(GameTable):
             with Vertical(id="sr-side"):
                 yield MoveLog(id="log")
         yield Static(id="hand-title")
-        yield HandRow(HAND_SLOTS)
+        yield HandRow(HAND_PLACES)
 
     # Drawing
 
@@ -202,7 +235,7 @@ class SetsAndRunsTable(GameTable):
         else:
             text.append("none", style="dim")
         dealer = self.who(view.dealer)
-        text.append(f"  ·  {dealer[:NAME_WIDTH]} deals", style="dim")
+        text.append(f"  ·  {fitted(dealer, NAME_WIDTH).rstrip()} deals", style="dim")
         text.append("\n")
         text.append_text(self._progress())
         self.query_one("#sr-info", Static).update(text)
@@ -229,27 +262,31 @@ class SetsAndRunsTable(GameTable):
         return Text(f"Your hand is about {plural(short, 'card')} short of {what}.", style="#fff59d")
 
     def _seat_line(self, seat: int, keys: list[str]) -> Text:
+        """A seat's line of the seats' table: turn, claim key, name, cards, buys, laid, total."""
         view = self.view
         assert view is not None
-        line = Text(no_wrap=True, overflow="ellipsis")
         acting = seat == view.turn and not view.over
-        line.append("▶" if acting else " ", style="bold #ffd54f")
         window = view.window
         open_ = window is not None and seat in window.open_to
         claimed = window is not None and seat in window.claimed
-        line.append(key_label(keys[seat]), style="bold #ffd54f" if open_ or claimed else "dim")
-        name = fitted(self.who(seat), NAME_WIDTH)
-        line.append(f" {name}", style="bold" if seat == view.seat else "")
         count = view.hand_sizes[seat]
-        line.append(f"{count:>3}", style="bold #ff8a80" if count <= 2 else "")
-        line.append(f" {view.buys_left[seat]:>3}  ")
         if view.floating[seat]:
-            line.append("floating ", style="bold reverse #ffd54f")
+            laid = Text("floating", style="bold reverse #ffd54f")
         elif view.laid_down[seat]:
-            line.append("down     ", style="bold #69f0ae")
+            laid = Text("down", style="bold #69f0ae")
         else:
-            line.append("-        ", style="dim")
-        line.append(f"{view.totals[seat]:>5}")
+            laid = Text("-", style="dim")
+        line = columns(
+            [
+                Text("▶" if acting else "", style="bold #ffd54f"),
+                Text(key_label(keys[seat]), style="bold #ffd54f" if open_ or claimed else "dim"),
+                Text(self.who(seat), style="bold" if seat == view.seat else ""),
+                Text(str(count), style="bold #ff8a80" if count <= 2 else ""),
+                Text(str(view.buys_left[seat])),
+                laid,
+                Text(str(view.totals[seat])),
+            ]
+        )
         if claimed:
             line.append("  buying", style="bold #ffd54f")
         return line
@@ -259,7 +296,8 @@ class SetsAndRunsTable(GameTable):
         assert view is not None
         keys = claim_keys(view.seats)
         text = Text(no_wrap=True, overflow="fold")
-        text.append(f"  Key {'Player':<{NAME_WIDTH}}Cards Buys Laid   Total", style="dim underline")
+        text.append_text(columns([Text(title) for title, _, _ in SEAT_COLUMNS]))
+        text.stylize("dim underline")
         width = max((self.query_one("#sr-seats", Static).size.width or 54) - 1, 30)
         pointed_line = 0
         for seat in range(view.seats):
@@ -307,9 +345,11 @@ class SetsAndRunsTable(GameTable):
         view = self.view
         assert view is not None
         title = self.query_one("#hand-title", Static)
-        cells = self.query_one(HandRow).cards
+        row = self.query_one(HandRow)
+        cells = row.cards
         hand = self.hand
-        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
+        keys = len(SLOT_KEYS)
+        self.first_numbered = hand_row_start(self.cursor, self.first_numbered, keys, len(hand))
         if view.seat is None or view.hand is None:
             if view.phase is Phase.WINDOW:
                 title.update(Text("Hands are hidden while the discard is up for buying."))
@@ -321,28 +361,38 @@ class SetsAndRunsTable(GameTable):
             if self.marked:
                 marked = [hand[i] for i in sorted(self.marked)]
                 line.append(f"  ·  marked {cards_text(marked)}", style="#69f0ae")
+            elif self.interactive and len(hand) > keys:  # fits 80 columns with a 10-letter name
+                line.append("  ·  space or a number (←→ moves them) marks a card", style="dim")
             elif self.interactive:
                 line.append("  ·  space or a number marks a card", style="dim")
-            if len(hand) > HAND_SLOTS:
-                last = min(len(hand), self.first_shown + HAND_SLOTS)
-                line.append(f"  ·  {self.first_shown + 1}-{last} shown, ←→", style="dim")
             title.update(line)
         playing = self.interactive and view.phase is Phase.PLAY and view.seat is not None
         dim = playing and view.laid_down[view.seat or 0]
         playable = set(view.playable)
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            index = self.first_shown + slot
+        for index, cell in enumerate(cells):
             if index < len(hand):
                 card = hand[index]
                 cell.display = True
                 cell.update(face(card, 5))
-                cell.border_title = SLOT_KEYS[slot] if slot < len(SLOT_KEYS) else ""
+                key = index - self.first_numbered
+                cell.border_title = SLOT_KEYS[key] if 0 <= key < keys else ""
                 cell.set_class(dim and card not in playable, "unplayable")
                 cell.set_class(index in self.marked, "selected")
                 cell.set_class(self.interactive and index == self.cursor, "cursor")
             else:
                 cell.display = False
+        self._fit_hand()
+
+    def _fit_hand(self) -> None:
+        """As many card places to a row as the width takes; the rest wrap onto the next row."""
+        row = self.query_one(HandRow)
+        across = max(1, (row.content_size.width or self.size.width - 2) // CARD_WIDTH)
+        if row.styles.grid_size_columns != across:
+            row.styles.grid_size_columns = across
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width: the hand's rows are filled again."""
+        self.call_after_refresh(self._fit_hand)
 
     # Keys
 
@@ -437,15 +487,17 @@ class SetsAndRunsTable(GameTable):
         self._draw_hand()
 
     def action_pick(self, slot: int) -> None:
-        """A number key marks or unmarks the card shown in that place."""
-        index = self.first_shown + slot
+        """A number key marks or unmarks the card it is shown on."""
+        index = self.first_numbered + slot
         if index < len(self.hand) and self.may_act():
             self._toggle(index)
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
-        """A click marks or unmarks that card."""
+        """A click marks or unmarks that card (each place shows the card at its own place in
+        the hand)."""
         message.stop()
-        self.action_pick(message.slot)
+        if message.slot < len(self.hand) and self.may_act():
+            self._toggle(message.slot)
 
     def _chosen(self) -> list[Card]:
         """The marked cards in hand order; with none marked, the card under the cursor."""
