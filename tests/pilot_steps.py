@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import re
 
+from textual.geometry import Region
+
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.table import TableScreen
+
+BOX_DRAWING = re.compile("[\u2500-\u257f]")
+"""The characters borders are drawn with."""
 
 KEY_NAMED = re.compile(r"Press (\S+?)(?: \(or Enter\))?\.")
 """The one key a hint names ('Press p.'); a hint that names none means Enter."""
@@ -24,6 +29,20 @@ async def wait_until(pilot, condition, tries=300):
 def status(app) -> str:
     """The status line of the screen in front."""
     return str(app.screen.query_one("#status").render())
+
+
+def shown_text(widget) -> str:
+    """The words a widget shows in its region on screen (what wraps or is cut off is not
+    there), its lines joined by single spaces, without its border."""
+    region = widget.region
+    strips = widget.render_lines(Region(0, 0, region.width, region.height))
+    text = " ".join(strip.text for strip in strips)
+    return " ".join(BOX_DRAWING.sub(" ", text).split())
+
+
+def on_screen(app, widget) -> bool:
+    """The widget lies wholly inside the window."""
+    return widget.region.height > 0 and app.screen.region.contains_region(widget.region)
 
 
 def my_turn(app) -> bool:

@@ -233,6 +233,8 @@ async def test_at_zero_seconds_each_person_is_asked_in_turn():
         open_window(screen, "R7", played_by=0, seconds=0)
         await pilot.pause()
         assert screen.asking == 1
+        await reveal_hand(pilot, app)  # Bob sees his hand first
+        await wait_until(pilot, lambda: app.screen is screen and screen.viewer == 1)
         assert "Bob: l to match it, Enter to let it go" in str(
             screen.query_one("#claim-bar").render()
         )
@@ -240,6 +242,8 @@ async def test_at_zero_seconds_each_person_is_asked_in_turn():
         assert window_open(screen)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.asking == 0)
+        await reveal_hand(pilot, app)
+        await wait_until(pilot, lambda: app.screen is screen and screen.viewer == 0)
         await pilot.press("enter")
         await wait_until(pilot, lambda: not window_open(screen))
         assert moves_since(screen, before)[:2] == [(1, "let-go"), (0, "let-go")]

@@ -16,7 +16,7 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.setup import Choice, SetupScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, reveal_hand, status, wait_until
+from tests.pilot_steps import my_turn, on_screen, reveal_hand, shown_text, status, wait_until
 
 SIZE = (100, 30)
 
@@ -257,6 +257,27 @@ async def test_a_small_window_says_what_size_it_needs():
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not app.screen.has_class("too-small")
+
+
+async def test_the_size_message_is_read_whole_in_a_small_window():
+    app = CardTableApp(
+        Launch(command="play", game="sets-and-runs", seats="Ann,bot,bot", seed=3, delay=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        message = app.screen.query_one("#too-small-text")
+        full = "The Sets and Runs table needs a window of at least 80x24. This one is {}"
+        for width, height in ((60, 20), (40, 15), (20, 8), (10, 4)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause(0.1)
+            assert on_screen(app, message), (width, height)
+            text = shown_text(message)
+            assert "80x24" in text, (width, height, text)
+            if width >= 20:  # room for every sentence
+                assert full.format(f"{width}x{height}") in text, (width, height, text)
+                assert "Ctrl+Q quits; the game stays saved." in text
+            if width >= 40:  # and for the box around them
+                assert message.styles.border_top[0] == "heavy"
 
 
 async def test_resume_continues_exactly_where_the_game_stood():

@@ -77,6 +77,8 @@ class TableScreen(TableFrame):
         """Each seat's claim key, the same for the whole session (claim_bar.py)."""
         self._claim_random = random.Random(match.record.seed * 97 + 11)
         """Draws the bots' claim delays: seeded, so a bot table behaves the same each time."""
+        self._asking_screen: HandoffScreen | None = None
+        """The handoff before a person asked in a turn-based window sees her hand, while up."""
         self._end_window()
 
     def _end_window(self) -> None:
@@ -297,23 +299,53 @@ class TableScreen(TableFrame):
         """Keep a claim window going: a countdown while people may claim, else bots at once."""
         if window is not self._window:
             self._open_window(window)
-        if len(self.humans) > 1 and not self.demo:
-            # Everyone at the keyboard may be looking at the table now: no hand is shown.
-            self.viewer = None
+        shared = len(self.humans) > 1 and not self.demo
         people = [s for s in window.open_to if self._human(s)]
         self.asking = None
+        if window.seconds <= 0 and people and self._human(window.open_to[0]):
+            # Turn-based: the person asked answers with her hand in view. At a shared keyboard
+            # she sees it behind a handoff first, unless it is shown to her already.
+            self.asking = window.open_to[0]
+            if shared and self.viewer != self.asking:
+                self._ask_privately(window, self.asking)
+                return
+            self.redraw()
+            return
+        if shared:
+            # Everyone at the keyboard may be looking at the table now: no hand is shown.
+            self.viewer = None
         if not people:  # nobody to wait for: the bots decide at once (at a demo's pace)
             self._stop_clock()
             self.redraw()
             self._soon(list(window.open_to), max(self.delay, 0.001) if self.demo else 0.001)
             return
-        if window.seconds <= 0:  # turn-based: each person in turn, a bot when its turn comes
-            first = window.open_to[0]
-            if not self._human(first):
-                self._soon([first], 0.001)
-                return
-            self.asking = first
+        if window.seconds <= 0:  # turn-based, and a bot's turn to answer
+            self._soon([window.open_to[0]], 0.001)
+            return
         self.redraw()
+
+    def _ask_privately(self, window: ClaimWindow, seat: int) -> None:
+        """A turn-based window at a shared keyboard asks `seat`: a handoff covers the table,
+        which takes no key for its first moment and then only Y (so a double tap of the last
+        person's Enter cannot answer for her), and shows her own hand; there she claims with
+        her key or lets the card go with Enter."""
+        self.viewer = None
+        self.redraw()
+        if self._asking_screen is not None:  # already covering the table for her
+            return
+        key = self.claim_keys[seat]
+        note = (
+            f"The {window.card} is up for a {window.verb}. See your hand, then press {key} to "
+            f"{window.verb} it or Enter to let it go.\n\n{self._since_last_turn(seat, most=5)}"
+        )
+        screen = HandoffScreen(self.match.names[seat], note)
+        self._asking_screen = screen
+
+        def shown(_: bool | None) -> None:
+            self._asking_screen = None
+            self._seat_ready(seat)
+
+        self.app.push_screen(screen, callback=shown)
 
     def _open_window(self, window: ClaimWindow) -> None:
         """A new window: every bot in it decides now; one that claims does so after a short
@@ -437,6 +469,12 @@ class TableScreen(TableFrame):
             return
         if not self._human(seat):
             self.say(f"{self.claim_keys[seat]} is {names[seat]}'s key: a bot claims for itself.")
+            return
+        asked = self.asking
+        shared = len(self.humans) > 1
+        if shared and asked is not None and seat != asked and seat in window.open_to:
+            # Turn-based at a shared keyboard: each person answers when asked, her hand shown.
+            self.say(f"{names[asked]} is asked now; {names[seat]} is asked in turn.", refused=True)
             return
         claim = claim_move(self.game, self.match.state, seat)
         if seat not in window.open_to:  # the game says why (she discarded it, let it go, ...)

@@ -81,11 +81,10 @@ class TableFrame(Screen[None]):
         need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
         small = width < need_w or height < need_h
         if small:
-            self.query_one("#too-small-text", Static).update(
-                f"The {self.game.name} table needs a window of at least {need_w}x{need_h}.\n"
-                f"This one is {width}x{height}: make it larger (or the font smaller).\n"
-                f"{self.quit_words}"
-            )
+            words, boxed = self.size_words(width, height, need_w, need_h)
+            message = self.query_one("#too-small-text", Static)
+            message.set_class(not boxed, "plain")
+            message.update(Text(words))
         if small == self.too_small:
             return
         self.set_class(small, "too-small")
@@ -97,6 +96,28 @@ class TableFrame(Screen[None]):
                 self.table.focus()
             self.redraw()
         self.refresh_bindings()
+
+    def size_words(self, width: int, height: int, need_w: int, need_h: int) -> tuple[str, bool]:
+        """The too-small message that a window of `width` x `height` shows whole, and whether
+        its box fits around it: the full sentences where they fit, shorter ones where not; each
+        says the size the table needs."""
+        sayings = [
+            f"The {self.game.name} table needs a window of at least {need_w}x{need_h}.\n"
+            f"This one is {width}x{height}: make it larger (or the font smaller).\n"
+            f"{self.quit_words}",
+            f"{self.game.name} needs {need_w}x{need_h}.\nThis window is {width}x{height}.\n"
+            f"{self.quit_words}",
+            f"Needs {need_w}x{need_h}; this is {width}x{height}. Ctrl+Q quits.",
+            f"Needs {need_w}x{need_h}.",
+        ]
+        console = self.app.console
+        for words in sayings:
+            for boxed in (True, False):
+                # The box: a heavy border and a padding of 1 row and 2 columns (app.tcss).
+                room_w, room_h = (width - 6, height - 4) if boxed else (width, height)
+                if room_w >= 8 and len(Text(words).wrap(console, room_w)) <= room_h:
+                    return words, boxed
+        return sayings[-1], False
 
     quit_words = "Ctrl+Q quits; the game stays saved."
     """What quitting does, for the too-small message."""
