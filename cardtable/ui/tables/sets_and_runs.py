@@ -177,14 +177,6 @@ class SetsAndRunsTable(GameTable):
         self.plan_pending = -1
         """How many melds the lay-down being built held when the plan's last step was hinted."""
 
-    def on_mount(self) -> None:
-        """The status bar under this table grows to four lines when it must: a hint here
-        names the whole plan, which two lines of 80 columns would cut."""
-        for status in self.screen.query("#status"):
-            status.styles.height = "auto"
-            status.styles.min_height = 2
-            status.styles.max_height = 4
-
     def compose(self) -> ComposeResult:
         with Horizontal(id="sr-main"):
             with Vertical(id="sr-center"):
