@@ -316,6 +316,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             ]
         assert isinstance(move, TakePenalty)
         total = state.penalty
+        could_play = bool(playable(state, seat))
         drawn = draw(state, seat, total)
         state.penalty = state.penalty_value = 0
         short = f" (only {drawn} were left)" if drawn < total else ""
@@ -326,7 +327,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 seats=(seat,),
             )
         ]
-        return events + end_turn(state, seat)
+        return events + end_turn(state, seat, stuck=not drawn and not could_play)
 
     def _play_card(self, state: RunItState, seat: int, move: Play) -> list[Said]:
         card = move.card
@@ -337,6 +338,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             state.attempt = 0
         if state.idle_turns:
             state.idle_turns = 0
+            state.stuck_turns = 0
         kind = card.kind
         named = f", naming {move.colour.value}" if move.colour else ""
         text = f"{{0}} plays the {card.short}{named}"
@@ -419,9 +421,15 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if can_draw(state) or any(c is not None for c in state.offers):
             return events
         text = "Nothing to take: the draw pile is empty and nobody offered; {0}'s turn ends."
+        seat = state.turn
+        t = top(state)
+        # Stuck when this is her first card of the turn (none came) and she held none to play.
+        stuck = state.attempt == 1 and not any(
+            can_play(c, t, state.colour) for c in state.hands[seat]
+        )
         return events + [
-            said(kind="get", text=text, seats=(state.turn,)),
-            *end_turn(state, state.turn),
+            said(kind="get", text=text, seats=(seat,)),
+            *end_turn(state, seat, stuck=stuck),
         ]
 
     def _take_offer(self, state: RunItState, seat: int, by: int) -> list[Said]:

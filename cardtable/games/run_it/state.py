@@ -108,7 +108,10 @@ class RunItState(BaseModel):
     got: RunItCard | None = None
     """The card just got, while she decides whether to play it."""
     idle_turns: int = 0
-    """Turns in a row that ended with nothing played while no card could be drawn."""
+    """Turns in a row that ended with nothing played."""
+    stuck_turns: int = 0
+    """Turns in a row in which the seat could not play, nothing could be drawn and nobody
+    offered (session.BLOCKED_ROUNDS of these rounds block the game)."""
     ended: str = ""
     """Why the last game ended, in words."""
     history: list[GameResult] = []
