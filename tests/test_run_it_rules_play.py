@@ -286,6 +286,21 @@ def test_the_getter_cannot_see_which_card_was_offered():
     assert offered("B2") == offered("R9")
 
 
+def test_a_card_got_and_not_playable_is_shown_to_its_getter_alone_until_play_goes_on():
+    state = position(["R4 R5", "G1 G2", "Y1 Y2"], "B3", draw="G7 Y9")
+    GAME.apply(state, 0, GET)
+    gets_from_draw_pile(state, 0)  # the G7: no good on the B3
+    assert GAME.view(state, 0).missed == card("G7")
+    assert GAME.view(state, 1).missed is None and GAME.view(state, None).missed is None
+    gets_from_draw_pile(state, 0)  # the Y9: no good either, the turn ends
+    assert state.turn == 1
+    assert GAME.view(state, 0).missed == card("Y9")
+    assert GAME.view(state, 1).missed is None
+    GAME.apply(state, 1, GET)  # the next get: old news
+    assert GAME.view(state, 0).missed is None
+    GAME.check_state(state)
+
+
 # The draw pile
 
 
@@ -436,3 +451,26 @@ def test_the_seats_asked_for_offers_answer_one_at_a_time():
     GAME.apply(state, 0, GET)
     assert "It is not your turn" in refused(state, 2, NO_OFFER)
     assert refused(state, 1, KEEP) == "Offer one card face down, or offer nothing."
+
+
+# Words: no hidden card named, counts in English
+
+
+def test_an_offer_in_words_never_names_the_card_offered_face_down():
+    state = position(["R4 R5", "G1 B8", "Y1 Y2"], "B3")
+    GAME.apply(state, 0, GET)
+    move = Offer(card=card("B8"))
+    assert move.describe("Bob") == "Bob offers a card face down"
+    said = GAME.apply(state, 1, move) + GAME.apply(state, 2, NO_OFFER)
+    said += GAME.apply(state, 0, TakeOffer(offered_by=1))
+    lines = [event.render(["Ann", "Bob", "Cy"]) for event in said]
+    assert lines[0] == "Bob offers a card face down."
+    assert not any("B8" in line or "8" in line for line in lines), lines
+
+
+def test_a_penalty_run_of_one_asks_for_1_card_not_1_cards():
+    state = position(["R+1 R5", "G4 B8", "Y1 Y2"], "R3")
+    plays(state, 0, "R+1")
+    line = GAME.explain(state, 1)
+    assert line.endswith("or take 1 card.") and "1 cards" not in line
+    assert "take 1 card." in refused(state, 1, GET)

@@ -107,6 +107,10 @@ class RunItState(BaseModel):
     """The seats still to be asked for an offer, in order."""
     got: RunItCard | None = None
     """The card just got, while she decides whether to play it."""
+    missed: RunItCard | None = None
+    """The last card got that could not be played, shown to its getter (`missed_by`) until the
+    next card is got or played or a penalty is taken."""
+    missed_by: int | None = None
     idle_turns: int = 0
     """Turns in a row that ended with nothing played."""
     stuck_turns: int = 0
@@ -144,6 +148,9 @@ class RunItView(View):
     """The card this seat has offered, while it waits to be taken or returned."""
     got: RunItCard | None
     """The card just got, shown only to the seat that got it."""
+    missed: RunItCard | None = None
+    """The card this seat just got and could not play, shown only to her (until the next card
+    is got or played)."""
     playable: list[RunItCard]
     """The cards of this seat's hand that may be played now (for the highlight)."""
     wins: list[int]
