@@ -141,7 +141,7 @@ def test_the_winner_starts_the_next_game_and_the_dealer_moves_clockwise():
     )
     events = GAME.apply(state, 2, GAME.legal_moves(state, 2)[0])
     lines = [event.render(["Ann", "Bob", "Cy", "Di"]) for event in events]
-    assert lines[-2] == "Cy won game 1: she played her last card."
+    assert lines[-2] == "Cy won game 1: out by playing the last card."
     assert lines[-1] == "Game 2: Bob deals; Cy starts."
     assert (state.game_number, state.dealer, state.turn, state.phase) == (2, 1, 2, Phase.PLAY)
     assert [len(hand) for hand in state.hands] == [5, 5, 5, 5]

@@ -175,7 +175,7 @@ def test_a_win_by_a_match():
     events = claims(state, 2)
     assert [e.render(NAMES) for e in events] == [
         "Cy matches the B5.",
-        "Cy won game 1: she matched her last card.",
+        "Cy won game 1: out by matching the last card.",
     ]
     assert GAME.is_over(state) and GAME.outcome(state).winners == [2]
 
@@ -188,7 +188,9 @@ def test_a_win_by_a_pass_it_taken():
     assert not GAME.is_over(state)  # a card offered is not yet a card passed
     GAME.apply(state, 3, NO_OFFER)
     events = GAME.apply(state, 0, TakeOffer(offered_by=2))
-    assert events[-1].render(NAMES) == "Cy won game 1: her last card was taken as a Pass-it."
+    assert (
+        events[-1].render(NAMES) == "Cy won game 1: out when the last card was taken as a Pass-it."
+    )
     assert GAME.is_over(state) and GAME.outcome(state).winners == [2]
 
 

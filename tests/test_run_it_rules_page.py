@@ -4,7 +4,7 @@
 import subprocess
 import sys
 
-from cardtable.games.run_it.session import IDLE_ROUNDS, STALL_ROUNDS
+from cardtable.games.run_it.session import BLOCKED_ROUNDS, STALL_ROUNDS
 from cardtable.games.run_it.state import RunItOptions
 from cardtable.rules_pages import rules_page
 
@@ -36,7 +36,11 @@ def test_the_rules_page_tells_the_game_from_the_deal_to_the_win():
 def test_the_rules_page_marks_our_settlements_and_the_house_rule():
     text = page()
     assert "a Wild Penalty counts as a penalty card here, so a Wild may not go on it" in text
-    assert f"If {IDLE_ROUNDS} whole rounds of turns pass with nothing played" in text
+    assert BLOCKED_ROUNDS == 1
+    assert (
+        "nobody offers a card, and a whole round of turns passes in which no player **could** "
+        "play (not merely did not" in text
+    )
     assert f"So does a game in which {STALL_ROUNDS} whole rounds pass with nothing played" in text
     assert "**House rule** (the *False claims draw one* setting, off unless you turn it on" in text
     assert text.count("**Ours:**") + text.count("**ours") >= 5

@@ -6,8 +6,10 @@ from run_it_positions import (
     GAME,
     card,
     cards,
+    claims,
     colour,
     gets_from_draw_pile,
+    let_all_go,
     nobody_offers,
     plays,
     position,
@@ -25,8 +27,8 @@ from cardtable.games.run_it.moves import (
     TakeOffer,
 )
 from cardtable.games.run_it.rules import play, playable
-from cardtable.games.run_it.session import IDLE_ROUNDS, STALL_ROUNDS
-from cardtable.games.run_it.state import Phase
+from cardtable.games.run_it.session import BLOCKED_ROUNDS, STALL_ROUNDS
+from cardtable.games.run_it.state import Phase, RunItState
 
 
 def refused(state, seat, move) -> str:
@@ -284,6 +286,21 @@ def test_the_getter_cannot_see_which_card_was_offered():
     assert offered("B2") == offered("R9")
 
 
+def test_a_card_got_and_not_playable_is_shown_to_its_getter_alone_until_play_goes_on():
+    state = position(["R4 R5", "G1 G2", "Y1 Y2"], "B3", draw="G7 Y9")
+    GAME.apply(state, 0, GET)
+    gets_from_draw_pile(state, 0)  # the G7: no good on the B3
+    assert GAME.view(state, 0).missed == card("G7")
+    assert GAME.view(state, 1).missed is None and GAME.view(state, None).missed is None
+    gets_from_draw_pile(state, 0)  # the Y9: no good either, the turn ends
+    assert state.turn == 1
+    assert GAME.view(state, 0).missed == card("Y9")
+    assert GAME.view(state, 1).missed is None
+    GAME.apply(state, 1, GET)  # the next get: old news
+    assert GAME.view(state, 0).missed is None
+    GAME.check_state(state)
+
+
 # The draw pile
 
 
@@ -304,21 +321,83 @@ def test_an_empty_draw_pile_is_refilled_from_the_discards_less_the_top():
 # Our backstop: a game nobody can move ends
 
 
-def test_rounds_with_nothing_played_and_nothing_to_draw_end_the_game_fewest_cards_winning():
-    # The draw pile empty, only the top card in the discards: nobody can get a card. (The
-    # other cards of the deck are left out: such a table cannot be dealt, only reached.)
-    state = position(["R4 R5", "G1", "Y1 Y2"], "B3", rest="discards")
-    state.discards = cards("B3")
-    for _ in range(IDLE_ROUNDS * 3 - 1):
-        seat = state.turn
-        GAME.apply(state, seat, GET)
+def stranded(hands: list[str], top: str, **options) -> RunItState:
+    """A table with the draw pile empty and only the top card in the discards: nobody can get
+    a card. (The other cards of the deck are left out: such a table cannot be dealt, only
+    reached.)"""
+    state = position(hands, top, rest="discards", options=options or None)
+    state.discards = cards(top)
+    return state
+
+
+def everyone_gets_a_card(state, turns: int) -> None:
+    """`turns` turns in a row, each seat getting a card and nobody offering one."""
+    for _ in range(turns):
+        GAME.apply(state, state.turn, GET)
         nobody_offers(state)
-        assert not GAME.is_over(state)
-    GAME.apply(state, state.turn, GET)
-    nobody_offers(state)
+
+
+def test_a_round_in_which_nobody_could_play_or_draw_blocks_the_game_fewest_cards_winning():
+    state = stranded(["R4 R5", "G1", "Y1 Y2"], "B3")
+    everyone_gets_a_card(state, BLOCKED_ROUNDS * 3 - 1)
+    assert not GAME.is_over(state)
+    everyone_gets_a_card(state, 1)
     assert GAME.is_over(state)
     assert GAME.outcome(state).winners == [1]
-    assert "fewest cards wins" in state.ended
+    assert GAME.outcome(state).reason is EndReason.BLOCKED
+    assert state.ended == (
+        "nobody could play a card for a whole round and nothing could be drawn; fewest cards wins"
+    )
+
+
+def test_a_blocked_game_is_shared_by_the_fewest_cards_on_a_tie():
+    state = stranded(["R4 R5", "G1 G2", "Y1 Y2 Y4"], "B3")
+    everyone_gets_a_card(state, 3)
+    assert GAME.outcome(state).winners == [0, 1]
+
+
+def test_seats_that_could_play_but_chose_to_get_a_card_do_not_block_the_game():
+    # Draw anyway: seat 0 holds the R1 for the R5 but gets a card instead, round after round.
+    # Nobody could draw and nobody offers, yet a seat could play: the game is not blocked.
+    state = stranded(["R1 G2", "G1 Y3", "B4 B6 Y7"], "R5", draw_anyway=True)
+    everyone_gets_a_card(state, 6 * 3)
+    assert not GAME.is_over(state)
+    assert card("R1") in playable(state, state.turn)
+    # Only the other backstop, 20 rounds with no card played at all, ends it.
+    everyone_gets_a_card(state, STALL_ROUNDS * 3 - 6 * 3)
+    assert GAME.is_over(state)
+    assert state.ended == "nobody played a card for 20 rounds; fewest cards wins"
+    assert GAME.outcome(state).winners == [0, 1]
+
+
+def test_a_penalty_run_nobody_can_answer_or_draw_counts_toward_the_blocked_round():
+    # Seat 1 cannot continue the R+2 and nothing can be drawn: she takes nothing and could not
+    # play; seats 2 and 0 then cannot play on it either: the round blocks the game.
+    state = stranded(["R+2 Y4 Y5", "G1", "B4 B5"], "R3")
+    GAME.apply(state, 0, play(card("R+2")))
+    state.discards = cards("R+2")  # the R3 under it left out too: still nothing to draw
+    let_all_go(state)
+    GAME.apply(state, 1, TAKE_PENALTY)
+    assert not GAME.is_over(state)
+    everyone_gets_a_card(state, 2)
+    assert GAME.is_over(state)
+    assert GAME.outcome(state).winners == [1]
+
+
+def test_a_card_played_starts_the_blocked_round_again():
+    # Seats 0 and 1 cannot play the B3; seat 2 plays her Wild naming Yellow. A false claim (the
+    # house rule) then draws the B3 from under it, so again nothing can be drawn: the round
+    # that blocks the game starts after the Wild, not before it.
+    state = stranded(["R4 G5", "G1", "B4 Wild"], "B3", false_claims_draw=True)
+    everyone_gets_a_card(state, 2)
+    GAME.apply(state, 2, play(card("Wild"), RunItColour.YELLOW))
+    claims(state, 0)
+    let_all_go(state)
+    assert state.discards == cards("Wild") and not state.draw_pile
+    everyone_gets_a_card(state, 2)
+    assert not GAME.is_over(state)
+    everyone_gets_a_card(state, 1)
+    assert GAME.is_over(state)
 
 
 def test_rounds_with_nothing_played_end_the_game_even_with_cards_to_draw():
@@ -372,3 +451,26 @@ def test_the_seats_asked_for_offers_answer_one_at_a_time():
     GAME.apply(state, 0, GET)
     assert "It is not your turn" in refused(state, 2, NO_OFFER)
     assert refused(state, 1, KEEP) == "Offer one card face down, or offer nothing."
+
+
+# Words: no hidden card named, counts in English
+
+
+def test_an_offer_in_words_never_names_the_card_offered_face_down():
+    state = position(["R4 R5", "G1 B8", "Y1 Y2"], "B3")
+    GAME.apply(state, 0, GET)
+    move = Offer(card=card("B8"))
+    assert move.describe("Bob") == "Bob offers a card face down"
+    said = GAME.apply(state, 1, move) + GAME.apply(state, 2, NO_OFFER)
+    said += GAME.apply(state, 0, TakeOffer(offered_by=1))
+    lines = [event.render(["Ann", "Bob", "Cy"]) for event in said]
+    assert lines[0] == "Bob offers a card face down."
+    assert not any("B8" in line or "8" in line for line in lines), lines
+
+
+def test_a_penalty_run_of_one_asks_for_1_card_not_1_cards():
+    state = position(["R+1 R5", "G4 B8", "Y1 Y2"], "R3")
+    plays(state, 0, "R+1")
+    line = GAME.explain(state, 1)
+    assert line.endswith("or take 1 card.") and "1 cards" not in line
+    assert "take 1 card." in refused(state, 1, GET)

@@ -15,6 +15,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
+from cardtable.ui.tables.run_it import MissedCard
 from cardtable.ui.widgets import MoveLog
 from tests.pilot_steps import follow_hint, my_turn, reveal_hand, status, wait_until
 
@@ -279,6 +280,9 @@ async def test_an_offer_is_made_behind_the_handoff_and_taken_face_down():
         await wait_until(pilot, lambda: screen.viewer == other)
         assert state.phase is Phase.OFFERS
         await pilot.press("1", "enter")  # offers the R9 (the hand is R9 Y6, sorted)
+        offers = str(screen.table.query_one("#ri-offers").render())
+        assert "You offer the R9" in offers and "second" in offers
+        await pilot.press("n")  # and nothing for a second card, in the same visit
         await reveal_hand(pilot, app)
         await wait_until(pilot, lambda: screen.viewer == person and state.phase is Phase.TAKE)
         await pilot.pause()
@@ -518,3 +522,114 @@ async def test_a_window_waits_while_its_hint_is_read():
         )
         await pilot.press("enter")
         await wait_until(pilot, lambda: not window_open(screen))
+
+
+# One visit per get, and the card got shown to its getter
+
+
+def count_handoffs(app) -> list[tuple[int, int]]:
+    """(the getter, her attempt) at each handoff screen opened from now on."""
+    opened: list[tuple[int, int]] = []
+    push = app.push_screen
+
+    def pushed(screen, *args, **kwargs):
+        if isinstance(screen, HandoffScreen):
+            state = app.screen.match.state
+            opened.append((state.turn, state.attempt))
+        return push(screen, *args, **kwargs)
+
+    app.push_screen = pushed
+    return opened
+
+
+async def test_she_sees_the_card_she_cannot_play_before_the_handoff():
+    app = table_app("Ann,Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        person = screen.viewer
+        other = 1 - person
+        state = screen.match.state
+        state.turn = person
+        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
+        top(screen, "R7")
+        state.draw_pile += rcards("Y5 Y2")  # she draws the Y2, then the Y5: neither goes on R7
+        screen.redraw()
+        opened = count_handoffs(app)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready)
+        await pilot.press("n")  # the other offers nothing, for both cards she may get
+        await reveal_hand(pilot, app)  # back to her
+        await wait_until(pilot, lambda: screen.viewer == person and state.phase is Phase.TAKE)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: state.phase is Phase.TAKE and state.attempt == 2)
+        await pilot.pause()
+        offers = str(screen.table.query_one("#ri-offers").render())
+        assert "You got the Y2: it cannot be played. You get a second card." in offers
+        assert screen.viewer == person and opened == [(person, 1)] * 2  # no second visit
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(app.screen, MissedCard))
+        assert state.turn == other and screen.viewer == person  # her own table, behind it
+        notice = str(app.screen.query_one("#missed-card").render())
+        assert "You got the Y5: it cannot be played. Your turn ends." in notice
+        assert "Press Enter to pass the keyboard on." in notice
+        await wait_until(pilot, lambda: app.screen.ready)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert screen.viewer is None
+        assert opened == [(person, 1), (person, 1), (other, 0)]
+
+
+async def test_a_bots_two_card_get_asks_each_person_once_for_both_offers():
+    app = table_app("Ann,Bob,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        hands(screen, "R9 Y6", "B3 G4", "B1 G2")
+        top(screen, "R7")
+        state.draw_pile += rcards("Y5 Y2")  # the bot draws the Y2, then the Y5
+        before = len(screen.match.record.log)
+        opened = count_handoffs(app)
+        state.turn = 2
+        screen.viewer = 1
+        screen.advance()
+        await reveal_hand(pilot, app)  # Ann is asked first
+        await wait_until(pilot, lambda: screen.viewer == 0)
+        offers = str(screen.table.query_one("#ri-offers").render())
+        name = screen.match.names[2]
+        assert f"Offer {name} one, face down" in offers and "her" not in offers
+        await pilot.press("n", "n")  # nothing for the first card, nothing for a second
+        await reveal_hand(pilot, app)  # then Bob
+        await wait_until(pilot, lambda: screen.viewer == 1)
+        await pilot.press("1", "enter")  # the B3 for the first card
+        await pilot.press("2", "enter")  # the G4, if a second card is needed
+        await wait_until(pilot, lambda: state.turn == 0 or state.phase is Phase.GOT, tries=600)
+        moves = moves_since(screen, before)
+        during = [o for o in opened if o[0] == 2]
+        assert during == [(2, 1), (2, 1)]  # one visit each for the bot's whole get
+        assert moves[:4] == [(2, "get"), (0, "no-offer"), (1, "offer"), (2, "take-draw")]
+        assert moves[4:6] == [(0, "no-offer"), (1, "offer")]  # asked ahead: no handoff
+
+
+async def test_take_one_blind_fits_80_columns_with_several_offers():
+    app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.turn, state.phase, state.attempt = 0, Phase.TAKE, 1
+        state.offers = [None] + [state.draw_pile.pop() for _ in range(7)]
+        screen.redraw()
+        await pilot.pause()
+        title = str(screen.table.query_one("#hand-title").render()).rstrip()
+        assert len(title) <= 78 and not title.endswith("…"), title
+        assert title.startswith("Take one, blind")
+
+
+async def test_a_penalty_run_of_one_says_p_takes_1_card():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, state = await penalty_on_ann(pilot, app)
+        state.penalty, state.penalty_value = 1, 1
+        screen.redraw()
+        await pilot.pause()
+        offers = str(screen.table.query_one("#ri-offers").render())
+        assert "p takes 1 card." in offers and "1 cards" not in offers

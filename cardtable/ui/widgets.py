@@ -160,6 +160,21 @@ class GameTable(Widget, can_focus=True):
         spectator's)."""
         return None
 
+    shared_keyboard = False
+    """True at one keyboard shared by several people (handoffs between them): a table may then
+    ask a person ahead for an answer she would otherwise be handed the keyboard for again."""
+
+    def answer_given(self, view: View, legal: list[Move]) -> Move | None:
+        """The move a person already chose ahead for this moment (`shared_keyboard`), made for
+        her without a handoff; None to ask her (`view` is hers, not shown)."""
+        return None
+
+    def before_handoff(self, view: View) -> Screen | None:
+        """A screen the person leaving the keyboard still has to see over her own table before
+        it is handed on (Run It: the card she got and cannot play); None to hand it on at once
+        (`view` is hers)."""
+        return None
+
     def move_label(self, move: Move) -> str:
         """The move in a few words for a menu or a hint (a table may add the players' names)."""
         return move.brief()

@@ -56,6 +56,15 @@ def check_state(game: RunIt, state: RunItState) -> None:
         "the card just got is not in the hand of the player who got it",
     )
     require(
+        state.missed is None
+        or (
+            state.missed_by is not None
+            and 0 <= state.missed_by < seats
+            and state.missed in state.hands[state.missed_by]
+        ),
+        "the card got and not playable is not in the hand of the player who got it",
+    )
+    require(
         len(state.history) <= state.options.games,
         f"it records {len(state.history)} games of a {state.options.games}-game session",
     )

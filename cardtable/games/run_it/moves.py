@@ -64,11 +64,11 @@ class Offer(Move):
     card: RunItCard
 
     def describe(self, player: str = "You") -> str:
-        """'Bob offers the R7' (his own log line; others see only that he offered)."""
-        return f"{player} offers {self.card.label}"
+        """'Bob offers a card face down': the card is hidden, so never named here."""
+        return f"{player} offers a card face down"
 
     def brief(self) -> str:
-        """'offer R7'."""
+        """'offer R7': for the offerer's own menu and hints only (her card, in her hand)."""
         return f"offer {self.card.short}"
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
+from cardtable.engine.words import plural
 from cardtable.games.run_it import integrity, teaching
 from cardtable.games.run_it.matching import (
     NAMES_A_COLOUR,
@@ -218,8 +219,8 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         elif isinstance(move, GetCard):
             if state.penalty:
                 raise IllegalMove(
-                    f"A penalty run of {state.penalty} is on you: continue it or take the "
-                    f"{state.penalty} cards. Nobody gets or offers cards during a run."
+                    f"A penalty run of {state.penalty} is on you: continue it or take "
+                    f"{plural(state.penalty, 'card')}. Nobody gets or offers cards during a run."
                 )
             can = playable(state, seat)
             if can and not state.options.draw_anyway:
@@ -287,6 +288,8 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 self._close_window(state)
             return []
         if isinstance(move, GetCard):
+            if state.missed is not None:
+                _forget_missed(state)
             state.attempt = 1
             return self._ask_for_offers(state, seat)
         if isinstance(move, Offer):
@@ -315,7 +318,10 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 *end_turn(state, seat),
             ]
         assert isinstance(move, TakePenalty)
+        if state.missed is not None:
+            _forget_missed(state)
         total = state.penalty
+        could_play = bool(playable(state, seat))
         drawn = draw(state, seat, total)
         state.penalty = state.penalty_value = 0
         short = f" (only {drawn} were left)" if drawn < total else ""
@@ -326,7 +332,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 seats=(seat,),
             )
         ]
-        return events + end_turn(state, seat)
+        return events + end_turn(state, seat, stuck=not drawn and not could_play)
 
     def _play_card(self, state: RunItState, seat: int, move: Play) -> list[Said]:
         card = move.card
@@ -335,8 +341,11 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if state.got is not None:
             state.got = None
             state.attempt = 0
+        if state.missed is not None:
+            _forget_missed(state)
         if state.idle_turns:
             state.idle_turns = 0
+            state.stuck_turns = 0
         kind = card.kind
         named = f", naming {move.colour.value}" if move.colour else ""
         text = f"{{0}} plays the {card.short}{named}"
@@ -367,7 +376,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         state.turn = following
         events = [said(kind="play", text=text + ".", seats=event_seats)]
         if not state.hands[seat]:
-            return events + end_game(state, [seat], "she played her last card")
+            return events + end_game(state, [seat], "out by playing the last card")
         state.phase = Phase.WINDOW
         state.played_by = seat
         order = [next_seat(state, seat, k) for k in range(1, state.seats)] + [seat]
@@ -401,7 +410,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         self._close_window(state)
         events = [said(kind="match", text=f"{{0}} matches the {card.short}.", seats=(seat,))]
         if not state.hands[seat]:
-            return events + end_game(state, [seat], "she matched her last card")
+            return events + end_game(state, [seat], "out by matching the last card")
         return events
 
     def _ask_for_offers(self, state: RunItState, seat: int) -> list[Said]:
@@ -419,9 +428,15 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if can_draw(state) or any(c is not None for c in state.offers):
             return events
         text = "Nothing to take: the draw pile is empty and nobody offered; {0}'s turn ends."
+        seat = state.turn
+        t = top(state)
+        # Stuck when this is her first card of the turn (none came) and she held none to play.
+        stuck = state.attempt == 1 and not any(
+            can_play(c, t, state.colour) for c in state.hands[seat]
+        )
         return events + [
-            said(kind="get", text=text, seats=(state.turn,)),
-            *end_turn(state, state.turn),
+            said(kind="get", text=text, seats=(seat,)),
+            *end_turn(state, seat, stuck=stuck),
         ]
 
     def _take_offer(self, state: RunItState, seat: int, by: int) -> list[Said]:
@@ -432,7 +447,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         events = [said(kind="get", text="{0} takes the card offered by {1}.", seats=(seat, by))]
         events += self._return_offers(state)
         if not state.hands[by]:
-            return events + end_game(state, [by], "her last card was taken as a Pass-it")
+            return events + end_game(state, [by], "out when the last card was taken as a Pass-it")
         return self._got(state, seat, card, events)
 
     def _return_offers(self, state: RunItState) -> list[Said]:
@@ -446,9 +461,12 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if state.offers:
             events += self._return_offers(state)
         if can_play(card, top(state), state.colour):
+            if state.missed is not None:
+                _forget_missed(state)
             state.phase = Phase.GOT
             state.got = card
             return events
+        state.missed, state.missed_by = card, seat
         if state.attempt == 1:
             state.attempt = 2
             return (
@@ -493,6 +511,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             offered_by=[s for s, c in enumerate(state.offers) if c is not None],
             my_offer=state.offers[seat] if mine and state.offers else None,
             got=state.got if seat == state.turn else None,
+            missed=state.missed if mine and seat == state.missed_by else None,
             playable=playable(state, seat) if mine else [],
             wins=wins(state),
             history=state.history,
@@ -538,6 +557,11 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if seat is not None:
             self.check_seat(state, seat)
         return teaching.explain(self, state, seat, names)
+
+
+def _forget_missed(state: RunItState) -> None:
+    """The card got and not playable is no longer news: a card was got or played since."""
+    state.missed = state.missed_by = None
 
 
 def sorted_hand(hand: list[RunItCard]) -> list[RunItCard]:

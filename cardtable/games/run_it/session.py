@@ -6,9 +6,9 @@ from cardtable.cards import RunItCard, run_it_deck
 from cardtable.engine import Chance
 from cardtable.games.run_it.state import GameResult, Phase, RunItOptions, RunItState
 
-IDLE_ROUNDS = 2
-"""Our backstop: this many rounds of turns with nothing played while no card can be drawn
-ends a game (fewest cards wins)."""
+BLOCKED_ROUNDS = 1
+"""Our backstop: this many rounds of turns in which no seat could play (not merely did not),
+while nothing could be drawn and nobody offered, end a game (fewest cards wins)."""
 STALL_ROUNDS = 20
 """Our second backstop: this many rounds with nothing played at all (cards only passing from
 hand to hand as offers) ends a game the same way."""
@@ -73,19 +73,20 @@ def draw(state: RunItState, seat: int, count: int = 1) -> int:
     return drawn
 
 
-def end_turn(state: RunItState, seat: int) -> list[Said]:
-    """The turn of `seat` ends with nothing played: the next seat plays (or the game ends when
-    nobody has played for IDLE_ROUNDS rounds while no card can be drawn, or for STALL_ROUNDS
-    rounds at all)."""
+def end_turn(state: RunItState, seat: int, stuck: bool = False) -> list[Said]:
+    """The turn of `seat` ends with nothing played: the next seat plays. `stuck`: she could not
+    play, nothing could be drawn and nobody offered. The game ends when BLOCKED_ROUNDS rounds
+    of turns in a row were stuck, or when nobody has played for STALL_ROUNDS rounds at all."""
     state.phase = Phase.PLAY
     state.attempt = 0
     state.got = None
     state.turn = next_seat(state, seat)
     state.idle_turns += 1
+    state.stuck_turns = state.stuck_turns + 1 if stuck else 0
     if state.idle_turns >= STALL_ROUNDS * state.seats:
         why = f"nobody played a card for {STALL_ROUNDS} rounds"
-    elif state.idle_turns >= IDLE_ROUNDS * state.seats and not can_draw(state):
-        why = f"nobody has played a card for {IDLE_ROUNDS} rounds and the draw pile is empty"
+    elif state.stuck_turns >= BLOCKED_ROUNDS * state.seats:
+        why = "nobody could play a card for a whole round and nothing could be drawn"
     else:
         return []
     fewest = min(len(hand) for hand in state.hands)

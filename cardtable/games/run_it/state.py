@@ -107,8 +107,15 @@ class RunItState(BaseModel):
     """The seats still to be asked for an offer, in order."""
     got: RunItCard | None = None
     """The card just got, while she decides whether to play it."""
+    missed: RunItCard | None = None
+    """The last card got that could not be played, shown to its getter (`missed_by`) until the
+    next card is got or played or a penalty is taken."""
+    missed_by: int | None = None
     idle_turns: int = 0
-    """Turns in a row that ended with nothing played while no card could be drawn."""
+    """Turns in a row that ended with nothing played."""
+    stuck_turns: int = 0
+    """Turns in a row in which the seat could not play, nothing could be drawn and nobody
+    offered (session.BLOCKED_ROUNDS of these rounds block the game)."""
     ended: str = ""
     """Why the last game ended, in words."""
     history: list[GameResult] = []
@@ -141,6 +148,9 @@ class RunItView(View):
     """The card this seat has offered, while it waits to be taken or returned."""
     got: RunItCard | None
     """The card just got, shown only to the seat that got it."""
+    missed: RunItCard | None = None
+    """The card this seat just got and could not play, shown only to her (until the next card
+    is got or played)."""
     playable: list[RunItCard]
     """The cards of this seat's hand that may be played now (for the highlight)."""
     wins: list[int]

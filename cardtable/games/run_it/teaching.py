@@ -85,7 +85,8 @@ def explain(game: RunIt, state: RunItState, seat: int | None, names: list[str] |
         return (
             f"A penalty run of {state.penalty} is on you: continue it with a +"
             f"{state.penalty_value} or a {in_colour(state.colour)} penalty, a Wild Penalty, or a "
-            f"{in_colour(state.colour)} Reverse, Skip or Stop; or take {state.penalty} cards."
+            f"{in_colour(state.colour)} Reverse, Skip or Stop; or take "
+            f"{plural(state.penalty, 'card')}."
         )
     can = [m for m in game.legal_moves(state, seat) if m.kind == "play"]
     if not can:

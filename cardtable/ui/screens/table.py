@@ -70,6 +70,10 @@ class TableScreen(TableFrame):
         ]
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.table.shared_keyboard = len(self.humans) > 1 and not self.demo
+        self._looked = -1
+        """The length of the log when the last person leaving the keyboard was shown what the
+        table had for her (`before_handoff`): shown once."""
         self._pending = False
         self._linger = 0.0
         """Seconds the table asked to stay still after the last move before a bot moves on."""
@@ -171,6 +175,10 @@ class TableScreen(TableFrame):
             self.viewer = seat
         if self.match.seats[seat].is_human and not self.demo:
             automatic = self.game.automatic_move(state, seat, self.match.seats[seat])
+            if automatic is None:  # an answer she gave ahead (Run It: her second offer)
+                automatic = self.table.answer_given(
+                    self.game.view(state, seat), self.game.legal_moves(state, seat)
+                )
             if automatic is not None:  # a move the seat's settings make for her (never offers)
                 self.play(seat, automatic)
                 return
@@ -185,6 +193,8 @@ class TableScreen(TableFrame):
                 self._later(wait, self._bot_move)
             return
         if self.viewer != seat and len(self.humans) > 1:
+            if self._last_look():
+                return
             self.viewer = None
             self.redraw()
             unseen = self.table.unseen_answer(
@@ -205,6 +215,20 @@ class TableScreen(TableFrame):
             return
         self.viewer = seat
         self.redraw()
+
+    def _last_look(self) -> bool:
+        """Before a handoff: what the table still has for the person leaving the keyboard
+        (`before_handoff`), over her own table until she closes it; True while it is shown."""
+        seat, moves = self.viewer, len(self.match.record.log)
+        if seat is None or self._looked == moves:
+            return False
+        self._looked = moves
+        look = self.table.before_handoff(self.game.view(self.match.state, seat))
+        if look is None:
+            return False
+        self.redraw()
+        self.app.push_screen(look, callback=lambda _: self.advance())
+        return True
 
     def _since_last_turn(self, seat: int, most: int = 8) -> str:
         """What happened since `seat` last moved, for the handoff screen (public moves only)."""

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from cardtable.cards import RunItCard, RunItColour
@@ -40,6 +40,7 @@ from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.screens.handoff import GUARD_SECONDS
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
 
@@ -152,6 +153,62 @@ class RunItSummary(Screen[None]):
         self.dismiss()
 
 
+def missed_line(view: RunItView) -> str:
+    """'You got the B7: it cannot be played. You get a second card.' for the getter; ''
+    when she got no such card."""
+    if view.missed is None:
+        return ""
+    if view.turn == view.seat and view.phase in (Phase.OFFERS, Phase.TAKE):
+        then = "You get a second card."
+    else:
+        then = "Your turn ends."
+    return f"You got the {view.missed.short}: it cannot be played. {then}"
+
+
+class MissedCard(ModalScreen[None]):
+    """Before the keyboard is handed on: the card she got and cannot play, over her own table,
+    until she presses Enter (after a moment, so a second tap of Enter does not skip it)."""
+
+    BINDINGS = [Binding("enter,space", "close", "Pass the keyboard on")]
+
+    DEFAULT_CSS = """
+    MissedCard {
+        align: center middle;
+        background: rgba(0, 0, 0, 0.3);
+    }
+    MissedCard #missed-card {
+        width: 56;
+        height: auto;
+        padding: 1 2;
+        border: round #ffd54f;
+        background: #1b3a2f;
+    }
+    """
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
+        self.ready = False
+        """False for a moment after it opens: until then Enter does not close it."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text.assemble((self.line, "bold"), "\nPress Enter to pass the keyboard on."),
+            id="missed-card",
+        )
+
+    def on_mount(self) -> None:
+        self.set_timer(GUARD_SECONDS, self._arm)
+
+    def _arm(self) -> None:
+        self.ready = True
+
+    def action_close(self) -> None:
+        """Enter: seen; the keyboard goes on (once the first moment has passed)."""
+        if self.ready:
+            self.dismiss(None)
+
+
 HINT_KEYS = {
     GetCard: "get",
     TakePenalty: "penalty",
@@ -197,6 +254,11 @@ class RunItTable(GameTable):
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
         self.phase: Phase | None = None
+        self.first_offer: Move | None = None
+        """At one shared keyboard, the offer (or none) chosen for the getter's first card while
+        the same person is asked for her second (`ahead`): one visit per get."""
+        self.ahead: dict[int, Move] = {}
+        """Per seat, the offer (or none) chosen ahead for the getter's second card."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ri-main"):
@@ -218,6 +280,8 @@ class RunItTable(GameTable):
     def show(self, view: RunItView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
         """Draw the pile, the seats, the offers and the viewer's hand."""
         self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+        if not self._asking_ahead():
+            self.first_offer = None
         hand = list(view.hand or [])
         taking = interactive and view.phase is Phase.TAKE
         choices = [m for m in legal if isinstance(m, TakeDraw | TakeOffer)] if taking else []
@@ -332,10 +396,18 @@ class RunItTable(GameTable):
         phase = view.phase
         mine = view.seat is not None and view.seat in view.to_act and self.interactive
         if phase is Phase.OFFERS:
-            if mine:
+            first = self.first_offer
+            if mine and first is not None:
+                offered = f"the {first.card.short}" if isinstance(first, Offer) else "nothing"
+                text.append(f"You offer {offered} for {getter}'s first card. ", style="bold")
+                text.append(
+                    f"If {getter} cannot play it, {getter} gets a second: offer one for that "
+                    f"too (pick it, Enter or o), or {KEYS['nothing']} for nothing."
+                )
+            elif mine:
                 text.append(f"{getter} must get a card. ", style="bold")
                 text.append(
-                    "Offer her one, face down: pick it and press Enter (or o); "
+                    f"Offer {getter} one, face down: pick it and press Enter (or o); "
                     f"{KEYS['nothing']} offers nothing.",
                 )
             else:
@@ -361,12 +433,15 @@ class RunItTable(GameTable):
         elif phase is Phase.PLAY and view.penalty and mine:
             text.append(
                 f"The run of {view.penalty} is on you: play a card to continue it, or "
-                f"{KEYS['penalty']} takes {view.penalty} cards.",
+                f"{KEYS['penalty']} takes {plural(view.penalty, 'card')}.",
                 style="bold #ff8a80",
             )
         elif phase is Phase.PLAY and mine:
             text.append("Pick a card and press Enter to play it", style="bold")
             text.append(f"; {KEYS['get']} gets a card if none can be played.")
+        missed = missed_line(view)
+        if missed:
+            text.append(("\n" if text else "") + missed, style="bold #ffd54f")
         if view.my_offer is not None:
             text.append(
                 f"\nYou offered the {view.my_offer.short} face down: it comes back unless taken.",
@@ -424,15 +499,10 @@ class RunItTable(GameTable):
         for slot, move in enumerate(self.choices):
             what = "draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
             words.append(f"{'1234567890-'[slot]} {what}")
-        view = self.view
-        who = self.who(view.seat) if view is not None and view.seat is not None else "Your"
-        title.update(
-            Text(
-                f"Take one, blind ({who}'s hand is above): " + ", ".join(words),
-                no_wrap=True,
-                overflow="ellipsis",
-            )
-        )
+        line = "Take one, blind: " + ", ".join(words)
+        if len(line) > self.MIN_WIDTH - 2:  # several offers: the names are on the cards below
+            line = "Take one, blind: pick the draw pile or an offer below by its number"
+        title.update(Text(line, no_wrap=True, overflow="ellipsis"))
         for slot in range(HAND_SLOTS):
             cell = cells[slot]
             if slot < len(self.choices):
@@ -530,7 +600,40 @@ class RunItTable(GameTable):
             self._choose(move)
 
     def _choose(self, move: Move) -> None:
+        if isinstance(move, Offer | NoOffer) and self._asking_ahead():
+            view = self.view
+            assert view is not None and view.seat is not None
+            if self.first_offer is None:  # next: her offer for a second card, same visit
+                self.first_offer = move
+                self.cursor = 0
+                self._draw_offers()
+                self._draw_hand()
+                return
+            first, self.first_offer = self.first_offer, None
+            self.ahead[view.seat] = move
+            move = first
         self.post_message(self.Chosen(move))
+
+    def _asking_ahead(self) -> bool:
+        """True while a person at a shared keyboard is asked for her offers for the getter's
+        first card and, ahead, her second: both in one visit, one handoff per get."""
+        view = self.view
+        return (
+            self.shared_keyboard
+            and self.interactive
+            and view is not None
+            and view.seat is not None
+            and view.phase is Phase.OFFERS
+            and view.attempt == 1
+        )
+
+    def answer_given(self, view: Any, legal: list[Move]) -> Move | None:  # type: ignore[override]
+        """Her offer for the getter's second card, chosen ahead at her first visit, made
+        without a handoff (if she still holds the card); an old one is dropped."""
+        if view.phase is not Phase.OFFERS or view.seat is None:
+            return None
+        given = self.ahead.pop(view.seat, None)
+        return given if view.attempt == 2 and given in legal else None
 
     def _letter(self, move: Move) -> None:
         if self.may_act():
@@ -630,10 +733,21 @@ class RunItTable(GameTable):
         )
 
     def unseen_answer(self, view: Any, legal: list[Move]) -> tuple[str, Move] | None:
-        """Asked for an offer, a person may offer nothing at the handoff, her hand unseen."""
-        if view.phase is Phase.OFFERS and NO_OFFER in legal:
-            return f"offer {self.who(view.turn)} nothing", NO_OFFER
-        return None
+        """Asked for an offer, a person may offer nothing at the handoff, her hand unseen; at
+        a shared keyboard that answer stands for the getter's second card too."""
+        if view.phase is not Phase.OFFERS or NO_OFFER not in legal:
+            return None
+        getter = self.who(view.turn)
+        if self.shared_keyboard and view.attempt == 1 and view.to_act:
+            # Kept unless she looks at her hand and answers for the second card herself.
+            self.ahead[view.to_act[0]] = NO_OFFER
+            return f"offer {getter} nothing (for a second card too)", NO_OFFER
+        return f"offer {getter} nothing", NO_OFFER
+
+    def before_handoff(self, view: Any) -> Screen | None:  # type: ignore[override]
+        """The card she got and cannot play, shown to her before the keyboard goes on."""
+        line = missed_line(view)
+        return MissedCard(line) if line else None
 
     def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """Between the games of a session, who won the game just played."""
