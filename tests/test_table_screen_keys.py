@@ -88,6 +88,9 @@ async def test_quitting_a_game_in_play_says_it_is_saved_and_how_to_resume():
     app = CardTableApp(Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        # A game quit before any move keeps no save (test_saves_ui); make Ann's first move.
+        await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: app.screen.match.log_lines())
         await pilot.press("ctrl+q")
     assert "Piles game is saved" in app.exit_message and "cardtable resume" in app.exit_message
 
