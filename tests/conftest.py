@@ -1,6 +1,94 @@
-"""Shared test set-up: every test writes its save files into its own folder."""
+"""Shared test set-up: every test writes its save files into its own folder, and nothing the suite
+starts ever writes into the data folder of the person running it.
+
+Three layers (issue 18.15):
+- at import, before any test, CARDTABLE_HOME is set for the whole session to a throwaway folder:
+  whatever outlives a test's own setting (a save written after its monkeypatch was undone, an
+  app or a thread still running, a subprocess or tmux server started with this environment)
+  writes there, never into ~/.local/share/cardtable;
+- each test sets its own folder on top (`_own_save_folder`);
+- the run fails if anything under the person's data folder changed while it ran.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
+
+from cardtable.engine.saves import data_dir
+
+REAL_HOME_VARIABLE = "CARDTABLE_TESTS_REAL_DATA"
+"""Where the person's own data folder is, as the first pytest process of the run found it; its
+xdist workers, started with the session's CARDTABLE_HOME already set, read it from here."""
+
+if REAL_HOME_VARIABLE not in os.environ:
+    os.environ[REAL_HOME_VARIABLE] = str(data_dir())
+REAL_DATA = Path(os.environ[REAL_HOME_VARIABLE])
+"""The data folder of the person running the tests: $CARDTABLE_HOME as the run began, else
+$XDG_DATA_HOME/cardtable, else ~/.local/share/cardtable. No test may change anything in it."""
+
+SESSION_HOME = Path(tempfile.mkdtemp(prefix="cardtable-tests-"))
+os.environ["CARDTABLE_HOME"] = str(SESSION_HOME)
+
+
+def data_folder_listing(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file and folder under `folder` with its size and modification time."""
+    found: dict[str, tuple[int, int]] = {}
+    if not folder.is_dir():
+        return found
+    for path in [folder, *folder.rglob("*")]:
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        found[str(path.relative_to(folder))] = (info.st_size, info.st_mtime_ns)
+    return found
+
+
+def changes(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
+    """What differs between two listings, as lines: 'added saves/piles-kpwx.jsonl'."""
+    lines = [f"added {name}" for name in sorted(after.keys() - before.keys())]
+    lines += [f"removed {name}" for name in sorted(before.keys() - after.keys())]
+    lines += [
+        f"changed {name}"
+        for name in sorted(before.keys() & after.keys())
+        if before[name] != after[name] and name != "."
+    ]
+    return lines
+
+
+def _controller(session: pytest.Session) -> bool:
+    """True in the process that reports the run (not an xdist worker)."""
+    return not hasattr(session.config, "workerinput")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_LISTING] = data_folder_listing(REAL_DATA)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    shutil.rmtree(SESSION_HOME, ignore_errors=True)
+    if not _controller(session):
+        return
+    found = changes(session.config.stash[_LISTING], data_folder_listing(REAL_DATA))
+    if found:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        text = (
+            f"The tests changed the data folder {REAL_DATA}, which is the person's own "
+            "(was cardtable itself in use meanwhile?):\n  " + "\n  ".join(found[:20])
+        )
+        if reporter is not None:
+            reporter.write_line(text, red=True)
+        else:
+            print(text)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_LISTING = pytest.StashKey[dict[str, tuple[int, int]]]()
 
 
 @pytest.fixture(autouse=True)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat
 
@@ -257,6 +258,81 @@ class Game(ABC, Generic[S, M, Opts]):
         self.check_state(state)  # type: ignore[arg-type]
         return state  # type: ignore[return-value]
 
+    def move_kinds(self) -> tuple[str, ...]:
+        """The `kind` of each of the game's moves, as a move's dict names it."""
+        kinds = _KINDS.get(self.id)
+        if kinds is None:
+            schema = self.move_adapter.json_schema()
+            if "discriminator" in schema:
+                kinds = tuple(schema["discriminator"]["mapping"])
+            else:
+                kinds = (schema["properties"]["kind"]["const"],)
+            _KINDS[self.id] = kinds
+        return kinds
+
     def parse_move(self, data: Any) -> M:
-        """A move from its dict (as `move.model_dump(mode='json')` gives)."""
-        return self.move_adapter.validate_python(data)
+        """A move from its dict (as `move.model_dump(mode='json')` gives). Anything else (not a
+        dict, a kind the game has not, a field missing, extra or of the wrong type) is refused
+        with IllegalMove saying why: a client's message or a save is text from outside."""
+        if not isinstance(data, dict):
+            raise self._unreadable(f"a move is a set of named fields, not {shown(data)}")
+        if "kind" not in data:
+            raise self._unreadable("it does not say which move it is (it has no kind)")
+        kinds = self.move_kinds()
+        if not any(data["kind"] == kind and type(data["kind"]) is str for kind in kinds):
+            raise self._unreadable(f"it has no move called {shown(data['kind'])}")
+        try:
+            return self.move_adapter.validate_python(data, extra="forbid")
+        except ValidationError as error:
+            raise self._unreadable(what_is_wrong(error, data)) from None
+
+    def _unreadable(self, why: str) -> IllegalMove:
+        return IllegalMove(f"That is not a move of {self.name}: {why}.")
+
+
+_KINDS: dict[str, tuple[str, ...]] = {}
+"""Each game's move kinds by game id, read once from its move adapter."""
+
+
+def shown(value: Any) -> str:
+    """A value from outside in a sentence: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def what_is_wrong(error: ValidationError, data: Any) -> str:
+    """The first thing wrong in a move's dict `data`, in words: 'its card suit should be ...'."""
+    first = error.errors(include_url=False)[0]
+    place = field_names(first["loc"], data, missing=first["type"] == "missing")
+    field = " ".join(place)
+    kind, message = first["type"], first["msg"]
+    if kind == "missing":
+        return f"its {field} is missing"
+    if kind == "extra_forbidden":
+        owner = f"its {' '.join(place[:-1])}" if len(place) > 1 else "it"
+        return f"{owner} has no field {shown(place[-1])}"
+    subject = f"its {field}" if field else "it"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"{subject} should be a set of named fields, not {shown(first['input'])}"
+    if message.startswith("Input should be "):
+        wanted = re.split(", (?:unable|got) ", message.removeprefix("Input should be "))[0]
+        return f"{subject} should be {wanted}, not {shown(first['input'])}"
+    return f"{subject} is wrong ({message.rstrip('.')})"
+
+
+def field_names(place: tuple[Any, ...], data: Any, missing: bool) -> list[str]:
+    """The fields along an error's place in `data`: 'card', 'suit'; an item of a list as '#2'.
+    A union's tag or branch ('place', 'PilatchCard') is no field and is left out; the last
+    part is kept when it is a field that is `missing`."""
+    names: list[str] = []
+    here = data
+    for number, part in enumerate(place):
+        if isinstance(here, dict) and part in here:
+            names.append(str(part))
+            here = here[part]
+        elif isinstance(here, list | tuple) and type(part) is int and 0 <= part < len(here):
+            names.append(f"#{part + 1}")
+            here = here[part]
+        elif missing and number == len(place) - 1:
+            names.append(str(part))
+    return names
