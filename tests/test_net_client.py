@@ -84,7 +84,7 @@ async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
             await wait_until(pilot, lambda: not screen.may_move)
             stale = hinted.model_dump(mode="json")
             before = host.match.state.model_dump_json()
-            screen.feed.send(Act(move=stale))
+            screen.feed.send(Act(move=stale, table=screen.current.number))
             await wait_until(pilot, lambda: status(app).startswith("✗"))
             assert host.match.state.model_dump_json() == before or host.refusals
             assert host.refusals >= 1
@@ -231,7 +231,12 @@ async def test_claim_keys_in_a_run_it_window():
                     break
                 if screen.may_move and window is None:
                     await pilot.press("h")
-                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                    screen.feed.send(
+                        Act(
+                            move=screen.table.hinted.model_dump(mode="json"),
+                            table=screen.current.number,
+                        )
+                    )
                 await pilot.pause(0.02)
             window = screen.window
             assert window is not None and 0 in window.open_to
@@ -440,7 +445,12 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
                     break
                 if app.screen is screen and screen.may_move:
                     screen.hint_line(screen.view, screen.legal)  # what h suggests
-                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                    screen.feed.send(
+                        Act(
+                            move=screen.table.hinted.model_dump(mode="json"),
+                            table=screen.current.number,
+                        )
+                    )
                     screen.legal = []  # one move per Table
                 await pilot.pause(0.005)
             assert isinstance(app.screen, OutcomeScreen)

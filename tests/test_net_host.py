@@ -109,9 +109,10 @@ async def test_a_spectator_sees_the_table_and_no_hand_and_cannot_move(caplog):
         assert table.view["hand"] is None and table.legal == []
         ann_table = await ann.until_table(lambda t: bool(t.legal))
         before = match.state.model_dump_json()
-        await watcher.send(Act(move=ann_table.legal[0]))
-        await watcher.send(Act(move=ann_table.legal[0], seat=0))
-        await watcher.send(ClaimCard())
+        number = ann_table.number
+        await watcher.send(Act(move=ann_table.legal[0], table=number))
+        await watcher.send(Act(move=ann_table.legal[0], seat=0, table=number))
+        await watcher.send(ClaimCard(table=number))
         for _ in range(3):
             refusal = await watcher.until(lambda m: m.type == "refused")
             assert refusal.reason == (
@@ -145,7 +146,7 @@ async def test_nobody_moves_before_everyone_has_joined():
         assert table.acting == [0] and table.legal == []  # her turn, but Bob is not here yet
         assert table.waiting == "Waiting for Bob to join: play begins when everyone has."
         move = PILES.legal_moves(match.state, 0)[0].model_dump(mode="json")
-        await ann.send(Act(move=move))
+        await ann.send(Act(move=move, table=table.number))
         refusal = await ann.until(lambda m: m.type == "refused")
         assert refusal.reason == table.waiting
         assert match.record.log == []
@@ -176,7 +177,7 @@ async def test_a_move_out_of_turn_is_refused_naming_whose_turn_it_is_by_her_seat
         await people[other].until_table(lambda t: t.waiting is None)
         before = match.state.model_dump_json()
         move = run_it.legal_moves(match.state, turn)[0].model_dump(mode="json")
-        await people[other].send(Act(move=move))
+        await people[other].send(Act(move=move, table=rig.host.number))
         refusal = await people[other].until(lambda m: m.type == "refused")
         who = match.names[turn]
         assert refusal.reason.startswith("It is not your turn: waiting for ")

@@ -109,7 +109,10 @@ class RemoteTableScreen(TableFrame):
         elif isinstance(message, Table):
             self._table(message)
         elif isinstance(message, Refusal):
-            self.say(message.reason, refused=True)
+            if message.stale:  # the newer Table came first: it is on screen, and says what now
+                self.redraw()
+            else:
+                self.say(message.reason, refused=True)
         elif isinstance(message, Goodbye):
             self.ended = message.reason
             self._stop_clock()
@@ -298,6 +301,10 @@ class RemoteTableScreen(TableFrame):
 
     # Moves
 
+    def _answer(self) -> int:
+        """The number of the host's Table on screen, which every move and claim names."""
+        return self.current.number if self.current is not None else 0
+
     def _send(self, message: Act | ClaimCard) -> None:
         if self.ended:
             self.say(self.ended_words(), refused=True)
@@ -314,7 +321,7 @@ class RemoteTableScreen(TableFrame):
             self.say("It is not your turn.", refused=True)
             return
         self.table.hinted = None
-        self._send(Act(move=message.move.model_dump(mode="json")))
+        self._send(Act(move=message.move.model_dump(mode="json"), table=self._answer()))
 
     def on_game_table_said(self, message: GameTable.Said) -> None:
         """The table has something to tell the player (once the host has let this screen go,
@@ -348,7 +355,7 @@ class RemoteTableScreen(TableFrame):
                 refused=True,
             )
             return
-        self._send(ClaimCard())
+        self._send(ClaimCard(table=self._answer()))
 
     def let_go_key(self) -> None:
         """Enter in a window: this seat lets the card go."""
@@ -358,7 +365,7 @@ class RemoteTableScreen(TableFrame):
         if self.seat is None or self.seat not in window.open_to:
             self.say("Each player's key claims the card; the window closes by itself.")
             return
-        self._send(Act(move=LET_GO.model_dump(mode="json")))
+        self._send(Act(move=LET_GO.model_dump(mode="json"), table=self._answer()))
 
     def on_key(self, event: events.Key) -> None:
         """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
