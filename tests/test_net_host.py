@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import asyncio
 
-from websockets.asyncio.client import connect
-
 from cardtable import games
 from cardtable.engine import Match, new_save_path, parse_seats
-from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Table
+from cardtable.net.protocol import Act, ClaimCard, Goodbye, Table
 from tests.net_clients import Client, running_host
 
 PILES = games.get("piles")
@@ -155,16 +153,19 @@ async def test_nobody_moves_before_everyone_has_joined():
         assert table.waiting is None
 
 
-async def test_a_full_host_turns_a_screen_away_in_words(monkeypatch):
-    monkeypatch.setattr("cardtable.net.server.MAX_CONNECTIONS", 2)
+async def test_a_host_full_of_spectators_turns_one_more_away_in_words_but_never_a_player(
+    monkeypatch,
+):
+    monkeypatch.setattr("cardtable.net.server.MAX_SPECTATORS", 2)
     match = Match.start(PILES, parse_seats("Ann,bot,bot,bot"), 4)
     async with running_host(match) as rig:
-        await Client.join(rig.port, rig.host.codes[0], "piles")
-        await Client.join(rig.port, None, "piles")
-        async with connect(rig.url) as third:
-            goodbye = HOST_MESSAGE.validate_json(await asyncio.wait_for(third.recv(), 5))
-        assert goodbye.type == "goodbye"
-        assert goodbye.reason.startswith("The host has 2 screens connected, as many as it takes")
+        for _ in range(2):
+            await Client.join(rig.port, None, "piles")
+        third = await Client.join(rig.port, None, "piles")
+        assert third.goodbye == "The host has 2 screens watching, as many as it takes."
+        assert third.messages[-1].retry, "the client is told to try again in a while"
+        ann = await Client.join(rig.port, rig.host.codes[0], "piles")
+        assert ann.welcome is not None and ann.welcome.seat == 0
 
 
 async def test_a_move_out_of_turn_is_refused_naming_whose_turn_it_is_by_her_seats_name():

@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from cardtable import games
 from cardtable.engine import Match, parse_seats
 from cardtable.net.protocol import Hello
+from cardtable.net.server import MAX_SPECTATORS
 from tests.net_clients import Client, running_host
 
 OVER_TRUMP = games.get("over-trump")
@@ -136,6 +137,8 @@ async def test_a_stranger_filling_every_free_place_never_keeps_a_player_out():
                 if len(held) >= 150:
                     break
                 await asyncio.sleep(0.02)
+            watching = [m for m in rig.host.members if m.seat is None]
+            assert len(watching) == MAX_SPECTATORS, "the stranger holds every place to watch"
             got_in = 0
             for _ in range(30):
                 try:
