@@ -8,6 +8,7 @@ at this screen), so there are no handoffs.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from rich.text import Text
@@ -26,6 +27,8 @@ from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.table_frame import TableFrame
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
+
+log = logging.getLogger("cardtable.client")
 
 SUMMARY_SECONDS = 10.0
 """How long a spectator's screen (the projector) shows a summary between hands."""
@@ -99,9 +102,20 @@ class RemoteTableScreen(TableFrame):
     # The host's messages
 
     def receive(self, message: Delivered) -> None:
-        """A message from the host (or the news that the connection dropped)."""
-        if not self.is_attached:
+        """A message from the host (or the news that the connection dropped). The feed checked
+        it against the game; one this screen still cannot draw ends it in words, not a crash."""
+        if not self.is_attached or self.ended:
             return
+        try:
+            self._receive(message)
+        except Exception:  # a host is another program: what it sends must not end the app
+            log.exception("could not show a message from the host")
+            self.ended = "The host sent a table this screen cannot show: this screen has left it."
+            self._stop_clock()
+            self.app.run_worker(self.feed.close())
+            self.say(self.ended_words(), refused=True)
+
+    def _receive(self, message: Delivered) -> None:
         if isinstance(message, Welcome):
             self.dropped = None
             self.names = list(message.names)
