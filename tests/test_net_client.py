@@ -464,3 +464,31 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
     finally:
         host.stop()
         server.close()
+
+
+async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(monkeypatch):
+    monkeypatch.setattr("cardtable.net.server.MAX_SPECTATORS", 1)
+    monkeypatch.setattr("cardtable.net.client.FULL_RETRY_SECONDS", 2)
+    host, server, port = await hosting("piles", "bot,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    other = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            server.close()  # her connection drops; another screen takes the one place to watch
+            await server.wait_closed()
+            server = await start_server(host, "127.0.0.1", port)
+            other = WebSocketFeed(f"127.0.0.1:{port}")
+            await other.open()
+            await wait_until(pilot, lambda: "Trying again in" in status(app), tries=600)
+            assert status(app).startswith("The host has as many screens watching as it takes (1).")
+            assert screen.ended is None
+            await other.close()
+            await wait_until(pilot, lambda: screen.feed.connected, tries=900)
+            assert screen.dropped is None and "Trying again" not in status(app)
+    finally:
+        if other is not None:
+            await other.close()
+        host.stop()
+        server.close()

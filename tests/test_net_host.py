@@ -162,7 +162,7 @@ async def test_a_host_full_of_spectators_turns_one_more_away_in_words_but_never_
         for _ in range(2):
             await Client.join(rig.port, None, "piles")
         third = await Client.join(rig.port, None, "piles")
-        assert third.goodbye == "The host has 2 screens watching, as many as it takes."
+        assert third.goodbye == "The host has as many screens watching as it takes (2)."
         assert third.messages[-1].retry, "the client is told to try again in a while"
         ann = await Client.join(rig.port, rig.host.codes[0], "piles")
         assert ann.welcome is not None and ann.welcome.seat == 0

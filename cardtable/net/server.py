@@ -122,7 +122,7 @@ async def _serve_member(
         log.info("turned away a spectator from %s: %d watch already", peer, room.watching)
         await _goodbye(
             connection,
-            f"The host has {MAX_SPECTATORS} screens watching, as many as it takes.",
+            f"The host has as many screens watching as it takes ({MAX_SPECTATORS}).",
             retry=True,
         )
         return
