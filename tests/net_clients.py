@@ -177,7 +177,7 @@ class Client:
                 if table is not None and self.may_move(table) and _position(table) != moved_on:
                     if stop is not None and stop(self, table):
                         return table
-                    await self.send(Act(move=self.choose(table, chooser)))
+                    await self.send(Act(move=self.choose(table, chooser), table=table.number))
                     self.moves += 1
                     moved_on = _position(table)
                 message = await self.receive()

@@ -84,7 +84,7 @@ async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
             await wait_until(pilot, lambda: not screen.may_move)
             stale = hinted.model_dump(mode="json")
             before = host.match.state.model_dump_json()
-            screen.feed.send(Act(move=stale))
+            screen.feed.send(Act(move=stale, table=screen.current.number))
             await wait_until(pilot, lambda: status(app).startswith("✗"))
             assert host.match.state.model_dump_json() == before or host.refusals
             assert host.refusals >= 1
@@ -231,7 +231,12 @@ async def test_claim_keys_in_a_run_it_window():
                     break
                 if screen.may_move and window is None:
                     await pilot.press("h")
-                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                    screen.feed.send(
+                        Act(
+                            move=screen.table.hinted.model_dump(mode="json"),
+                            table=screen.current.number,
+                        )
+                    )
                 await pilot.pause(0.02)
             window = screen.window
             assert window is not None and 0 in window.open_to
@@ -440,7 +445,12 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
                     break
                 if app.screen is screen and screen.may_move:
                     screen.hint_line(screen.view, screen.legal)  # what h suggests
-                    screen.feed.send(Act(move=screen.table.hinted.model_dump(mode="json")))
+                    screen.feed.send(
+                        Act(
+                            move=screen.table.hinted.model_dump(mode="json"),
+                            table=screen.current.number,
+                        )
+                    )
                     screen.legal = []  # one move per Table
                 await pilot.pause(0.005)
             assert isinstance(app.screen, OutcomeScreen)
@@ -452,5 +462,33 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
             await pilot.press("enter")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
     finally:
+        host.stop()
+        server.close()
+
+
+async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(monkeypatch):
+    monkeypatch.setattr("cardtable.net.server.MAX_SPECTATORS", 1)
+    monkeypatch.setattr("cardtable.net.client.FULL_RETRY_SECONDS", 2)
+    host, server, port = await hosting("piles", "bot,bot,bot,bot", delay=5.0)
+    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    other = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            server.close()  # her connection drops; another screen takes the one place to watch
+            await server.wait_closed()
+            server = await start_server(host, "127.0.0.1", port)
+            other = WebSocketFeed(f"127.0.0.1:{port}")
+            await other.open()
+            await wait_until(pilot, lambda: "Trying again in" in status(app), tries=600)
+            assert status(app).startswith("The host has as many screens watching as it takes (1).")
+            assert screen.ended is None
+            await other.close()
+            await wait_until(pilot, lambda: screen.feed.connected, tries=900)
+            assert screen.dropped is None and "Trying again" not in status(app)
+    finally:
+        if other is not None:
+            await other.close()
         host.stop()
         server.close()

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import asyncio
 
-from websockets.asyncio.client import connect
-
 from cardtable import games
 from cardtable.engine import Match, new_save_path, parse_seats
-from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Table
+from cardtable.net.protocol import Act, ClaimCard, Goodbye, Table
 from tests.net_clients import Client, running_host
 
 PILES = games.get("piles")
@@ -109,9 +107,10 @@ async def test_a_spectator_sees_the_table_and_no_hand_and_cannot_move(caplog):
         assert table.view["hand"] is None and table.legal == []
         ann_table = await ann.until_table(lambda t: bool(t.legal))
         before = match.state.model_dump_json()
-        await watcher.send(Act(move=ann_table.legal[0]))
-        await watcher.send(Act(move=ann_table.legal[0], seat=0))
-        await watcher.send(ClaimCard())
+        number = ann_table.number
+        await watcher.send(Act(move=ann_table.legal[0], table=number))
+        await watcher.send(Act(move=ann_table.legal[0], seat=0, table=number))
+        await watcher.send(ClaimCard(table=number))
         for _ in range(3):
             refusal = await watcher.until(lambda m: m.type == "refused")
             assert refusal.reason == (
@@ -145,7 +144,7 @@ async def test_nobody_moves_before_everyone_has_joined():
         assert table.acting == [0] and table.legal == []  # her turn, but Bob is not here yet
         assert table.waiting == "Waiting for Bob to join: play begins when everyone has."
         move = PILES.legal_moves(match.state, 0)[0].model_dump(mode="json")
-        await ann.send(Act(move=move))
+        await ann.send(Act(move=move, table=table.number))
         refusal = await ann.until(lambda m: m.type == "refused")
         assert refusal.reason == table.waiting
         assert match.record.log == []
@@ -154,16 +153,19 @@ async def test_nobody_moves_before_everyone_has_joined():
         assert table.waiting is None
 
 
-async def test_a_full_host_turns_a_screen_away_in_words(monkeypatch):
-    monkeypatch.setattr("cardtable.net.server.MAX_CONNECTIONS", 2)
+async def test_a_host_full_of_spectators_turns_one_more_away_in_words_but_never_a_player(
+    monkeypatch,
+):
+    monkeypatch.setattr("cardtable.net.server.MAX_SPECTATORS", 2)
     match = Match.start(PILES, parse_seats("Ann,bot,bot,bot"), 4)
     async with running_host(match) as rig:
-        await Client.join(rig.port, rig.host.codes[0], "piles")
-        await Client.join(rig.port, None, "piles")
-        async with connect(rig.url) as third:
-            goodbye = HOST_MESSAGE.validate_json(await asyncio.wait_for(third.recv(), 5))
-        assert goodbye.type == "goodbye"
-        assert goodbye.reason.startswith("The host has 2 screens connected, as many as it takes")
+        for _ in range(2):
+            await Client.join(rig.port, None, "piles")
+        third = await Client.join(rig.port, None, "piles")
+        assert third.goodbye == "The host has as many screens watching as it takes (2)."
+        assert third.messages[-1].retry, "the client is told to try again in a while"
+        ann = await Client.join(rig.port, rig.host.codes[0], "piles")
+        assert ann.welcome is not None and ann.welcome.seat == 0
 
 
 async def test_a_move_out_of_turn_is_refused_naming_whose_turn_it_is_by_her_seats_name():
@@ -176,7 +178,7 @@ async def test_a_move_out_of_turn_is_refused_naming_whose_turn_it_is_by_her_seat
         await people[other].until_table(lambda t: t.waiting is None)
         before = match.state.model_dump_json()
         move = run_it.legal_moves(match.state, turn)[0].model_dump(mode="json")
-        await people[other].send(Act(move=move))
+        await people[other].send(Act(move=move, table=rig.host.number))
         refusal = await people[other].until(lambda m: m.type == "refused")
         who = match.names[turn]
         assert refusal.reason.startswith("It is not your turn: waiting for ")

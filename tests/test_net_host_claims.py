@@ -26,9 +26,9 @@ def match_at(state, names: str) -> Match:
     return match
 
 
-def move(text: str, named: str | None = None) -> Act:
-    """Playing the card `text` (naming a colour) as a client sends it."""
-    return Act(move=play(card(text), colour(named)).model_dump(mode="json"))
+def move(table: Table, text: str, named: str | None = None) -> Act:
+    """Playing the card `text` (naming a colour) on `table`, as a client sends it."""
+    return Act(move=play(card(text), colour(named)).model_dump(mode="json"), table=table.number)
 
 
 def window_open(table: Table) -> bool:
@@ -55,12 +55,14 @@ async def test_two_clients_claim_one_card_and_the_first_the_host_receives_wins(m
     match = match_at(state, "Ann,Bob,Cat")
     async with running_host(match) as rig:
         ann, bob, cat = [await Client.join(rig.port, rig.host.codes[s], "run-it") for s in range(3)]
-        await cat.until_table(lambda t: bool(t.legal))
-        await cat.send(move("Wild", "R"))
+        table = await cat.until_table(lambda t: bool(t.legal))
+        await cat.send(move(table, "Wild", "R"))
         for client in (ann, bob):
             table = await client.until_table(window_open)
             assert table.window.card == "Wild" and table.window_left > 0
-        await asyncio.gather(ann.send(ClaimCard()), bob.send(ClaimCard()))
+        await asyncio.gather(
+            ann.send(ClaimCard(table=table.number)), bob.send(ClaimCard(table=table.number))
+        )
         async with asyncio.timeout(5):
             while len(received) < 2:
                 await asyncio.sleep(0.005)
@@ -82,11 +84,11 @@ async def test_a_claim_without_the_card_is_refused_with_the_games_reason():
     match = match_at(state, "Ann,Bob,Cat")
     async with running_host(match) as rig:
         ann, bob, cat = [await Client.join(rig.port, rig.host.codes[s], "run-it") for s in range(3)]
-        await cat.until_table(lambda t: bool(t.legal))
-        await cat.send(move("R7"))
-        await ann.until_table(window_open)
+        table = await cat.until_table(lambda t: bool(t.legal))
+        await cat.send(move(table, "R7"))
+        table = await ann.until_table(window_open)
         before = match.state.model_dump_json()
-        await ann.send(ClaimCard())
+        await ann.send(ClaimCard(table=table.number))
         refusal = await ann.until(lambda m: m.type == "refused")
         assert refusal.reason == (
             "No match: you hold no R7. A match needs the identical card (same kind, colour "
@@ -112,8 +114,8 @@ async def test_the_countdown_lets_the_card_go_for_a_client_that_says_nothing(mon
     async with running_host(match) as rig:
         ann = await Client.join(rig.port, rig.host.codes[0], "run-it")
         cat = await Client.join(rig.port, rig.host.codes[2], "run-it")
-        await cat.until_table(lambda t: bool(t.legal))
-        await cat.send(move("R7"))
+        table = await cat.until_table(lambda t: bool(t.legal))
+        await cat.send(move(table, "R7"))
         table = await ann.until_table(window_open)
         assert 0 < table.window_left <= 1.0
         assert {"kind": "claim"} in table.legal

@@ -85,15 +85,16 @@ async def test_a_hostile_client_is_refused_at_every_turn_and_the_game_plays_on(c
         reason, _ = await stranger(rig.port, "{not a hello")
         assert reason == "The host expected a hello with a join code first."
         reason, _ = await stranger(rig.port, Hello(protocol=99).model_dump_json())
-        assert reason is not None and "version 1" in reason and "not 99" in reason
+        assert reason is not None and "version 2" in reason and "not 99" in reason
         assert any("it speaks version 99" in line for line in host_log(caplog))
         reason, _ = await stranger(rig.port, json.dumps({"type": "hello", "code": "K" * 5000}))
         assert reason == "The host expected a hello with a join code first."
 
         # Bob's code used to move for a bot's seat and for Ann's.
-        await bob.send(Act(move=ann_turn.legal[0], seat=2))
-        await bob.send(Act(move=ann_turn.legal[0], seat=0))
-        await bob.send(ClaimCard(seat=3))
+        number = ann_turn.number
+        await bob.send(Act(move=ann_turn.legal[0], seat=2, table=number))
+        await bob.send(Act(move=ann_turn.legal[0], seat=0, table=number))
+        await bob.send(ClaimCard(seat=3, table=number))
         assert await refusals(bob, 3) == [
             "Your code is Bob's: it cannot act for Bot 3's seat.",
             "Your code is Bob's: it cannot act for Ann's seat.",
@@ -119,15 +120,17 @@ async def test_a_hostile_client_is_refused_at_every_turn_and_the_game_plays_on(c
         # A move of Bob's own, out of turn: refused with the rules' reason.
         bob_hand = PILES.view(match.state, 1).hand
         out_of_turn = {"kind": "place", "card": bob_hand[0].model_dump(mode="json"), "pile": 0}
-        await bob.send(Act(move=out_of_turn))
+        await bob.send(Act(move=out_of_turn, table=number))
         (reason,) = await refusals(bob, 1)
         assert reason == "It is not your turn."
         # A move of another game, and one whose card is another game's.
         run_it = RUN_IT.new_game(4, 1)
         first = RUN_IT.to_act(run_it)[0]
         run_it_move = RUN_IT.legal_moves(run_it, first)[0].model_dump(mode="json")
-        await bob.send(Act(move=run_it_move))
-        await bob.send(Act(move={**out_of_turn, "card": {"kind": "number", "colour": "R"}}))
+        await bob.send(Act(move=run_it_move, table=number))
+        await bob.send(
+            Act(move={**out_of_turn, "card": {"kind": "number", "colour": "R"}}, table=number)
+        )
         assert await refusals(bob, 2) == ["That is not a move of Piles."] * 2
 
         # A flood of claims: each refused and answered; the log stays bounded (the first
@@ -183,7 +186,7 @@ async def test_a_hostile_client_is_refused_at_every_turn_and_the_game_plays_on(c
 
 async def flood(client: Client, claims: int) -> None:
     """`claims` claims sent at once, and every answer read (and not kept): each a Refusal."""
-    claim = ClaimCard().model_dump_json()
+    claim = ClaimCard(table=client.table.number).model_dump_json()
     for _ in range(claims):
         await client.ws.send(claim)
     answers = Counter()

@@ -15,8 +15,13 @@ import signal
 import sys
 from pathlib import Path
 
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
 from cardtable import games
 from cardtable.engine import Match, parse_seats
+from cardtable.net.protocol import Hello
+from cardtable.net.server import MAX_SPECTATORS
 from tests.net_clients import Client, running_host
 
 OVER_TRUMP = games.get("over-trump")
@@ -104,3 +109,48 @@ async def test_a_client_killed_mid_game_rejoins_and_the_game_finishes():
         table = await watcher.until_table(lambda t: t.over)
         assert table.waiting is None
         assert match.replay() == match.state
+
+
+async def test_a_stranger_filling_every_free_place_never_keeps_a_player_out():
+    # A stranger without a code opens as many screens as the host will take, spectators and
+    # connections that never say hello, and grabs each place again as soon as it is freed.
+    match = Match.start(OVER_TRUMP, parse_seats("Ann,bot,bot,bot"), 5)
+    async with running_host(match, delay=5.0) as rig:
+        held: list[object] = []
+        stop = asyncio.Event()
+
+        async def one_place() -> None:
+            while not stop.is_set():
+                try:
+                    async with connect(rig.url) as ws:
+                        if len(held) % 2:  # half watch, half never say hello
+                            await ws.send(Hello().model_dump_json())
+                        held.append(ws)
+                        await ws.wait_closed()
+                except (OSError, ConnectionClosed):
+                    pass
+                await asyncio.sleep(0.01)
+
+        stranger = [asyncio.create_task(one_place()) for _ in range(150)]
+        try:
+            for _ in range(200):
+                if len(held) >= 150:
+                    break
+                await asyncio.sleep(0.02)
+            watching = [m for m in rig.host.members if m.seat is None]
+            assert len(watching) == MAX_SPECTATORS, "the stranger holds every place to watch"
+            got_in = 0
+            for _ in range(30):
+                try:
+                    ann = await Client.join(rig.port, rig.host.codes[0], "over-trump")
+                except ConnectionClosed:  # turned away, the connection closed
+                    continue
+                if ann.welcome is not None and ann.welcome.seat == 0:
+                    got_in += 1
+                await ann.close()
+            assert got_in == 30, f"{got_in} of 30 rejoins got in"
+        finally:
+            stop.set()
+            for task in stranger:
+                task.cancel()
+            await asyncio.gather(*stranger, return_exceptions=True)

@@ -127,7 +127,7 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
         with Person(port, app.host.codes[0]) as ann, Person(port, app.host.codes[1]):
             stands = ann.table_where(waiting_for_a_person)
             if stands.legal:  # her turn: she plays, then the bots play until a person is needed
-                ann.ws.send(Act(move=stands.legal[0]).model_dump_json())
+                ann.ws.send(Act(move=stands.legal[0], table=stands.number).model_dump_json())
                 stands = ann.table_where(lambda t: bool(t.events))
                 if not waiting_for_a_person(stands):
                     stands = ann.table_where(waiting_for_a_person)

@@ -27,6 +27,10 @@ class Move(BaseModel):
         return self.describe("").strip()
 
 
+SEAT_PLACEHOLDER = re.compile(r"\{(\d{1,2})\}")
+"""A seat's place in an event's text: {0}, {1}, ..."""
+
+
 class Event(BaseModel):
     """Something that happened, as a line for the log.
 
@@ -40,8 +44,17 @@ class Event(BaseModel):
     seats: tuple[int, ...] = ()
 
     def render(self, names: list[str]) -> str:
-        """The line with the seats' names filled in."""
-        return self.text.format(*(names[s] for s in self.seats))
+        """The line with the seats' names filled in. Only {0}, {1}, ... are filled (a name
+        for a seat beyond `names` or `seats` stays as written): a host's text with other braces
+        is shown as it is, never formatted."""
+
+        def name(found: re.Match[str]) -> str:
+            index = int(found[1])
+            if index < len(self.seats) and 0 <= self.seats[index] < len(names):
+                return names[self.seats[index]]
+            return found[0]
+
+        return SEAT_PLACEHOLDER.sub(name, self.text)
 
 
 class EndReason(StrEnum):

@@ -3,8 +3,10 @@
 Two feeds share one interface. `WebSocketFeed` talks to a host over websockets: it says Hello
 with the seat's join code, hands each message (validated with HOST_MESSAGE) to a callback, and
 when the connection drops it says so (`Dropped`) and tries again every second with the same
-code, until the host's Goodbye says not to or the feed is closed. `LocalFeed` is a member of a
-Host in the same process (the host's own terminal, the projector). No UI here.
+code (a host with no room just now: every FULL_RETRY_SECONDS, counting down), until the host's
+Goodbye says not to or the feed is closed. What the host sends is checked against the game it
+joined (`checks.py`): on nonsense the feed says so, as a Goodbye, and leaves. `LocalFeed` is a
+member of a Host in the same process (the host's own terminal, the projector). No UI here.
 """
 
 from __future__ import annotations
@@ -19,8 +21,18 @@ from pydantic import BaseModel, ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from cardtable.net.checks import table_nonsense, welcome_nonsense
 from cardtable.net.host import Host, JoinRefused, Member
-from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Hello, Message, Welcome
+from cardtable.net.protocol import (
+    HOST_MESSAGE,
+    Act,
+    ClaimCard,
+    Goodbye,
+    Hello,
+    Message,
+    Table,
+    Welcome,
+)
 
 DEFAULT_PORT = 8765
 """The port `cardtable host` listens on unless told otherwise."""
@@ -28,6 +40,8 @@ MAX_HOST_MESSAGE = 16 * 1024 * 1024
 """The most bytes a client takes in one message from a host (a Table is tens of KB)."""
 RETRY_SECONDS = 1.0
 """How often a dropped client tries to rejoin."""
+FULL_RETRY_SECONDS = 5
+"""How long a client waits, counting down, before trying a host again that had no room."""
 OPEN_SECONDS = 5.0
 """How long the first connection may take (the handshake and the host's Welcome)."""
 
@@ -35,11 +49,18 @@ log = logging.getLogger("cardtable.client")
 
 
 class JoinFailed(Exception):
-    """Joining did not work; `reason` says why in a sentence a player understands."""
+    """Joining did not work; `reason` says why in a sentence a player understands; `retry`: the
+    host has no room just now (try again in a while)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, retry: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.retry = retry
+
+
+def nonsense_words(what: str) -> str:
+    """Why a client left a host that sent nonsense, in a sentence."""
+    return f"The host sent {what}, which makes no sense: this screen has left it."
 
 
 class Dropped(BaseModel):
@@ -152,12 +173,19 @@ class WebSocketFeed:
             ) from None
         if isinstance(first, Goodbye):
             await connection.close()
+            if first.retry:
+                raise JoinFailed(f"{first.reason} Try again in a while.", retry=True)
             raise JoinFailed(first.reason)
         if not isinstance(first, Welcome):
             await connection.close()
             raise JoinFailed(
                 f"The host at {shown_address(self.url)} did not say welcome: try again."
             )
+        nonsense = welcome_nonsense(first, self.welcome)
+        if nonsense is not None:
+            await connection.close()
+            log.info("left the host at %s: it sent %s", self.url, nonsense)
+            raise JoinFailed(nonsense_words(nonsense))
         self.welcome = first
         self.connected = True
         self._connection = connection
@@ -165,24 +193,35 @@ class WebSocketFeed:
         return connection, first
 
     async def _run(self, connection: ClientConnection) -> None:
-        """Read until the connection drops; then rejoin every second until told not to."""
+        """Read until the connection drops; then rejoin every second until told not to (a
+        host with no room: every FULL_RETRY_SECONDS, the seconds counted down on screen)."""
         while not self.closed:
             goodbye = await self._read(connection)
             self.connected = False
             self._connection = None
-            if goodbye:
-                self.closed = True  # the host said not to come back
+            if goodbye is not None and not goodbye.retry:
+                self.closed = True  # the host said not to come back (or sent nonsense)
+                self._listener.deliver(goodbye)
             if self.closed:
                 return
-            self._listener.deliver(Dropped(reason="Connection lost, trying again…"))
+            full = goodbye.reason if goodbye is not None else None
+            if full is None:
+                self._listener.deliver(Dropped(reason="Connection lost, trying again…"))
             while not self.closed:
-                await asyncio.sleep(RETRY_SECONDS)
+                if full is None:
+                    await asyncio.sleep(RETRY_SECONDS)
+                else:
+                    await self._count_down(full)
+                if self.closed:
+                    return
                 try:
                     connection, _ = await self._join()
                 except JoinFailed as failed:
                     if self.closed:
                         return
-                    if not failed.reason.startswith(("Nothing answers", "The host at")):
+                    if failed.retry:
+                        full = failed.reason.removesuffix(" Try again in a while.")
+                    elif not failed.reason.startswith(("Nothing answers", "The host at")):
                         self.closed = True  # turned away: stop trying
                         self._listener.deliver(Goodbye(reason=failed.reason))
                         return
@@ -194,8 +233,18 @@ class WebSocketFeed:
                     return
                 break
 
-    async def _read(self, connection: ClientConnection) -> bool:
-        """Deliver messages until the connection ends; True if the host said goodbye."""
+    async def _count_down(self, reason: str) -> None:
+        """A host with no room: the seconds until the next try, said each second."""
+        for left in range(FULL_RETRY_SECONDS, 0, -1):
+            if self.closed:
+                return
+            self._listener.deliver(Dropped(reason=f"{reason} Trying again in {left} s…"))
+            await asyncio.sleep(1.0)
+
+    async def _read(self, connection: ClientConnection) -> Goodbye | None:
+        """Deliver messages until the connection ends; the host's Goodbye, if it said one (not
+        delivered: the caller decides), or one of the client's own when the host sent
+        nonsense (the connection is closed)."""
         try:
             async for data in connection:
                 try:
@@ -203,12 +252,27 @@ class WebSocketFeed:
                 except ValidationError:
                     log.info("ignored a message from the host that did not validate")
                     continue
-                self._listener.deliver(message)
                 if isinstance(message, Goodbye):
-                    return True
+                    return message
+                nonsense = self._nonsense(message)
+                if nonsense is not None:
+                    log.info("left the host at %s: it sent %s", self.url, nonsense)
+                    await connection.close()
+                    return Goodbye(reason=nonsense_words(nonsense))
+                self._listener.deliver(message)
         except ConnectionClosed:
             pass
-        return False
+        return None
+
+    def _nonsense(self, message: Message) -> str | None:
+        """What makes no sense in a host's message, against the game joined; or None."""
+        if self.welcome is None:
+            return None
+        if isinstance(message, Welcome):
+            return welcome_nonsense(message, self.welcome)
+        if isinstance(message, Table):
+            return table_nonsense(message, self.welcome)
+        return None
 
     def listen(self, callback: Callable[[Delivered], None]) -> None:
         """Hand every message (the Welcome first) to `callback`, from now on."""

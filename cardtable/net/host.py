@@ -9,8 +9,10 @@ it runs out), and the game waits, saying for whom, when it needs a person who is
 Every member gets a `Table` after each change: its seat's view and legal moves, never another
 seat's. A client's message is validated first; anything malformed, from a spectator, for
 another seat or refused by the rules gets a `Refusal` and a line in the host's log, and changes
-nothing. The host is transport-free: `server.py` connects members over websockets, and an
-in-process member (the projector) is just a callback. It needs a running asyncio loop.
+nothing; so does a move or claim that names a Table other than the latest (stale: the game
+moved on before it arrived). The host is transport-free: `server.py` connects members over
+websockets, and an in-process member (the projector) is just a callback. It needs a running
+asyncio loop.
 """
 
 from __future__ import annotations
@@ -269,6 +271,8 @@ class Host:
             self._refuse(member, waiting, "a move before everyone had joined")
             return
         if isinstance(message, Act):
+            if self._stale(member, message.table):
+                return
             try:
                 move = self.game.parse_move(message.move)
             except (ValidationError, IllegalMove, ValueError, TypeError):
@@ -278,14 +282,33 @@ class Host:
                 return
             self._play_for(member, move)
         elif isinstance(message, ClaimCard):
-            self._claim_for(member)
+            self._claim_for(member, message.table)
+
+    def _stale(self, member: Member, answers: int) -> bool:
+        """True (and refused) if a move or claim answers a Table the game has moved on from:
+        made on a position that is gone, it is never applied to the one that stands now."""
+        if answers == self.number:
+            return False
+        self._refuse(
+            member,
+            "The table changed before your move arrived: here it is as it stands now.",
+            f"a stale message (table {answers}, now {self.number})",
+            stale=True,
+        )
+        return True
 
     def _seat_name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
             return f"{self.names[seat]}'s seat"
         return f"seat {seat}"
 
-    def _refuse(self, member: Member, reason: str, what: str) -> None:
+    @property
+    def number(self) -> int:
+        """The number of the game's position now (the moves made so far, kept in the save):
+        every Table carries it, and a move or claim that names another is stale."""
+        return len(self.match.record.log)
+
+    def _refuse(self, member: Member, reason: str, what: str, stale: bool = False) -> None:
         """Answer a Refusal. The log has the first LOGGED_REFUSALS of each member, then a line
         every REFUSALS_PER_LINE: a client that floods the host cannot fill its disk."""
         self.refusals += 1
@@ -294,7 +317,7 @@ class Host:
             log.info("refused %s from %s: %s", what, member.name, reason)
         elif member.refused % REFUSALS_PER_LINE == 0:
             log.info("refused %d messages from %s so far", member.refused, member.name)
-        member.post(Refusal(reason=reason))
+        member.post(Refusal(reason=reason, stale=stale))
 
     def _play_for(self, member: Member, move: Move) -> None:
         assert member.seat is not None
@@ -306,7 +329,7 @@ class Host:
             return
         self._after(events)
 
-    def _claim_for(self, member: Member) -> None:
+    def _claim_for(self, member: Member, answers: int) -> None:
         seat = member.seat
         assert seat is not None
         state = self.match.state
@@ -319,6 +342,8 @@ class Host:
                 else f"Too late to {closed.verb} the {closed.card}: its window has closed."
             )
             self._refuse(member, reason, "a claim with no window")
+            return
+        if self._stale(member, answers):
             return
         claim = claim_move(self.game, state, seat)
         if seat not in window.open_to:
@@ -526,6 +551,7 @@ class Host:
         legal = game.legal_moves(state, seat) if may_act else []
         outcome = game.outcome(state)
         return Table(
+            number=self.number,
             view=game.view(state, seat).model_dump(mode="json"),
             legal=[move.model_dump(mode="json") for move in legal],
             acting=acting,

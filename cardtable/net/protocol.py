@@ -1,10 +1,12 @@
 """Every message between a host and its clients, as pydantic models validated on arrival.
 
 A client says `Hello` (with its seat's join code, or none to watch), then sends `Act` (a move)
-and `ClaimCard` (claim the card up in a claim window). The host answers `Welcome`, then sends a
-`Table` whenever the game changes (what that seat may see now, and the public events since its
-last `Table`), a `Refusal` for a message it did not apply, and `Goodbye` when it closes the
-connection. JSON text, one message per websocket frame; `type` names the message.
+and `ClaimCard` (claim the card up in a claim window), each naming the number of the `Table` it
+answers. The host answers `Welcome`, then sends a `Table` whenever the game changes (what that
+seat may see now, and the public events since its last `Table`), a `Refusal` for a message it
+did not apply (`stale` when the table changed before the message arrived), and `Goodbye` when it
+closes the connection (`retry` when the client should try again in a while). JSON text, one
+message per websocket frame; `type` names the message.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from cardtable.engine.claims import ClaimWindow
 from cardtable.engine.contract import Event, Outcome
 
-PROTOCOL = 1
-"""The version of these messages; a client of another version is told so and let go."""
+PROTOCOL = 2
+"""The version of these messages; a client of another version is told so and let go. Version 2:
+each Table has a number, and a move or claim names the number of the Table it answers."""
 
 MAX_CLIENT_MESSAGE = 64 * 1024
 """The most bytes a client's message may have (a move is well under 1 KB); the connection of a
@@ -54,18 +57,24 @@ class Hello(FromClient):
 
 
 class Act(FromClient):
-    """A move for the client's seat, as `move.model_dump(mode='json')` gives it. `seat`, when
-    given, must be the code's own seat: a code acts for its seat only."""
+    """A move for the client's seat, as `move.model_dump(mode='json')` gives it, made on the
+    Table numbered `table` (any other is refused as stale). `seat`, when given, must be the
+    code's own seat: a code acts for its seat only."""
 
     type: Literal["move"] = "move"
     move: dict[str, Any]
+    table: int = Field(ge=0)
+    """The number of the Table this move answers."""
     seat: int | None = Field(default=None, ge=0, le=MAX_SEAT)
 
 
 class ClaimCard(FromClient):
-    """Claim the card up in the open claim window (the host makes the game's claim move)."""
+    """Claim the card up in the open claim window (the host makes the game's claim move), seen
+    on the Table numbered `table`."""
 
     type: Literal["claim"] = "claim"
+    table: int = Field(ge=0)
+    """The number of the Table this claim answers."""
     seat: int | None = Field(default=None, ge=0, le=MAX_SEAT)
 
 
@@ -95,6 +104,9 @@ class Table(Message):
     """What one seat may see now: sent after every change of the game."""
 
     type: Literal["table"] = "table"
+    number: int
+    """Which position of the game this is (the moves made so far): a move or claim names it,
+    and one naming another is refused as stale."""
     view: dict[str, Any]
     """`game.view(state, seat).model_dump(mode='json')`: nothing its seat may not know."""
     legal: list[dict[str, Any]]
@@ -128,6 +140,9 @@ class Refusal(Message):
 
     type: Literal["refused"] = "refused"
     reason: str
+    stale: bool = False
+    """True when the message answered a Table the game has moved on from (the client has the
+    newer Table already: it shows that, not the refusal)."""
 
 
 class Goodbye(Message):
@@ -135,6 +150,8 @@ class Goodbye(Message):
 
     type: Literal["goodbye"] = "goodbye"
     reason: str
+    retry: bool = False
+    """True when the host has no room just now: the client tries again in a while."""
 
 
 HostMessage = Annotated[Welcome | Table | Refusal | Goodbye, Field(discriminator="type")]

@@ -6,6 +6,12 @@ Each member's messages go out through its own queue, in order. A client's frames
 as fast as it takes the answers (READ_AHEAD), so a flood of messages waits on its own
 connection instead of filling the queue; a client that stops reading while the game goes on
 (MAX_BACKLOG messages unsent) is let go and may rejoin with its code.
+
+Room is kept so that a person with her seat's code is never turned away: a seat has one screen
+(a new one takes it over), spectators have their own cap (MAX_SPECTATORS, told to try again in
+a while), and of the connections that have not said Hello yet the first PATIENT have
+HELLO_SECONDS to say it, the others (MAX_WAITING in all) only QUICK_HELLO_SECONDS: a stranger's
+connections that say nothing cannot keep out one that says Hello at once, as a client does.
 """
 
 from __future__ import annotations
@@ -23,9 +29,16 @@ from cardtable.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL, Goodbye, Hello,
 
 HELLO_SECONDS = 10.0
 """How long a new connection has to say Hello."""
-MAX_CONNECTIONS = 64
-"""Screens connected at once (players, spectators, and connections yet to say hello): a room
-that opens the public table again and again cannot use up the host."""
+MAX_SPECTATORS = 32
+"""Screens watching (no code) at once: a room that opens the public table again and again
+cannot use up the host. Players' screens are never counted against it."""
+PATIENT = 16
+"""Connections yet to say Hello that are given HELLO_SECONDS to say it."""
+QUICK_HELLO_SECONDS = 1.0
+"""How long a connection has to say Hello when PATIENT others are waiting for theirs (a client
+says it as soon as it connects)."""
+MAX_WAITING = 256
+"""Connections that have not said Hello yet; one more is turned away at once."""
 MAX_BACKLOG = 200
 """Messages waiting to go to one client before the host lets it go as not reading."""
 READ_AHEAD = 32
@@ -38,25 +51,23 @@ log = logging.getLogger("cardtable.host")
 async def start_server(host: Host, address: str = "127.0.0.1", port: int = 8765) -> Server:
     """Listen for clients of `host` on `address`:`port` (port 0: any free one)."""
 
-    open_connections = 0
+    room = Room()
 
     async def handler(connection: ServerConnection) -> None:
-        nonlocal open_connections
-        if open_connections >= MAX_CONNECTIONS:
+        if len(room.waiting) >= MAX_WAITING:
             log.info(
-                "turned away a connection from %s: the host is full", connection.remote_address
+                "turned away a connection from %s: %d have not said hello",
+                connection.remote_address,
+                len(room.waiting),
             )
-            await _goodbye(
-                connection,
-                f"The host has {MAX_CONNECTIONS} screens connected, as many as it takes: try "
-                "again in a while.",
-            )
+            await _goodbye(connection, "The host is busy just now.", retry=True)
             return
-        open_connections += 1
+        hello_seconds = HELLO_SECONDS if len(room.waiting) < PATIENT else QUICK_HELLO_SECONDS
+        room.waiting.add(connection)
         try:
-            await _serve_member(host, connection)
+            await _serve_member(host, connection, room, hello_seconds)
         finally:
-            open_connections -= 1
+            room.waiting.discard(connection)
 
     return await serve(
         handler,
@@ -75,13 +86,24 @@ def server_port(server: Server) -> int:
     return next(iter(server.sockets)).getsockname()[1]
 
 
-async def _serve_member(host: Host, connection: ServerConnection) -> None:
+class Room:
+    """Who is connected: the connections yet to say Hello, and how many screens watch."""
+
+    def __init__(self) -> None:
+        self.waiting: set[ServerConnection] = set()
+        self.watching = 0
+
+
+async def _serve_member(
+    host: Host, connection: ServerConnection, room: Room, hello_seconds: float
+) -> None:
     peer = connection.remote_address
     try:
-        first = await asyncio.wait_for(connection.recv(), HELLO_SECONDS)
+        first = await asyncio.wait_for(connection.recv(), hello_seconds)
     except (TimeoutError, ConnectionClosed):
         log.info("a connection from %s said no hello", peer)
         return
+    room.waiting.discard(connection)
     try:
         hello = Hello.model_validate_json(first)
     except ValidationError:
@@ -96,6 +118,14 @@ async def _serve_member(host: Host, connection: ServerConnection) -> None:
             f"{hello.protocol}: use the same cardtable as the host.",
         )
         return
+    if hello.code is None and room.watching >= MAX_SPECTATORS:
+        log.info("turned away a spectator from %s: %d watch already", peer, room.watching)
+        await _goodbye(
+            connection,
+            f"The host has as many screens watching as it takes ({MAX_SPECTATORS}).",
+            retry=True,
+        )
+        return
     outbox = Outbox()
     member: Member | None = None
 
@@ -104,7 +134,7 @@ async def _serve_member(host: Host, connection: ServerConnection) -> None:
             return
         if len(outbox) >= MAX_BACKLOG:
             log.info("let %s go: it is not reading its messages", peer)
-            outbox.put(Goodbye(reason="Your screen fell too far behind; join again."))
+            outbox.put(Goodbye(reason="Your screen fell too far behind.", retry=True))
             if member is not None:  # after this broadcast, not inside it
                 asyncio.get_running_loop().call_soon(host.leave, member)
             return
@@ -116,6 +146,8 @@ async def _serve_member(host: Host, connection: ServerConnection) -> None:
         log.info("refused a hello from %s: %s", peer, refused.reason)
         await _goodbye(connection, refused.reason)
         return
+    watching = member.seat is None
+    room.watching += watching
     writer = asyncio.create_task(_write(connection, outbox))
     try:
         async for data in connection:
@@ -134,6 +166,7 @@ async def _serve_member(host: Host, connection: ServerConnection) -> None:
                 MAX_CLIENT_MESSAGE,
             )
     finally:
+        room.watching -= watching
         host.leave(member)
         outbox.put(None)  # the writer sends what is queued, then stops
         with contextlib.suppress(TimeoutError, ConnectionClosed):
@@ -198,7 +231,7 @@ async def _write(connection: ServerConnection, outbox: Outbox) -> None:
         outbox.done()
 
 
-async def _goodbye(connection: ServerConnection, reason: str) -> None:
+async def _goodbye(connection: ServerConnection, reason: str, retry: bool = False) -> None:
     with contextlib.suppress(ConnectionClosed):
-        await connection.send(Goodbye(reason=reason).model_dump_json())
+        await connection.send(Goodbye(reason=reason, retry=retry).model_dump_json())
         await connection.close()

@@ -23,9 +23,10 @@ class MoveLog(RichLog):
         super().__init__(wrap=True, markup=False, max_lines=500, min_width=20, **kwargs)
 
     def show_lines(self, lines: list[str]) -> None:
-        """Replace the log with these lines."""
+        """Replace the log with these lines (the last `max_lines` of them: a log of any length
+        is shown at once)."""
         self.clear()
-        for line in lines:
+        for line in lines[-(self.max_lines or len(lines)) :]:
             self.write(line)
 
 

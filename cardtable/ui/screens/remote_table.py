@@ -8,6 +8,7 @@ at this screen), so there are no handoffs.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from rich.text import Text
@@ -26,6 +27,8 @@ from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.table_frame import TableFrame
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable, MoveLog
+
+log = logging.getLogger("cardtable.client")
 
 SUMMARY_SECONDS = 10.0
 """How long a spectator's screen (the projector) shows a summary between hands."""
@@ -99,9 +102,20 @@ class RemoteTableScreen(TableFrame):
     # The host's messages
 
     def receive(self, message: Delivered) -> None:
-        """A message from the host (or the news that the connection dropped)."""
-        if not self.is_attached:
+        """A message from the host (or the news that the connection dropped). The feed checked
+        it against the game; one this screen still cannot draw ends it in words, not a crash."""
+        if not self.is_attached or self.ended:
             return
+        try:
+            self._receive(message)
+        except Exception:  # a host is another program: what it sends must not end the app
+            log.exception("could not show a message from the host")
+            self.ended = "The host sent a table this screen cannot show: this screen has left it."
+            self._stop_clock()
+            self.app.run_worker(self.feed.close())
+            self.say(self.ended_words(), refused=True)
+
+    def _receive(self, message: Delivered) -> None:
         if isinstance(message, Welcome):
             self.dropped = None
             self.names = list(message.names)
@@ -109,7 +123,10 @@ class RemoteTableScreen(TableFrame):
         elif isinstance(message, Table):
             self._table(message)
         elif isinstance(message, Refusal):
-            self.say(message.reason, refused=True)
+            if message.stale:  # the newer Table came first: it is on screen, and says what now
+                self.redraw()
+            else:
+                self.say(message.reason, refused=True)
         elif isinstance(message, Goodbye):
             self.ended = message.reason
             self._stop_clock()
@@ -298,6 +315,10 @@ class RemoteTableScreen(TableFrame):
 
     # Moves
 
+    def _answer(self) -> int:
+        """The number of the host's Table on screen, which every move and claim names."""
+        return self.current.number if self.current is not None else 0
+
     def _send(self, message: Act | ClaimCard) -> None:
         if self.ended:
             self.say(self.ended_words(), refused=True)
@@ -314,7 +335,7 @@ class RemoteTableScreen(TableFrame):
             self.say("It is not your turn.", refused=True)
             return
         self.table.hinted = None
-        self._send(Act(move=message.move.model_dump(mode="json")))
+        self._send(Act(move=message.move.model_dump(mode="json"), table=self._answer()))
 
     def on_game_table_said(self, message: GameTable.Said) -> None:
         """The table has something to tell the player (once the host has let this screen go,
@@ -348,7 +369,7 @@ class RemoteTableScreen(TableFrame):
                 refused=True,
             )
             return
-        self._send(ClaimCard())
+        self._send(ClaimCard(table=self._answer()))
 
     def let_go_key(self) -> None:
         """Enter in a window: this seat lets the card go."""
@@ -358,7 +379,7 @@ class RemoteTableScreen(TableFrame):
         if self.seat is None or self.seat not in window.open_to:
             self.say("Each player's key claims the card; the window closes by itself.")
             return
-        self._send(Act(move=LET_GO.model_dump(mode="json")))
+        self._send(Act(move=LET_GO.model_dump(mode="json"), table=self._answer()))
 
     def on_key(self, event: events.Key) -> None:
         """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
