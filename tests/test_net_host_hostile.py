@@ -131,7 +131,11 @@ async def test_a_hostile_client_is_refused_at_every_turn_and_the_game_plays_on(c
         await bob.send(
             Act(move={**out_of_turn, "card": {"kind": "number", "colour": "R"}}, table=number)
         )
-        assert await refusals(bob, 2) == ["That is not a move of Piles."] * 2
+        # Each is refused with what is wrong with it, in the rules' own words.
+        assert await refusals(bob, 2) == [
+            "That is not a move of Piles: it has no move called 'play'.",
+            "That is not a move of Piles: its card rank is missing.",
+        ]
 
         # A flood of claims: each refused and answered; the log stays bounded (the first
         # LOGGED_REFUSALS of a member one by one, then a line a thousand); memory stays flat.

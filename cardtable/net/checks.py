@@ -76,7 +76,7 @@ def table_nonsense(table: Table, welcome: Welcome) -> str | None:
     try:
         for move in table.legal:
             game.parse_move(move)
-    except (ValidationError, IllegalMove, ValueError, TypeError):
+    except IllegalMove:
         return f"a move that is not one of {game.name}"
     window = table.window
     if window is not None and (

@@ -275,10 +275,8 @@ class Host:
                 return
             try:
                 move = self.game.parse_move(message.move)
-            except (ValidationError, IllegalMove, ValueError, TypeError):
-                self._refuse(
-                    member, f"That is not a move of {self.game.name}.", "a move of another game"
-                )
+            except IllegalMove as err:
+                self._refuse(member, err.reason, "a move of another game")
                 return
             self._play_for(member, move)
         elif isinstance(message, ClaimCard):
