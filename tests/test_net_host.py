@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
-from websockets.asyncio.client import connect
-
 from cardtable import games
 from cardtable.engine import Match, new_save_path, parse_seats
 from cardtable.net.protocol import HOST_MESSAGE, Act, ClaimCard, Goodbye, Table
-from tests.net_clients import Client, running_host
+from tests.net_clients import Client, running_host, secure_connect
 
 PILES = games.get("piles")
 
@@ -160,7 +158,7 @@ async def test_a_full_host_turns_a_screen_away_in_words(monkeypatch):
     async with running_host(match) as rig:
         await Client.join(rig.port, rig.host.codes[0], "piles")
         await Client.join(rig.port, None, "piles")
-        async with connect(rig.url) as third:
+        async with await secure_connect(rig.port) as third:
             goodbye = HOST_MESSAGE.validate_json(await asyncio.wait_for(third.recv(), 5))
         assert goodbye.type == "goodbye"
         assert goodbye.reason.startswith("The host has 2 screens connected, as many as it takes")
