@@ -149,6 +149,8 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
         line for line in codes_path(saved.path).read_text().splitlines() if " join " in line
     ]
     assert len(join_lines) == 3
+    pin = host_certificate().pin  # the host made it on first use, beside its saves
+    assert all(line.endswith(f" --pin {pin}") for line in join_lines) and before.pin == pin
     assert not any(code in first for code in before.codes.values()), "no code left on screen"
 
     with socket.socket() as probe:
