@@ -31,8 +31,10 @@ class HostLobbyScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HostLobbyScreen #lobby {
-        width: auto;
-        max-width: 100%;
+        width: 100%;
+        max-width: 120;
+        max-height: 100%;
+        overflow-y: auto;
         height: auto;
         border: round $accent;
         padding: 0 1;
@@ -102,9 +104,9 @@ class HostLobbyScreen(Screen[None]):
             here = seat in host.seat_members
             seats.append("✓ " if here else "· ", style="bold green" if here else "dim")
             seats.append(host.names[seat] + "\n", style="bold")
-            seats.append(join_command(self.program, self.address, code, self.pin) + "\n")
+            seats.append("  " + join_command(self.program, self.address, code, self.pin) + "\n")
         seats.append("  (watch)\n", style="dim")
-        seats.append(join_command(self.program, self.address, None, self.pin))
+        seats.append("  " + join_command(self.program, self.address, None, self.pin))
         self.query_one("#lobby-seats", Static).update(seats)
         away = [host.names[s] for s in host.humans if s not in host.seat_members]
         if not host.everyone_came:
