@@ -67,6 +67,18 @@ def percentile(values: Sequence[float], p: float) -> float:
 # The host process
 
 
+async def secure_connect(port: int, pin: str) -> ClientConnection:
+    """A websocket on TLS to a host on 127.0.0.1, its certificate checked as a player's client
+    checks it (`pin`)."""
+    from cardtable.net.certificate import check_pin, client_context
+
+    connection = await connect(
+        f"wss://127.0.0.1:{port}", compression=None, max_size=None, ssl=client_context()
+    )
+    check_pin(connection.transport.get_extra_info("ssl_object"), pin)
+    return connection
+
+
 async def serve_matches(
     count: int, games_each: int, seed: int, folder: Path, saving: bool = True
 ) -> None:
@@ -74,20 +86,23 @@ async def serve_matches(
     closes; print their ports and codes first, the CPU seconds used last."""
     from cardtable import games
     from cardtable.engine import Match, parse_seats
+    from cardtable.net.certificate import host_certificate
     from cardtable.net.host import Host
     from cardtable.net.server import server_port, start_server
 
     game = games.get(GAME)
+    certificate = host_certificate(folder)  # made here, never in this machine's data folder
     hosts, servers, tables = [], [], []
     for i in range(count * games_each):
         save_to = folder / f"match-{i}.save" if saving else None
         match = Match.start(game, parse_seats(SEATS), seed + i, None, save_to)
         host = Host(match, delay=0.0)
-        server = await start_server(host, "127.0.0.1", 0)
+        server = await start_server(host, "127.0.0.1", 0, certificate)
         host.start()
         hosts.append(host)
         servers.append(server)
-        tables.append({"port": server_port(server), "codes": [host.codes[s] for s in range(4)]})
+        codes = [host.codes[s] for s in range(4)]
+        tables.append({"port": server_port(server), "codes": codes, "pin": certificate.pin})
     print(json.dumps(tables), flush=True)
     cpu = time.process_time()
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
@@ -188,9 +203,9 @@ class ScriptedClient:
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def join(cls, port: int, code: str | None, seed: int = 0) -> ScriptedClient:
+    async def join(cls, port: int, pin: str, code: str | None, seed: int = 0) -> ScriptedClient:
         """Connect to a host and say hello (a code's seat, or a spectator with None)."""
-        connection = await connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None)
+        connection = await secure_connect(port, pin)
         await connection.send(Hello(code=code).model_dump_json())
         welcome = json.loads(await connection.recv())
         if welcome["type"] != "welcome":
@@ -289,7 +304,7 @@ async def message_round_trip(
     try:
         table = host.tables[0]
         clients = [
-            await ScriptedClient.join(table["port"], code, seed=i)
+            await ScriptedClient.join(table["port"], table["pin"], code, seed=i)
             for i, code in enumerate([*table["codes"], None])
         ]
         try:
@@ -354,7 +369,7 @@ async def play_game(table: dict[str, Any], seed: int, load: Load) -> None:
     port, codes = table["port"], table["codes"]
     connections = []
     for code in codes:  # one by one, so the joins' Tables are all sent before any move
-        connection = await connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None)
+        connection = await secure_connect(port, table["pin"])
         await connection.send(Hello(code=code).model_dump_json())
         await connection.recv()  # the Welcome
         connections.append(connection)

@@ -117,7 +117,8 @@ async def key_to_repaint(moves: int = 30, apps: int = 5) -> tuple[list[float], l
         async with contextlib.AsyncExitStack() as stack:
             screens: list[Any] = []
             for code in codes[:apps]:
-                launch = Launch(command="join", address=f"127.0.0.1:{table['port']}", code=code)
+                address = f"127.0.0.1:{table['port']}"
+                launch = Launch(command="join", address=address, code=code, pin=table["pin"])
                 app = CardTableApp(launch)
                 pilot = await stack.enter_async_context(app.run_test(size=SIZE))
                 screens.append(AppScreen(app, pilot))
@@ -126,7 +127,7 @@ async def key_to_repaint(moves: int = 30, apps: int = 5) -> tuple[list[float], l
                     await asyncio.sleep(0.01)
                 screen.watch_tables()
             scripted = [
-                await ScriptedClient.join(table["port"], code, seed=i)
+                await ScriptedClient.join(table["port"], table["pin"], code, seed=i)
                 for i, code in enumerate(codes[apps:])
             ]
             for client in scripted:

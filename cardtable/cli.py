@@ -153,14 +153,19 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser(
         "join",
         help="play your seat of a hosted game from this terminal (no code: watch it)",
-        description="Join a game that `cardtable host` runs: its address and your seat's code, "
-        "or only the address to watch the public table.",
+        description="Join a game that `cardtable host` runs: its address, your seat's code (none: "
+        "watch the public table) and the host's fingerprint after --pin, as the host's screen "
+        "shows the command.",
     )
     join.add_argument("address", help="the host's address, like 192.168.1.20:8765")
     join.add_argument(
         "code",
         nargs="*",
         help="your seat's join code, like K7QX-2MPD (any case; spaces and dashes do not matter)",
+    )
+    join.add_argument(
+        "--pin",
+        help="the host's fingerprint, like 7K2M-QX4D-...: only that host is told your code",
     )
     host = sub.add_parser(
         "host",
@@ -362,13 +367,14 @@ def _run_app(args: argparse.Namespace) -> None:
     elif args.command == "resume":
         launch = Launch(command="resume", save=_chosen_save(args.which))
     elif args.command == "join":
-        from cardtable.net.client import ws_address
+        from cardtable.net.client import join_pin, ws_address
 
         try:
             ws_address(args.address)
+            pin = join_pin(args.pin)
         except ValueError as bad:
             sys.exit(f"cardtable: {bad}")
-        launch = Launch(command="join", address=args.address, code=join_code(args.code))
+        launch = Launch(command="join", address=args.address, code=join_code(args.code), pin=pin)
     app = CardTableApp(launch)
     app.run()
     if app.exit_message:
@@ -463,6 +469,8 @@ class _Hosting(NamedTuple):
     notes: list[str]
     before: str | None = None
     """The address its join commands named when it was hosted before."""
+    pin_before: str = ""
+    """The host's fingerprint its join commands named then ('' before hosts spoke TLS)."""
 
 
 def _new_host(args: argparse.Namespace) -> _Hosting:
@@ -548,12 +556,14 @@ def _resumed_host(args: argparse.Namespace) -> _Hosting:
             "for the players on other machines)."
         )
     before = None if record is None else record.shown
-    return _Hosting(match, path, codes, port, notes, before)
+    pin_before = "" if record is None else record.pin
+    return _Hosting(match, path, codes, port, notes, before, pin_before)
 
 
 def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     """Host the match: print each person's join command, keep them beside the save, then
     show the public table until Ctrl+Q."""
+    from cardtable.net.certificate import host_certificate
     from cardtable.net.host import Host
     from cardtable.net.hosted import HostedRecord, codes_path
     from cardtable.ui.app import CardTableApp, Launch
@@ -561,6 +571,11 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     from cardtable.ui.screens.host_lobby import join_command
 
     match, save_path, port = hosting.match, hosting.save_path, hosting.port
+    try:
+        pin = host_certificate().pin
+    except OSError as err:
+        match.close()
+        sys.exit(f"cardtable: the host's certificate cannot be made or read: {err}")
     listen = "0.0.0.0" if args.public else "127.0.0.1"
     host = Host(match, delay=args.delay, codes=hosting.codes)
     shown = f"{_lan_address() if args.public else '127.0.0.1'}:{port}"
@@ -570,9 +585,9 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     program = _program()
     lines = [f"{game_name}, hosted{again} on {shown}."]
     for seat, code in sorted(host.codes.items()):
-        lines.append(f"  {padded(match.names[seat], 12)} {join_command(program, shown, code)}")
-    lines.append(f"  {'(watch)':<12} {join_command(program, shown)}")
-    record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown)
+        lines.append(f"  {padded(match.names[seat], 12)} {join_command(program, shown, code, pin)}")
+    lines.append(f"  {'(watch)':<12} {join_command(program, shown, None, pin)}")
+    record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown, pin=pin)
     codes_file = codes_path(save_path)
     try:
         _write_codes(codes_file, lines, record)
@@ -587,7 +602,9 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     print(lines[0])
     for note in hosting.notes:
         print(note)
-    if hosting.before == shown:
+    if hosting.before and hosting.pin_before != pin:
+        print("The host's fingerprint is not the one before: players need the new join commands.")
+    elif hosting.before == shown:
         print("The address is the one from before: the players' join commands work as they are.")
     elif hosting.before:
         print(f"The address is not the one before ({hosting.before}): players need the new one.")

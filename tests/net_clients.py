@@ -1,10 +1,11 @@
 """Scripted websocket clients and a host on the loopback address, for the network tests.
 
-`running_host` starts a real `Host` behind `start_server` on 127.0.0.1, port 0 (a free port).
-A `Client` is one websocket that says Hello, records every message it receives (raw and
-parsed), and can play its seat to the end of the game with the game's own bot choosing from the
-view and legal moves the host sends (so games end as quickly as bot games do). `python -c` runs
-`play_in_subprocess` for the test that kills a client.
+`running_host` starts a real `Host` behind `start_server` on 127.0.0.1, port 0 (a free port),
+with the test's data folder's certificate. A `Client` is one websocket on TLS (the certificate
+checked against its fingerprint, as a player's client does) that says Hello, records every
+message it receives (raw and parsed), and can play its seat to the end of the game with the
+game's own bot choosing from the view and legal moves the host sends (so games end as quickly
+as bot games do). `python -c` runs `play_in_subprocess` for the test that kills a client.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from cardtable import games
 from cardtable.bots import player_for
 from cardtable.engine import Match, SeatKind
+from cardtable.net.certificate import check_pin, client_context, host_certificate
 from cardtable.net.host import Host
 from cardtable.net.protocol import (
     HOST_MESSAGE,
@@ -51,7 +53,15 @@ class Rig:
     @property
     def url(self) -> str:
         """The websocket address clients connect to."""
-        return f"ws://127.0.0.1:{self.port}"
+        return f"wss://127.0.0.1:{self.port}"
+
+
+async def secure_connect(port: int, pin: str | None = None, **options: Any) -> ClientConnection:
+    """A websocket on TLS to the host on 127.0.0.1:`port`, as a player's client makes it: its
+    certificate checked against `pin` (the data folder's host certificate unless given)."""
+    ws = await connect(f"wss://127.0.0.1:{port}", ssl=client_context(), **options)
+    check_pin(ws.transport.get_extra_info("ssl_object"), pin or host_certificate().pin)
+    return ws
 
 
 @contextlib.asynccontextmanager
@@ -90,7 +100,7 @@ class Client:
     @classmethod
     async def join(cls, port: int, code: str | None, game_id: str) -> Client:
         """Connect, say Hello (with `code`, or none to watch) and read the host's answer."""
-        ws = await connect(f"ws://127.0.0.1:{port}", max_size=None, max_queue=None)
+        ws = await secure_connect(port, max_size=None, max_queue=None)
         client = cls(ws, game_id)
         await client.send(Hello(code=code))
         await client.receive()

@@ -9,6 +9,7 @@ import pytest
 from cardtable import games
 from cardtable.engine import IllegalMove, Match, new_save_path, parse_seats
 from cardtable.engine.claims import claim_move
+from cardtable.net.certificate import host_certificate
 from cardtable.net.client import WebSocketFeed, ws_address
 from cardtable.net.host import Host
 from cardtable.net.protocol import Act, Refusal
@@ -24,10 +25,10 @@ SIZE = (80, 24)
 
 
 def test_addresses_as_typed_become_websocket_urls():
-    assert ws_address("127.0.0.1:8765") == "ws://127.0.0.1:8765"
-    assert ws_address("table.local") == "ws://table.local:8765"
-    assert ws_address(" 10.0.0.5:9000 ") == "ws://10.0.0.5:9000"
-    assert ws_address("ws://example.org:81") == "ws://example.org:81"
+    assert ws_address("127.0.0.1:8765") == "wss://127.0.0.1:8765"
+    assert ws_address("table.local") == "wss://table.local:8765"
+    assert ws_address(" 10.0.0.5:9000 ") == "wss://10.0.0.5:9000"
+    assert ws_address("ws://example.org:81") == "wss://example.org:81"
     for bad in ("", "http://x:80", "host:port", "no host here"):
         with pytest.raises(ValueError):
             ws_address(bad)
@@ -60,8 +61,15 @@ def hand_text(screen: RemoteTableScreen) -> str:
 
 async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
     host, server, port = await hosting("piles", "Ann,Bob,bot,bot", delay=0.05)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
-    bob = WebSocketFeed(f"127.0.0.1:{port}", host.codes[1])
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code=host.codes[0],
+            pin=host_certificate().pin,
+        )
+    )
+    bob = WebSocketFeed(f"127.0.0.1:{port}", host.codes[1], host_certificate().pin)
     await bob.open()  # play begins once everyone has come; then Bob's screen drops
     await bob.close()
     try:
@@ -95,7 +103,9 @@ async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
 
 async def test_a_spectator_sees_no_hand_and_cannot_move():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=0.05)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    app = CardTableApp(
+        Launch(command="join", address=f"127.0.0.1:{port}", pin=host_certificate().pin)
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -115,7 +125,14 @@ async def test_join_errors_are_said_in_words():
     server.close()
     await server.wait_closed()
     host.stop()
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code="AAAA-AAAA",
+            pin=host_certificate().pin,
+        )
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.exit_message is not None)
     assert app.exit_message == (
@@ -123,7 +140,14 @@ async def test_join_errors_are_said_in_words():
         "address?"
     )
     host, server, port = await hosting("piles", "Ann,bot,bot,bot")
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code="AAAA-AAAA",
+            pin=host_certificate().pin,
+        )
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.exit_message is not None)
@@ -137,7 +161,9 @@ async def test_join_errors_are_said_in_words():
 async def test_a_client_rejoins_a_host_that_restarts():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0, save=True)
     code = host.codes[0]
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=code))
+    app = CardTableApp(
+        Launch(command="join", address=f"127.0.0.1:{port}", code=code, pin=host_certificate().pin)
+    )
     second = None
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -165,7 +191,7 @@ async def test_a_client_rejoins_a_host_that_restarts():
 
 async def test_leaving_while_a_rejoin_is_made_leaves_that_connection_too():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
     await feed.open()
     rejoin = feed._join
 
@@ -193,12 +219,19 @@ async def test_leaving_while_a_rejoin_is_made_leaves_that_connection_too():
 
 async def test_a_seat_taken_by_another_screen_stops_trying():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code=host.codes[0],
+            pin=host_certificate().pin,
+        )
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
             screen = joined(app)
-            other = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+            other = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
             await other.open()
             await wait_until(pilot, lambda: screen.ended is not None)
             assert "joined from another screen" in status(app)
@@ -218,7 +251,14 @@ async def test_a_seat_taken_by_another_screen_stops_trying():
 
 async def test_claim_keys_in_a_run_it_window():
     host, server, port = await hosting("run-it", "Ann,bot,bot", seed=5, delay=0.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code=host.codes[0],
+            pin=host_certificate().pin,
+        )
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -275,7 +315,14 @@ async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
     most = max(game.seat_counts)
     seats = ",".join(["Ann"] + ["bot"] * (most - 1))
     host, server, port = await hosting(game_id, seats, delay=5.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code=host.codes[0],
+            pin=host_certificate().pin,
+        )
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -293,7 +340,14 @@ async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
 
 async def test_a_client_window_too_small_hides_the_table_and_says_so():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code=host.codes[0],
+            pin=host_certificate().pin,
+        )
+    )
     try:
         async with app.run_test(size=(60, 20)) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -321,8 +375,9 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         port = server_port(app.server)
         lobby = str(app.screen.query_one("#lobby-seats").render())
-        assert f"· Ann      cardtable join 127.0.0.1:{port} {host.codes[0]}" in lobby
-        feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0])
+        pin = host_certificate().pin
+        assert f"· Ann\n  cardtable join 127.0.0.1:{port} {host.codes[0]} --pin {pin}" in lobby
+        feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
         await feed.open()
         # Everyone has come: the codes leave the screen by themselves, the public table shows.
         await wait_until(pilot, lambda: joined(app) is not None)
@@ -353,12 +408,12 @@ async def test_the_codes_leave_the_projector_when_play_begins_even_with_someone_
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         address = f"127.0.0.1:{server_port(app.server)}"
-        ann = WebSocketFeed(address, host.codes[0])
+        ann = WebSocketFeed(address, host.codes[0], host_certificate().pin)
         await ann.open()
         await ann.close()  # Ann came and went: play has not begun, the codes stay
         await pilot.pause(0.2)
         assert isinstance(app.screen, HostLobbyScreen)
-        bob = WebSocketFeed(address, host.codes[1])
+        bob = WebSocketFeed(address, host.codes[1], host_certificate().pin)
         await bob.open()  # everyone has come: play begins and the codes leave the screen
         await wait_until(pilot, lambda: joined(app) is not None)
         assert "away: Ann" in str(joined(app).query_one("#table-title").render())
@@ -394,6 +449,10 @@ async def test_the_start_screen_joins_with_j():
             await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
             await pilot.press(*"127.0.0.1:1", "tab", "enter")
             problem = lambda: str(app.screen.query_one("#join-problem").render())  # noqa: E731
+            # No fingerprint: she is asked for it before anything is sent anywhere.
+            await wait_until(pilot, lambda: "needs the host's fingerprint" in problem())
+            pin = host_certificate().pin
+            await pilot.press("tab", *pin.lower().replace("-", " "), "enter")
             await wait_until(pilot, lambda: "Nothing answers at 127.0.0.1:1" in problem())
             address = app.screen.query_one("#address")
             address.value = f"127.0.0.1:{port}"
@@ -416,7 +475,9 @@ async def test_the_projector_closes_a_summary_by_itself(monkeypatch):
 
     monkeypatch.setattr(remote_table, "SUMMARY_SECONDS", 0.2)
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    app = CardTableApp(
+        Launch(command="join", address=f"127.0.0.1:{port}", pin=host_certificate().pin)
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -435,7 +496,14 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
     from cardtable.ui.screens.results import OutcomeScreen
 
     host, server, port = await hosting("piles", "Ann,bot", seed=2, delay=0.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code=host.codes[0]))
+    app = CardTableApp(
+        Launch(
+            command="join",
+            address=f"127.0.0.1:{port}",
+            code=host.codes[0],
+            pin=host_certificate().pin,
+        )
+    )
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -470,7 +538,9 @@ async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(mon
     monkeypatch.setattr("cardtable.net.server.MAX_SPECTATORS", 1)
     monkeypatch.setattr("cardtable.net.client.FULL_RETRY_SECONDS", 2)
     host, server, port = await hosting("piles", "bot,bot,bot,bot", delay=5.0)
-    app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}"))
+    app = CardTableApp(
+        Launch(command="join", address=f"127.0.0.1:{port}", pin=host_certificate().pin)
+    )
     other = None
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -479,7 +549,7 @@ async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(mon
             server.close()  # her connection drops; another screen takes the one place to watch
             await server.wait_closed()
             server = await start_server(host, "127.0.0.1", port)
-            other = WebSocketFeed(f"127.0.0.1:{port}")
+            other = WebSocketFeed(f"127.0.0.1:{port}", None, host_certificate().pin)
             await other.open()
             await wait_until(pilot, lambda: "Trying again in" in status(app), tries=600)
             assert status(app).startswith("The host has as many screens watching as it takes (1).")

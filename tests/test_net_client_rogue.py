@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable import games
 from cardtable.engine import Event, Match, parse_seats
+from cardtable.net.certificate import host_certificate
 from cardtable.net.host import Host
 from cardtable.net.protocol import Message, Table, Welcome
 from cardtable.net.server import server_port
@@ -42,6 +43,11 @@ async def genuine() -> tuple[Welcome, Table]:
     return welcome, table
 
 
+def on_table(app: CardTableApp) -> bool:
+    """True once the joined table is up (the start screen shows while TLS and Hello are made)."""
+    return isinstance(app.screen, RemoteTableScreen)
+
+
 @contextlib.asynccontextmanager
 async def rogue_host(frames: list[Message]):
     """A fake host on a free port: to every Hello it sends `frames`, then stays silent."""
@@ -53,7 +59,10 @@ async def rogue_host(frames: list[Message]):
                 await connection.send(frame.model_dump_json())
             await connection.wait_closed()
 
-    async with serve(handler, "127.0.0.1", 0) as server:
+    # A rogue host has the certificate its join command names: the pin proves who answers,
+    # not that what it sends makes sense.
+    context = host_certificate().server_context()
+    async with serve(handler, "127.0.0.1", 0, ssl=context) as server:
         yield server_port(server)
 
 
@@ -136,7 +145,14 @@ AT_TABLE = {  # a later Table makes no sense: the screen says so and leaves the 
 async def test_a_welcome_that_makes_no_sense_is_said_and_join_ends(case):
     welcome, table = await genuine()
     async with rogue_host(AT_JOIN[case](welcome, table)) as port:
-        app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+        app = CardTableApp(
+            Launch(
+                command="join",
+                address=f"127.0.0.1:{port}",
+                code="AAAA-AAAA",
+                pin=host_certificate().pin,
+            )
+        )
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.exit_message is not None)
         assert app.exit_message.startswith("cardtable: The host sent ")
@@ -148,9 +164,16 @@ async def test_a_welcome_that_makes_no_sense_is_said_and_join_ends(case):
 async def test_a_table_that_makes_no_sense_is_said_and_the_screen_leaves(case):
     welcome, table = await genuine()
     async with rogue_host(AT_TABLE[case](welcome, table)) as port:
-        app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+        app = CardTableApp(
+            Launch(
+                command="join",
+                address=f"127.0.0.1:{port}",
+                code="AAAA-AAAA",
+                pin=host_certificate().pin,
+            )
+        )
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: NONSENSE in status(app))
+            await wait_until(pilot, lambda: on_table(app) and NONSENSE in status(app))
             screen = app.screen
             assert isinstance(screen, RemoteTableScreen) and screen.ended is not None
             assert status(app).startswith("The host sent ")
@@ -162,15 +185,24 @@ async def test_a_log_line_with_stray_braces_is_shown_as_written():
     welcome, table = await genuine()
     frames = event("{5} {0} plays {nothing}", (1,))(welcome, table)
     async with rogue_host(frames) as port:
-        app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+        app = CardTableApp(
+            Launch(
+                command="join",
+                address=f"127.0.0.1:{port}",
+                code="AAAA-AAAA",
+                pin=host_certificate().pin,
+            )
+        )
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
             screen = app.screen
-            await wait_until(
-                pilot, lambda: screen.current is not None and screen.current.events != []
-            )
-            lines = [str(line.text) for line in screen.query_one(MoveLog).lines]
-            assert "{5} Bot 2 plays {nothing}" in lines[-1]
+
+            def last_line() -> str:
+                lines = screen.query_one(MoveLog).lines
+                return str(lines[-1].text) if lines else ""
+
+            await wait_until(pilot, lambda: "plays" in last_line())
+            assert "{5} Bot 2 plays {nothing}" in last_line()
             assert screen.ended is None
         assert app.return_code in (None, 0)
 
@@ -179,7 +211,14 @@ async def test_a_welcome_with_a_200000_line_log_shows_its_end_and_quits_at_once(
     welcome, table = await genuine()
     long_log = welcome.model_copy(update={"log": [f"line {i}" for i in range(200_000)]})
     async with rogue_host([long_log, table]) as port:
-        app = CardTableApp(Launch(command="join", address=f"127.0.0.1:{port}", code="AAAA-AAAA"))
+        app = CardTableApp(
+            Launch(
+                command="join",
+                address=f"127.0.0.1:{port}",
+                code="AAAA-AAAA",
+                pin=host_certificate().pin,
+            )
+        )
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(
                 pilot,

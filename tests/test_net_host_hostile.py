@@ -19,14 +19,13 @@ import tracemalloc
 from collections import Counter
 from collections.abc import Iterator
 
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from cardtable import games
 from cardtable.engine import Match, parse_seats
 from cardtable.net.host import LOGGED_REFUSALS
 from cardtable.net.protocol import Act, ClaimCard, Goodbye, Hello, Refusal
-from tests.net_clients import Client, running_host
+from tests.net_clients import Client, running_host, secure_connect
 
 PILES = games.get("piles")
 RUN_IT = games.get("run-it")
@@ -48,7 +47,7 @@ async def refusals(client: Client, count: int) -> list[str]:
 
 async def stranger(port: int, first: str | bytes) -> tuple[str | None, int | None]:
     """A connection whose first message is `first`: the Goodbye's reason and the close code."""
-    async with connect(f"ws://127.0.0.1:{port}", max_size=None) as ws:
+    async with await secure_connect(port, max_size=None) as ws:
         await ws.send(first)
         reason = None
         try:

@@ -15,14 +15,13 @@ import signal
 import sys
 from pathlib import Path
 
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from cardtable import games
 from cardtable.engine import Match, parse_seats
 from cardtable.net.protocol import Hello
 from cardtable.net.server import MAX_SPECTATORS
-from tests.net_clients import Client, running_host
+from tests.net_clients import Client, running_host, secure_connect
 
 OVER_TRUMP = games.get("over-trump")
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,7 +121,7 @@ async def test_a_stranger_filling_every_free_place_never_keeps_a_player_out():
         async def one_place() -> None:
             while not stop.is_set():
                 try:
-                    async with connect(rig.url) as ws:
+                    async with await secure_connect(rig.port) as ws:
                         if len(held) % 2:  # half watch, half never say hello
                             await ws.send(Hello().model_dump_json())
                         held.append(ws)

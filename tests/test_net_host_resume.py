@@ -21,6 +21,7 @@ from websockets.sync.client import connect
 from cardtable import games
 from cardtable.cli import _resumed_host, build_parser, main
 from cardtable.engine import Match, new_save_path, parse_seats, saved_games
+from cardtable.net.certificate import check_pin, client_context, host_certificate
 from cardtable.net.client import WebSocketFeed
 from cardtable.net.host import Host
 from cardtable.net.hosted import HostedRecord, codes_path, read_codes, write_codes
@@ -47,12 +48,15 @@ class Person:
         deadline = time.monotonic() + WAIT
         while True:
             try:
-                self.ws = connect(f"ws://127.0.0.1:{port}", max_size=None, legacy=True)
+                self.ws = connect(
+                    f"wss://127.0.0.1:{port}", max_size=None, legacy=True, ssl=client_context()
+                )
                 break
             except OSError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
+        check_pin(self.ws.socket, host_certificate().pin)
         self.ws.send(Hello(code=code).model_dump_json())
         self.welcome = self.receive()
         self.table: Table | None = None
@@ -145,6 +149,8 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
         line for line in codes_path(saved.path).read_text().splitlines() if " join " in line
     ]
     assert len(join_lines) == 3
+    pin = host_certificate().pin  # the host made it on first use, beside its saves
+    assert all(line.endswith(f" --pin {pin}") for line in join_lines) and before.pin == pin
     assert not any(code in first for code in before.codes.values()), "no code left on screen"
 
     with socket.socket() as probe:
@@ -184,7 +190,7 @@ async def test_a_client_whose_host_died_rejoins_the_resumed_host_by_itself():
     port = server_port(server)
     write_codes(codes_path(path), ["(commands)"], HostedRecord(codes=host.codes, port=port))
     host.start()
-    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[1])
+    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[1], host_certificate().pin)
     heard: list[Any] = []
     await feed.open()
     feed.listen(heard.append)

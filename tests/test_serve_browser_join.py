@@ -1,6 +1,7 @@
 """The meetup story in a real browser: a host runs `cardtable host piles` (no terminal on its
 stdin, so it prints the join commands and plays), `cardtable serve` serves the app, and headless
-Chromium opens the page, presses `j`, types the host's address and a code. A wrong code gets the
+Chromium opens the page, presses `j`, types the host's address, a code and the host's
+fingerprint (the join command's --pin). A wrong code gets the
 host's own sentence in the page; Ann's code brings her hand, and a move made by keys in the page
 (a hint, then Enter) lands in the host's save. Screenshot: .test-output/serve-join.png."""
 
@@ -22,7 +23,7 @@ from tests.chromium import Chromium, Page, end_group, find_or_install_chromium
 from tests.serving import ServeProcess
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
-CODE_LINE = re.compile(r"^\s*Ann\s+.* join (\S+) (\S+)\s*$", re.MULTILINE)
+CODE_LINE = re.compile(r"^\s*Ann\s+.* join (\S+) (\S+) --pin (\S+)\s*$", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
@@ -72,14 +73,15 @@ class HostProcess:
         """What the host has printed so far (its table's drawing included)."""
         return self.output.read_text(encoding="utf-8", errors="replace")
 
-    def ann(self, timeout: float = 20.0) -> tuple[str, str]:
-        """The address and code of Ann's join command, from the file the host keeps them in
-        (it shows them on its first screen, and never prints them where they would stay)."""
+    def ann(self, timeout: float = 20.0) -> tuple[str, str, str]:
+        """The address, code and host's fingerprint of Ann's join command, from the file the
+        host keeps them in (it shows them on its first screen, and never prints them where they
+        would stay)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             kept = list((self.home / "saves").glob("piles-*.join.txt"))
             if kept and (found := CODE_LINE.search(kept[0].read_text(encoding="utf-8"))):
-                return found.group(1), found.group(2)
+                return found.group(1), found.group(2), found.group(3)
             assert self.process is not None
             if self.process.poll() is not None:
                 break
@@ -113,8 +115,9 @@ async def type_text(page: Page, text: str) -> None:
         await page.press(character)
 
 
-async def join_form(page: Page, address: str, code: str) -> None:
-    """From the start screen: `j`, the address, Tab to the code field, the code, Enter."""
+async def join_form(page: Page, address: str, code: str, pin: str) -> None:
+    """From the start screen: `j`, the address, Tab to the code field, the code, Tab to the
+    fingerprint field, the fingerprint, Enter."""
     await page.press("j")
     await page.wait_for_screen("Join a hosted game", "Your seat's code")
     await type_text(page, address)  # the address field has focus when the form opens empty
@@ -126,6 +129,10 @@ async def join_form(page: Page, address: str, code: str) -> None:
     await type_text(page, code)
     screen = await page.wait_for_screen(address, code)
     assert not any(address in line and code in line for line in screen.splitlines()), screen
+    await page.press("Tab")
+    await asyncio.sleep(0.5)
+    await type_text(page, pin)
+    await page.wait_for_screen(pin)
     await page.press("Enter")
 
 
@@ -135,19 +142,19 @@ async def test_a_player_joins_a_host_from_the_browser_and_plays_a_move(chromium,
         ServeProcess() as served,
         Chromium(chromium) as browser,
     ):
-        address, code = host.ann()
+        address, code, pin = host.ann()
         async with browser.open(served.url) as page:
             await page.wait_for_screen("c a r d t a b l e", "Piles")
 
             # A code that is no seat's: the host's sentence, in the page, under the form.
             wrong = "ZZZZ-ZZZZ" if code.upper() != "ZZZZ-ZZZZ" else "YYYY-YYYY"
-            await join_form(page, address, wrong)
+            await join_form(page, address, wrong, pin)
             await page.wait_for_screen("That code is not one of this game's")
             assert "refused a hello" in host.log()
 
             await page.press("Escape")  # back to the start screen, and in again with Ann's
             await page.wait_for_screen("Friends around one keyboard")
-            await join_form(page, address, code)
+            await join_form(page, address, code, pin)
             await page.wait_for_screen("Ann's hand")
             assert "Ann (seat 1) joined" in host.log()
             await page.wait_for_screen("Ann to play")  # the bots before her have played

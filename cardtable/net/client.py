@@ -1,12 +1,14 @@
 """A client's end of a host's match: a feed of the host's messages, and a way to send moves.
 
-Two feeds share one interface. `WebSocketFeed` talks to a host over websockets: it says Hello
-with the seat's join code, hands each message (validated with HOST_MESSAGE) to a callback, and
-when the connection drops it says so (`Dropped`) and tries again every second with the same
-code (a host with no room just now: every FULL_RETRY_SECONDS, counting down), until the host's
-Goodbye says not to or the feed is closed. What the host sends is checked against the game it
-joined (`checks.py`): on nonsense the feed says so, as a Goodbye, and leaves. `LocalFeed` is a
-member of a Host in the same process (the host's own terminal, the projector). No UI here.
+Two feeds share one interface. `WebSocketFeed` talks to a host over websockets on TLS: it
+checks the host's certificate against the join command's fingerprint (`--pin`) before it says
+anything, says Hello with the seat's join code, hands each message (validated with
+HOST_MESSAGE) to a callback, and when the connection drops it says so (`Dropped`) and tries
+again every second with the same code (a host with no room just now: every FULL_RETRY_SECONDS,
+counting down), until the host's Goodbye says not to or the feed is closed. What the host sends
+is checked against the game it joined (`checks.py`): on nonsense the feed says so, as a
+Goodbye, and leaves. `LocalFeed` is a member of a Host in the same process (the host's own
+terminal, the projector). No UI here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import ssl
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -21,6 +24,13 @@ from pydantic import BaseModel, ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from cardtable.net.certificate import (
+    PIN_EXAMPLE,
+    PinMismatch,
+    check_pin,
+    client_context,
+    tidy_pin,
+)
 from cardtable.net.checks import table_nonsense, welcome_nonsense
 from cardtable.net.host import Host, JoinRefused, Member
 from cardtable.net.protocol import (
@@ -74,15 +84,16 @@ Delivered = Message | Dropped
 
 
 def ws_address(text: str) -> str:
-    """A websocket URL from an address as typed: '127.0.0.1:8765', 'host:port', 'host' (port
-    8765) or 'ws://...' as it is. ValueError (in words) for something that is no address."""
+    """A secure websocket URL from an address as typed: '127.0.0.1:8765', 'host:port', 'host'
+    (port 8765) or 'wss://...' as it is (a host speaks TLS only). ValueError (in words) for
+    something that is no address."""
     typed = text = text.strip()
     if not text:
         raise ValueError("Give the host's address, like 192.168.1.20:8765.")
     if any(c.isspace() for c in text):
         raise ValueError(f"{typed!r} is not an address like 192.168.1.20:8765.")
     if "://" not in text:
-        text = "ws://" + text
+        text = "wss://" + text
     not_one = f"{typed!r} is not an address like 192.168.1.20:8765."
     try:
         parts = urlsplit(text)
@@ -98,12 +109,23 @@ def ws_address(text: str) -> str:
     if ":" in host:  # an IPv6 address keeps its brackets
         host = f"[{host}]"
     path = parts.path or ""
-    return f"{parts.scheme}://{host}:{port or DEFAULT_PORT}{path}"
+    return f"wss://{host}:{port or DEFAULT_PORT}{path}"
 
 
 def shown_address(url: str) -> str:
-    """An address as a player types it: 'ws://127.0.0.1:8765' -> '127.0.0.1:8765'."""
-    return url.removeprefix("ws://")
+    """An address as a player types it: 'wss://127.0.0.1:8765' -> '127.0.0.1:8765'."""
+    return url.removeprefix("wss://")
+
+
+def join_pin(pin: str | None) -> str:
+    """The host's fingerprint from a join command, in its written form; ValueError, in words,
+    when there is none (a join command from before hosts spoke TLS) or it is not one."""
+    if not pin or not pin.strip():
+        raise ValueError(
+            "A join command needs the host's fingerprint after --pin (like "
+            f"--pin {PIN_EXAMPLE}): the host's screen shows the whole command to type."
+        )
+    return tidy_pin(pin)
 
 
 class Listener:
@@ -131,9 +153,11 @@ class Listener:
 class WebSocketFeed:
     """A seat's (or a spectator's) connection to a host over websockets, kept up while open."""
 
-    def __init__(self, address: str, code: str | None = None) -> None:
+    def __init__(self, address: str, code: str | None = None, pin: str | None = None) -> None:
         self.url = ws_address(address)
         self.code = code or None
+        self.pin = join_pin(pin)
+        """The fingerprint of the host's certificate: no other host is told anything."""
         self.welcome: Welcome | None = None
         self.connected = False
         self.closed = False
@@ -150,19 +174,7 @@ class WebSocketFeed:
 
     async def _join(self) -> tuple[ClientConnection, Welcome]:
         """One connection: Hello, then the host's Welcome (or its Goodbye, as JoinFailed)."""
-        try:
-            connection = await asyncio.wait_for(
-                connect(
-                    self.url, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=OPEN_SECONDS
-                ),
-                OPEN_SECONDS,
-            )
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
-            log.info("no host at %s: %s", self.url, err)
-            raise JoinFailed(
-                f"Nothing answers at {shown_address(self.url)}: is the host running, and is "
-                "that its address?"
-            ) from None
+        connection = await self._connect()
         try:
             await connection.send(Hello(code=self.code).model_dump_json())
             first = HOST_MESSAGE.validate_json(await asyncio.wait_for(connection.recv(), 10))
@@ -191,6 +203,44 @@ class WebSocketFeed:
         self._connection = connection
         self._listener.deliver(first)
         return connection, first
+
+    async def _connect(self) -> ClientConnection:
+        """A TLS connection to the host whose certificate has the join command's fingerprint
+        (checked before anything is sent); JoinFailed, in words, if there is none."""
+        where = shown_address(self.url)
+        try:
+            connection = await asyncio.wait_for(
+                connect(
+                    self.url,
+                    max_size=MAX_HOST_MESSAGE,
+                    compression=None,
+                    open_timeout=OPEN_SECONDS,
+                    ssl=client_context(),
+                ),
+                OPEN_SECONDS,
+            )
+        except ssl.SSLError as err:
+            log.info("no TLS at %s: %s", self.url, err)
+            raise JoinFailed(
+                f"The host at {where} does not speak cardtable's private connection: use the "
+                "same cardtable as the host."
+            ) from None
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
+            log.info("no host at %s: %s", self.url, err)
+            raise JoinFailed(
+                f"Nothing answers at {where}: is the host running, and is that its address?"
+            ) from None
+        try:
+            check_pin(connection.transport.get_extra_info("ssl_object"), self.pin)
+        except PinMismatch:
+            log.info("the host at %s has another certificate than %s", self.url, self.pin)
+            await connection.close()
+            raise JoinFailed(
+                f"Another computer answers at {where}, not the host your join command names "
+                "(its fingerprint differs), so nothing was sent to it: check the address and "
+                "the --pin with the host."
+            ) from None
+        return connection
 
     async def _run(self, connection: ClientConnection) -> None:
         """Read until the connection drops; then rejoin every second until told not to (a

@@ -31,6 +31,8 @@ class HostedRecord(BaseModel):
     """True if it listened on every network of the machine (--public)."""
     shown: str = ""
     """The address the join commands name ('192.168.1.20:8765')."""
+    pin: str = ""
+    """The host's fingerprint the join commands name ('': hosted before hosts spoke TLS)."""
 
 
 class CodesFileError(Exception):

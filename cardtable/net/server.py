@@ -1,4 +1,7 @@
-"""A host on a websocket: each connection says Hello, then is a `Member` of the host.
+"""A host on a websocket over TLS: each connection says Hello, then is a `Member` of the host.
+
+The host speaks wss:// only, with its own certificate (net/certificate.py), whose fingerprint
+each join command carries: what crosses the network (hands, join codes) is never in clear.
 
 The websocket library does the framing and refuses a frame over MAX_CLIENT_MESSAGE bytes (it
 closes that connection); everything that arrives is handed to `Host.receive`, which validates it.
@@ -24,6 +27,7 @@ from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from cardtable.net.certificate import HostCertificate, host_certificate
 from cardtable.net.host import Host, JoinRefused, Member
 from cardtable.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL, Goodbye, Hello, Message
 
@@ -48,8 +52,15 @@ of claims is answered as fast as the client reads the refusals, never faster).""
 log = logging.getLogger("cardtable.host")
 
 
-async def start_server(host: Host, address: str = "127.0.0.1", port: int = 8765) -> Server:
-    """Listen for clients of `host` on `address`:`port` (port 0: any free one)."""
+async def start_server(
+    host: Host,
+    address: str = "127.0.0.1",
+    port: int = 8765,
+    certificate: HostCertificate | None = None,
+) -> Server:
+    """Listen for clients of `host` on `address`:`port` (port 0: any free one), over TLS with
+    `certificate` (the data folder's, made on first use, unless given)."""
+    context = (certificate or host_certificate()).server_context()
 
     room = Room()
 
@@ -78,6 +89,7 @@ async def start_server(host: Host, address: str = "127.0.0.1", port: int = 8765)
         compression=None,
         ping_interval=10,
         ping_timeout=10,
+        ssl=context,
     )
 
 

@@ -47,6 +47,8 @@ class Launch(BaseModel):
     """join: the host's address; host: the address to listen on."""
     code: str | None = None
     """join: the seat's join code (None: watch)."""
+    pin: str | None = None
+    """join: the fingerprint of the host's certificate (--pin)."""
     port: int = 8765
     """host: the port to listen on (0: any free one)."""
     shown_address: str | None = None
@@ -81,6 +83,8 @@ class CardTableApp(App[None]):
         self.host = host
         """`cardtable host`: the Host (net/host.py) this app serves, showing its public table."""
         self.server: Any = None
+        self.pin = ""
+        """`cardtable host`: the fingerprint of the host's certificate, in the join commands."""
         self.hosting_stopped = False
         self.feed: Any = None
         """The feed of the host's match on screen (net/client.py), while joined."""
@@ -104,7 +108,7 @@ class CardTableApp(App[None]):
         elif launch.command == "resume":
             self.resume(launch.save)
         elif launch.command == "join" and launch.address:
-            self.run_worker(self._join_at_launch(launch.address, launch.code))
+            self.run_worker(self._join_at_launch(launch.address, launch.code, launch.pin))
         elif launch.command == "host" and self.host is not None:
             self.run_worker(self._start_hosting())
         self.call_after_refresh(self._painted)
@@ -278,13 +282,13 @@ class CardTableApp(App[None]):
 
     # Games on a host (net/)
 
-    async def join(self, address: str, code: str | None) -> str | None:
-        """Join the host at `address` with a seat's code (None: watch) and open its table;
-        the reason, in words, if that cannot be done."""
+    async def join(self, address: str, code: str | None, pin: str | None) -> str | None:
+        """Join the host at `address` whose certificate has the fingerprint `pin` with a seat's
+        code (None: watch) and open its table; the reason, in words, if that cannot be done."""
         from cardtable.net.client import JoinFailed, WebSocketFeed
 
         try:
-            feed = WebSocketFeed(address, code)
+            feed = WebSocketFeed(address, code, pin)
             welcome = await feed.open()
         except ValueError as bad:
             return str(bad)
@@ -293,8 +297,8 @@ class CardTableApp(App[None]):
         self._show_remote(feed, welcome)
         return None
 
-    async def _join_at_launch(self, address: str, code: str | None) -> None:
-        reason = await self.join(address, code)
+    async def _join_at_launch(self, address: str, code: str | None, pin: str | None) -> None:
+        reason = await self.join(address, code, pin)
         if reason is not None:
             self.exit_message = f"cardtable: {reason}"
             self.exit(return_code=1)
@@ -316,12 +320,24 @@ class CardTableApp(App[None]):
 
     async def _start_hosting(self) -> None:
         """`cardtable host`: listen for players, start the turns, show the public table."""
+        from cardtable.net.certificate import host_certificate
         from cardtable.net.client import LocalFeed
         from cardtable.net.server import server_port, start_server
 
         launch, host = self.launch, self.host
         try:
-            self.server = await start_server(host, launch.address or "127.0.0.1", launch.port)
+            certificate = host_certificate()
+        except OSError as err:
+            self.exit_message = f"cardtable: cannot host: {err}"
+            host.match.close()
+            self.hosting_stopped = True
+            self.exit(return_code=1)
+            return
+        self.pin = certificate.pin
+        try:
+            self.server = await start_server(
+                host, launch.address or "127.0.0.1", launch.port, certificate
+            )
         except OSError as err:
             self.exit_message = (
                 f"cardtable: cannot listen on port {launch.port} ({err.strerror or err}): "
@@ -346,7 +362,7 @@ class CardTableApp(App[None]):
 
         launch = self.launch
         shown = launch.shown_address or f"127.0.0.1:{server_port(self.server)}"
-        self.push_screen(HostLobbyScreen(self.host, shown, launch.join_program))
+        self.push_screen(HostLobbyScreen(self.host, shown, launch.join_program, self.pin))
 
     def stop_hosting(self) -> None:
         """Stop the host: every client told, the game saved; the exit line says so."""

@@ -8,7 +8,6 @@ public table at once; `c` on the public table brings this screen back (for a lat
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,12 +16,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.net.host import Host
-from cardtable.ui.cells import padded
 
 
-def join_command(program: str, address: str, code: str | None = None) -> str:
-    """The command a player types to join: 'cardtable join 127.0.0.1:8765 K7QX-2MPD'."""
-    return f"{program} join {address}" + (f" {code}" if code else "")
+def join_command(program: str, address: str, code: str | None, pin: str) -> str:
+    """The command a player types to join, with the fingerprint of the host's certificate:
+    'cardtable join 127.0.0.1:8765 K7QX-2MPD --pin 7K2M-QX4D-…' (no code: watch)."""
+    return f"{program} join {address}" + (f" {code}" if code else "") + f" --pin {pin}"
 
 
 class HostLobbyScreen(Screen[None]):
@@ -32,7 +31,10 @@ class HostLobbyScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HostLobbyScreen #lobby {
-        width: 76;
+        width: 100%;
+        max-width: 120;
+        max-height: 100%;
+        overflow-y: auto;
         height: auto;
         border: round $accent;
         padding: 0 1;
@@ -42,11 +44,13 @@ class HostLobbyScreen(Screen[None]):
     }
     """
 
-    def __init__(self, host: Host, address: str, program: str = "cardtable") -> None:
+    def __init__(self, host: Host, address: str, program: str, pin: str) -> None:
         super().__init__()
         self.host = host
         self.address = address
         self.program = program
+        self.pin = pin
+        """The fingerprint of the host's certificate, in every join command."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="lobby"):
@@ -94,14 +98,15 @@ class HostLobbyScreen(Screen[None]):
     def _draw(self) -> None:
         host = self.host
         seats = Text()
-        width = max(cell_len("(watch)"), *(cell_len(name) for name in host.names))
+        # Each command on a line of its own under the name: with the fingerprint it is as wide
+        # as the screen.
         for seat, code in sorted(host.codes.items()):
             here = seat in host.seat_members
             seats.append("✓ " if here else "· ", style="bold green" if here else "dim")
-            seats.append(padded(host.names[seat], width) + "  ", style="bold")
-            seats.append(join_command(self.program, self.address, code) + "\n")
-        seats.append(f"  {'(watch)':<{width}}  ", style="dim")
-        seats.append(join_command(self.program, self.address))
+            seats.append(host.names[seat] + "\n", style="bold")
+            seats.append("  " + join_command(self.program, self.address, code, self.pin) + "\n")
+        seats.append("  (watch)\n", style="dim")
+        seats.append("  " + join_command(self.program, self.address, None, self.pin))
         self.query_one("#lobby-seats", Static).update(seats)
         away = [host.names[s] for s in host.humans if s not in host.seat_members]
         if not host.everyone_came:

@@ -1,4 +1,5 @@
-"""Join a hosted game from the start screen: the host's address and a seat's code (none: watch).
+"""Join a hosted game from the start screen: the host's address, a seat's code (none: watch)
+and the host's fingerprint (the --pin of the join command).
 
 The browser version (`cardtable serve`) has no command line: this is how a player there joins.
 """
@@ -13,11 +14,13 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from cardtable.net.certificate import PIN_EXAMPLE
 from cardtable.net.client import DEFAULT_PORT
 
 
 class JoinScreen(Screen[None]):
-    """Two fields (address, code) and a Join button; what went wrong is said under them."""
+    """Three fields (address, code, fingerprint) and a Join button; what went wrong is said
+    under them."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -26,10 +29,7 @@ class JoinScreen(Screen[None]):
         width: 64;
         height: auto;
         border: round $accent;
-        padding: 1 2;
-    }
-    JoinScreen Input {
-        margin-bottom: 1;
+        padding: 0 2;
     }
     JoinScreen #join-problem {
         color: $error;
@@ -48,6 +48,8 @@ class JoinScreen(Screen[None]):
             yield Input(value=self.address, placeholder=f"127.0.0.1:{DEFAULT_PORT}", id="address")
             yield Static("Your seat's code (leave it empty to watch):")
             yield Input(placeholder="K7QX-2MPD", id="code")
+            yield Static("The host's fingerprint (after --pin in the join command):")
+            yield Input(placeholder=PIN_EXAMPLE, id="pin")
             yield Button("Join", id="join-button", variant="primary")
             yield Static("", id="join-problem")
         yield Footer()
@@ -61,10 +63,11 @@ class JoinScreen(Screen[None]):
         """Join with what is typed; a problem is said under the fields."""
         address = self.query_one("#address", Input).value.strip() or f"127.0.0.1:{DEFAULT_PORT}"
         code = self.query_one("#code", Input).value.strip() or None
+        pin = self.query_one("#pin", Input).value
         self.query_one("#join-problem", Static).update("Joining…")
-        self.app.run_worker(self._join(address, code))
+        self.app.run_worker(self._join(address, code, pin))
 
-    async def _join(self, address: str, code: str | None) -> None:
-        reason = await self.app.join(address, code)  # type: ignore[attr-defined]
+    async def _join(self, address: str, code: str | None, pin: str) -> None:
+        reason = await self.app.join(address, code, pin)  # type: ignore[attr-defined]
         if reason is not None and self.is_attached:
             self.query_one("#join-problem", Static).update(Text(reason))
