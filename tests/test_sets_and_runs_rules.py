@@ -316,6 +316,36 @@ def test_the_legal_moves_offer_the_melds_the_hand_holds():
     assert lay_meld(tuple(cs("9C 9D JK")), run=False) in moves
 
 
+def test_two_sets_of_the_same_rank_make_a_contract():
+    # Two decks: six Kings are two sets of Kings, and the legal moves offer a set of three.
+    state = position({0: "KC KC KD KD KH KH 2S 5D"}, turn=0)
+    three = lay_meld(tuple(cs("KC KD KH")), run=False)
+    assert three in GAME.legal_moves(state, 0)
+    GAME.apply(state, 0, three)
+    assert three in GAME.legal_moves(state, 0)
+    GAME.apply(state, 0, three)
+    assert state.laid_down[0]
+    assert [sorted(m.cards, key=str) for m in state.melds] == [sorted(cs("KC KD KH"), key=str)] * 2
+    assert sorted(state.hands[0], key=str) == sorted(cs("2S 5D"), key=str)
+
+
+def test_a_second_set_of_a_rank_may_take_jokers():
+    # Four 9s and two Jokers are two sets of 9s: 9 9 9 and 9 Jkr Jkr, or 9 9 Jkr twice.
+    state = position({0: "9C 9D 9H 9S JK JK 3C"}, turn=0)
+    moves = GAME.legal_moves(state, 0)
+    assert lay_meld(tuple(cs("9C 9D 9H")), run=False) in moves
+    assert lay_meld(tuple(cs("9C 9D JK")), run=False) in moves
+    GAME.apply(state, 0, lay_meld(tuple(cs("9C 9D 9H")), run=False))
+    GAME.apply(state, 0, lay_meld(tuple(cs("9S JK JK")), run=False))
+    assert state.laid_down[0] and state.hands[0] == cs("3C")
+
+
+def test_one_set_of_a_rank_is_offered_whole_when_the_contract_has_one_set_left():
+    state = position({0: "KC KC KD KD KH KH 2S 5S 6S 7S"}, round_number=2, turn=0)
+    sets = [m for m in GAME.legal_moves(state, 0) if m.kind == "meld" and not m.run]
+    assert sets == [lay_meld(tuple(cs("KC KC KD KD KH KH")), run=False)]
+
+
 # Playing on the table
 
 
@@ -747,11 +777,12 @@ def test_the_fast_meld_finder_agrees_with_the_plain_one():
     for _ in range(300):
         hand = rng.sample(DECK, rng.randint(3, 14))
         jokers = hand.count(JOKER)
-        plain = [(tuple(m), False) for m in set_candidates(hand, jokers)]
+        sets = rng.randint(1, 3)
+        plain = [(tuple(m), False) for m in set_candidates(hand, jokers, sets)]
         plain += [(tuple(m), True) for m in run_candidates(hand, jokers)]
         fast = [
             (tuple(CARD_OF_CODE[k] for k in codes), run)
-            for codes, run in hand_melds(hand, True, True)
+            for codes, run in hand_melds(hand, sets, True)
         ]
         assert sorted(map(str, fast)) == sorted(map(str, plain))
         assert all(meld_refusal(cards, run) is None for cards, run in fast)

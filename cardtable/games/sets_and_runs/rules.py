@@ -156,8 +156,9 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         return state.window if state.phase is Phase.WINDOW else None
 
     def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
-        """Every move `seat` may make now (a lay-down's melds as a short list: every set and
-        run the hand holds is among them, though not every way of choosing its cards)."""
+        """Every move `seat` may make now (a lay-down's melds as a short list, not every way of
+        choosing their cards, from which every lay-down the rules allow can be made meld by
+        meld: two sets of one rank too)."""
         self.check_seat(state, seat)
         return self._moves(state, seat)
 
@@ -192,7 +193,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         sets, runs = contract_left(state)
         distinct: list[int] = []
         moves = [
-            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
+            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets, runs > 0, distinct)
         ]
         if state.pending:
             moves.append(TAKE_BACK)
