@@ -340,3 +340,12 @@ def test_floating_it_draws_then_plays_the_card_if_it_fits():
     GAME.play(state, 0, move)
     move, why = hint(state, 0)
     assert move == AddTo(card=c("8D"), meld=0, high=False)
+
+
+def test_a_hand_with_too_few_cards_for_its_runs_is_read_without_failing():
+    # One natural card toward Three Runs: two of the runs have no card yet (the reading asserted
+    # on such a hand, then failed on its empty runs).
+    state = position({0: "5H JK JK"}, round_number=7)
+    move, why = hint(state, 0)
+    assert isinstance(move, Discard)
+    assert "a run (nothing yet, 4 missing) and a run (nothing yet, 4 missing)" in why

@@ -446,7 +446,7 @@ def _lengthening(
     each with its run: laid down with it, they leave the hand too."""
     out: dict[int, Group] = {}
     for group in reading.groups:
-        if not group.run:
+        if not group.run or not group.codes:  # a set, or a run with no card yet
             continue
         codes = VALUE_CODES[group.suit]
         for values in (range(group.low - 1, 0, -1), range(group.low + RUN_MIN, ACE_HIGH + 1)):
