@@ -128,6 +128,31 @@ def test_it_lays_down_the_whole_contract_meld_by_meld_as_its_hint_says():
     )
 
 
+def test_it_lays_down_two_sets_of_one_rank():
+    # Issue 18: four 9s and six 10s are Three Sets (two of 10s); the hint said "Your plan
+    # lacks 2 cards" and sat on the contract.
+    state = position({0: "9S 9H 9D 9C 10S 10S 10H 10H 10D 10D 4C 7H"}, seats=3, round_number=4)
+    move, why = hint(state, 0)
+    assert why.startswith("You hold Three Sets: lay down the set "), why
+    while not state.laid_down[0]:
+        assert isinstance(move, LayMeld)
+        GAME.apply(state, 0, move)
+        if not state.laid_down[0]:
+            move, _ = hint(state, 0)
+    ranks = sorted(m.cards[0].rank for m in state.melds)
+    assert ranks == [9, 10, 10]
+    assert sorted(state.hands[0], key=str) == sorted(cs("4C 7H"), key=str)
+
+
+def test_its_plan_counts_a_second_set_of_one_rank():
+    # Three Sets from five 10s and three 9s: the second set of 10s lacks one card.
+    state = position({0: "9S 9H 9D 10S 10S 10H 10D 10C 4C 7H KD"}, seats=3, round_number=4)
+    move, why = hint(state, 0)
+    assert isinstance(move, Discard)
+    assert "Your plan lacks 1 card" in why
+    assert "a set of 10s (10♠ 10♥ 10♦)" in why and "a set of 10s (10♣ 10♠, 1 missing)" in why
+
+
 def test_it_takes_the_discard_that_completes_its_contract_and_says_so():
     state = position({0: "7S 7H QH QS QC 2D 5C 9D KH 3S 4D"}, discards="7C", window=True)
     move, why = hint(state, 0)
@@ -315,3 +340,12 @@ def test_floating_it_draws_then_plays_the_card_if_it_fits():
     GAME.play(state, 0, move)
     move, why = hint(state, 0)
     assert move == AddTo(card=c("8D"), meld=0, high=False)
+
+
+def test_a_hand_with_too_few_cards_for_its_runs_is_read_without_failing():
+    # One natural card toward Three Runs: two of the runs have no card yet (the reading asserted
+    # on such a hand, then failed on its empty runs).
+    state = position({0: "5H JK JK"}, round_number=7)
+    move, why = hint(state, 0)
+    assert isinstance(move, Discard)
+    assert "a run (nothing yet, 4 missing) and a run (nothing yet, 4 missing)" in why

@@ -150,6 +150,48 @@ def test_each_player_is_dealt_11_and_one_card_starts_the_discards(seats):
     assert state.phase is Phase.WINDOW and state.turn == (state.dealer + 1) % seats
 
 
+@pytest.mark.parametrize("seats", [3, 6])
+def test_the_card_turned_to_start_the_discards_is_not_for_sale(seats):
+    state = GAME.new_game(seats, seed=9)
+    first = (state.dealer + 1) % seats
+    # No buy window: only the first player acts, and she may take it as her draw.
+    assert GAME.claim_window(state) is None and GAME.view(state, first).window is None
+    assert GAME.to_act(state) == [first]
+    assert GAME.legal_moves(state, first) == [TAKE_DISCARD, DRAW_STOCK]
+    top = state.discards[-1].short
+    for seat in range(seats):
+        if seat != first:
+            assert GAME.legal_moves(state, seat) == []
+            assert refused(state, seat, CLAIM) == (
+                "The card turned to start the discard pile is not for sale: the first player "
+                "may take it as her draw."
+            )
+            assert GAME.explain(state, seat).endswith(
+                "The card turned to start the discard pile is not for sale."
+            )
+    assert "not for sale" in GAME.explain(state, first)
+    # Drawing from the stock leaves it on the discards; nobody bought it.
+    GAME.apply(state, first, DRAW_STOCK)
+    assert state.discards[-1].short == top and state.buys_left == [3] * seats
+    assert [len(h) for h in state.hands].count(12) == 1
+    # Or she takes it.
+    state = GAME.new_game(seats, seed=9)
+    GAME.apply(state, first, TAKE_DISCARD)
+    assert state.phase is Phase.PLAY and len(state.hands[first]) == 12
+
+
+def test_a_save_waiting_with_no_buy_window_on_a_real_discard_is_refused():
+    from cardtable.engine import ImpossibleState
+
+    state = seed_buy_position()
+    GAME.apply(state, 0, discard(c("KH")))
+    state.window = None
+    with pytest.raises(ImpossibleState) as error:
+        GAME.load_state(state.model_dump_json())
+    assert "not the card turned up" in error.value.reason
+    GAME.load_state(GAME.new_game(4, seed=3).model_dump_json())
+
+
 def test_a_joker_turned_up_goes_back_into_the_stock(monkeypatch):
     state = GAME.new_game(4, seed=2)
 
@@ -316,6 +358,36 @@ def test_the_legal_moves_offer_the_melds_the_hand_holds():
     assert lay_meld(tuple(cs("9C 9D JK")), run=False) in moves
 
 
+def test_two_sets_of_the_same_rank_make_a_contract():
+    # Two decks: six Kings are two sets of Kings, and the legal moves offer a set of three.
+    state = position({0: "KC KC KD KD KH KH 2S 5D"}, turn=0)
+    three = lay_meld(tuple(cs("KC KD KH")), run=False)
+    assert three in GAME.legal_moves(state, 0)
+    GAME.apply(state, 0, three)
+    assert three in GAME.legal_moves(state, 0)
+    GAME.apply(state, 0, three)
+    assert state.laid_down[0]
+    assert [sorted(m.cards, key=str) for m in state.melds] == [sorted(cs("KC KD KH"), key=str)] * 2
+    assert sorted(state.hands[0], key=str) == sorted(cs("2S 5D"), key=str)
+
+
+def test_a_second_set_of_a_rank_may_take_jokers():
+    # Four 9s and two Jokers are two sets of 9s: 9 9 9 and 9 Jkr Jkr, or 9 9 Jkr twice.
+    state = position({0: "9C 9D 9H 9S JK JK 3C"}, turn=0)
+    moves = GAME.legal_moves(state, 0)
+    assert lay_meld(tuple(cs("9C 9D 9H")), run=False) in moves
+    assert lay_meld(tuple(cs("9C 9D JK")), run=False) in moves
+    GAME.apply(state, 0, lay_meld(tuple(cs("9C 9D 9H")), run=False))
+    GAME.apply(state, 0, lay_meld(tuple(cs("9S JK JK")), run=False))
+    assert state.laid_down[0] and state.hands[0] == cs("3C")
+
+
+def test_one_set_of_a_rank_is_offered_whole_when_the_contract_has_one_set_left():
+    state = position({0: "KC KC KD KD KH KH 2S 5S 6S 7S"}, round_number=2, turn=0)
+    sets = [m for m in GAME.legal_moves(state, 0) if m.kind == "meld" and not m.run]
+    assert sets == [lay_meld(tuple(cs("KC KC KD KD KH KH")), run=False)]
+
+
 # Playing on the table
 
 
@@ -435,6 +507,8 @@ def test_the_round_ends_when_a_player_discards_her_last_card():
     assert last.points[0] == 0 and last.points[1] == 15 + 50 + 5
     assert state.totals[1] == totals[1] + 70
     assert state.round == 2 and [len(h) for h in state.hands] == [11] * 4
+    # The next round's turned card is not for sale either.
+    assert state.phase is Phase.WINDOW and GAME.claim_window(state) is None
 
 
 def test_floating_draws_and_must_play_a_playable_card_then_ends_on_a_discard():
@@ -472,15 +546,41 @@ def test_floating_draws_and_must_play_a_playable_card_then_ends_on_a_discard():
     assert state.history[-1].went_out == 0 and state.round == 2
 
 
-def test_a_floating_player_cannot_buy():
+def test_a_floating_player_with_buys_left_may_buy_like_anyone():
     state = position(
-        {0: "7S", 2: "KH 2D"},
+        {0: "7S"},
         melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")),
+        stock="3C 4H 5D",
         turn=0,
+        buys=[2, 3, 3, 3],
     )
     GAME.apply(state, 0, add_to(c("7S"), 0, False))
-    GAME.apply(state, 1, discard(state.hands[1][0]))
-    assert 0 not in GAME.to_act(state)
+    assert state.floating[0] and state.hands[1][-1] == c("3C")
+    GAME.apply(state, 1, discard(c("3C")))
+    # Seat 2 has first call; seats 3 and 0 may buy, the floating seat 0 too.
+    assert GAME.to_act(state) == [2, 3, 0]
+    assert GAME.legal_moves(state, 0) == [CLAIM, LET_GO]
+    assert "You may buy the 3♣ (2 buys left this round)" in GAME.explain(state, 0)
+    GAME.apply(state, 0, CLAIM)
+    GAME.apply(state, 2, DRAW_STOCK)
+    # She takes the discard and the stock's top card: she holds cards and floats no more.
+    assert sorted(state.hands[0], key=str) == sorted(cs("3C 4H"), key=str)
+    assert not state.floating[0] and state.buys_left[0] == 1
+    GAME.check_state(state)
+
+
+def test_a_floating_player_with_no_buys_left_cannot_buy():
+    state = position(
+        {0: "7S"},
+        melds=((0, "set", "7C 7D 7H"), (0, "set", "9C 9D 9H")),
+        stock="3C 4H 5D",
+        turn=0,
+        buys=[0, 3, 3, 3],
+    )
+    GAME.apply(state, 0, add_to(c("7S"), 0, False))
+    GAME.apply(state, 1, discard(c("3C")))
+    assert GAME.to_act(state) == [2, 3]
+    assert refused(state, 0, CLAIM) == "You have no buys left this round."
 
 
 # Buying
@@ -747,11 +847,12 @@ def test_the_fast_meld_finder_agrees_with_the_plain_one():
     for _ in range(300):
         hand = rng.sample(DECK, rng.randint(3, 14))
         jokers = hand.count(JOKER)
-        plain = [(tuple(m), False) for m in set_candidates(hand, jokers)]
+        sets = rng.randint(1, 3)
+        plain = [(tuple(m), False) for m in set_candidates(hand, jokers, sets)]
         plain += [(tuple(m), True) for m in run_candidates(hand, jokers)]
         fast = [
             (tuple(CARD_OF_CODE[k] for k in codes), run)
-            for codes, run in hand_melds(hand, True, True)
+            for codes, run in hand_melds(hand, sets, True)
         ]
         assert sorted(map(str, fast)) == sorted(map(str, plain))
         assert all(meld_refusal(cards, run) is None for cards, run in fast)

@@ -121,6 +121,10 @@ def test_the_page_tells_the_game_from_the_deal_to_the_seventh_rounds_totals():
         "he puts it in A's run in the Joker's place (4♠ 5♠ 6♠ 7♠) and takes the Joker",
         "**A card that could be played on the table may not be discarded**",
         "The **next player has first call**",
+        "The turned-up card is **not for sale**: no buy window opens on it",
+        "**The card turned to start the discard pile is not for sale**",
+        "**A floating player with buys left may buy** like anyone",
+        "A contract may hold **two sets of the same rank**",
         "The buyer takes the discard **and the top card of the stock**, and does not discard",
         "Player C, holding 11 cards, holds 13 after buying the K♥",
         "the one **nearest the next player's left** gets it",
@@ -138,16 +142,14 @@ def test_the_page_tells_the_game_from_the_deal_to_the_seventh_rounds_totals():
 
 def test_our_settlements_are_marked_as_ours():
     for words in (
-        "every other player may buy it, **the dealer included**",
         "a set may hold the same card twice",
         "a run holds **at most",
         "the order of the run's cards names it",
-        "two melds of a contract may be of the same rank",
         "you may add and swap on the very turn you lay down",
         "may not discard a Joker that any meld can take",
         "the player who made the discard may not buy it back",
         "A player who has laid down may still buy",
-        "A floating player may not buy, and a floating next player has no first call",
+        "A floating next player has no first call",
         "a discard may be taken or bought only in its own window",
         "that player draws from the stock",
         "the stock is made again only when someone must draw from it",
@@ -159,12 +161,11 @@ def test_our_settlements_are_marked_as_ours():
 
 
 def test_our_settlements_are_what_the_engine_does():
-    # The dealer may buy the turned-up card; the next player has first call on it.
+    # Nobody may buy the turned-up card; the next player may take it as her draw.
     for seed in range(6):
         state = GAME.new_game(4, seed)
-        window = GAME.claim_window(state)
-        assert window is not None and window.verb == "buy"
-        assert state.turn == (state.dealer + 1) % 4 and state.dealer in window.open_to
+        assert GAME.claim_window(state) is None
+        assert GAME.to_act(state) == [(state.dealer + 1) % 4]
     # The same card twice in a set; a run of 13, never 14.
     assert meld_refusal(cs("7H 7H 7S"), run=False) is None
     assert meld_refusal(cs("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), run=True) is None

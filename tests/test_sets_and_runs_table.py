@@ -49,8 +49,7 @@ async def open_table(pilot, app) -> TableScreen:
     """Start the game and wait until the table is drawn for the person (any seat's turn)."""
     seats, seed, options = app.snr_start
     app.start_game("sets-and-runs", parse_seats(seats), seed, options or None)
-    # With two people the first turned-up card's buy window runs its whole clock (3 s) first:
-    # up to about 12 s, so a loaded machine is not taken for a table that never comes.
+    # Up to about 12 s, so a loaded machine is not taken for a table that never comes.
     for _ in range(600):
         if isinstance(app.screen, HandoffScreen) and app.screen.ready:
             await pilot.press("y")
@@ -257,6 +256,21 @@ async def test_hint_on_a_lay_down_marks_its_cards_and_enter_lays_it_down_meld_by
         await pilot.press("enter")
         await wait_until(pilot, lambda: state.laid_down[0])
         assert len(state.melds) == 2
+
+
+async def test_the_hint_lays_down_two_sets_of_one_rank_meld_by_meld():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "KC KC KD KD KH KH 2C 5S", round_=1)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Enter again lays the rest (1 more meld)" in status(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(state.pending) == 1)
+        await wait_until(pilot, lambda: "Next: lay down the set" in status(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: state.laid_down[0])
+        assert [sorted(c.short for c in m.cards) for m in state.melds] == [["K♣", "K♥", "K♦"]] * 2
 
 
 async def test_a_buy_by_claim_key_gives_the_discard_and_the_stock_top():

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Game, require
-from cardtable.games.sets_and_runs.contracts import BUYS_PER_ROUND, ROUNDS, contract_for
+from cardtable.games.sets_and_runs.contracts import (
+    BUYS_PER_ROUND,
+    DEAL,
+    DECKS,
+    JOKERS,
+    ROUNDS,
+    contract_for,
+)
 from cardtable.games.sets_and_runs.melds import meld_is_sound
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsState
 
@@ -67,9 +74,15 @@ def check_state(game: SetsAndRuns, state: SetsAndRunsState) -> None:
     )
     window = state.window
     require(
-        (state.phase is Phase.WINDOW) == (window is not None),
+        state.phase is Phase.WINDOW or window is None,
         "its buy window and its phase disagree",
     )
+    if state.phase is Phase.WINDOW and window is None:
+        untouched = DECKS * 52 + JOKERS - DEAL * seats - 1
+        require(
+            len(state.discards) == 1 and len(state.stock) == untouched and not state.reshuffled,
+            "it waits for a draw with no buy window, but the discard is not the card turned up",
+        )
     if window is not None:
         listed = window.open_to + window.claimed
         require(

@@ -276,18 +276,48 @@ def _value_choices(naturals: list[Card]) -> list[list[int]]:
     return out
 
 
-def set_candidates(hand: Sequence[Card], jokers: int) -> list[tuple[Card, ...]]:
+def set_candidates(hand: Sequence[Card], jokers: int, sets: int = 1) -> list[tuple[Card, ...]]:
     """A set for each rank the hand can make one of: all its cards of that rank, and Jokers only
-    as many as make 3."""
+    as many as make 3. With `sets` of 2 or more still to lay, also each 3-card set of a rank
+    that leaves enough of it for another set of that rank (two decks: see `split_sets`)."""
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
         if c.rank:
             by_rank.setdefault(c.rank, []).append(c)
-    out = []
+    out: list[tuple[Card, ...]] = []
     for rank in sorted(by_rank):
         cs = by_rank[rank]
         if len(cs) + jokers >= SET_MIN:
             out.append(tuple(cs) + (JOKER,) * max(0, SET_MIN - len(cs)))
+            if sets > 1:
+                codes = [card_code(c) for c in cs]
+                out += [tuple(CARD_OF_CODE[k] for k in m) for m, _ in split_sets(codes, jokers)]
+    return out
+
+
+def suits_first(codes: Sequence[int]) -> tuple[int, ...]:
+    """Card codes with the first copy of each card before the second: '7♠ 7♥ 7♠'."""
+    firsts: list[int] = []
+    repeats: list[int] = []
+    for code in codes:
+        (repeats if code in firsts else firsts).append(code)
+    return tuple(firsts + repeats)
+
+
+def split_sets(codes: Sequence[int], jokers: int) -> list[tuple[tuple[int, ...], bool]]:
+    """The 3-card sets of one rank (as `hand_melds` gives them) that leave enough of it for
+    another set of that rank: `codes` are the hand's natural cards of the rank. Each takes 3, 2
+    or 1 of them (different suits first) and Jokers for the rest; one per count that leaves a
+    natural card and 3 cards in all. A contract may hold two sets of one rank (two decks)."""
+    n = len(codes)
+    if n < 2 or n + jokers < 2 * SET_MIN:
+        return []
+    picked = suits_first(codes)
+    out = []
+    for m in range(SET_MIN, 0, -1):
+        fill = SET_MIN - m
+        if m < n and fill <= jokers and n - m + jokers - fill >= SET_MIN:
+            out.append((tuple(picked[:m]) + (JOKER_CODE,) * fill, False))
     return out
 
 
@@ -350,11 +380,12 @@ remember_cards(CARD_OF_CODE.values())
 
 
 def hand_melds(
-    hand: Sequence[Card], sets: bool, runs: bool, distinct: list[int] | None = None
+    hand: Sequence[Card], sets: int, runs: bool, distinct: list[int] | None = None
 ) -> list[tuple[tuple[int, ...], bool]]:
     """The melds `set_candidates` and `run_candidates` find, as card codes (the fast path of
-    the legal moves): each is (codes in order, is a run). `distinct`, if given, receives the
-    code of each different card of the hand, in hand order."""
+    the legal moves): each is (codes in order, is a run). `sets` is how many sets are still to
+    lay (with 2 or more, a rank may give two). `distinct`, if given, receives the code of each
+    different card of the hand, in hand order."""
     get = _INFO.get
     jokers = 0
     by_rank: list[list[int]] = [[] for _ in range(14)]
@@ -377,6 +408,8 @@ def hand_melds(
         for codes in by_rank:
             if len(codes) >= need:
                 out.append((tuple(codes) + (JOKER_CODE,) * (SET_MIN - len(codes)), False))
+                if sets > 1 and len(codes) + jokers >= 2 * SET_MIN:
+                    out += split_sets(codes, jokers)
     if runs:
         for s in range(4):
             m = masks[s]

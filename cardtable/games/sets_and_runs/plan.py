@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from cardtable.cards import rank_name
 from cardtable.games.sets_and_runs.contracts import RUN_MIN, SET_MIN
-from cardtable.games.sets_and_runs.melds import ACE_HIGH, JOKER_CODE, SUITS
+from cardtable.games.sets_and_runs.melds import ACE_HIGH, JOKER_CODE, SUITS, suits_first
 
 COPIES = 2
 """Each natural card is in the pack twice (two decks)."""
@@ -53,6 +53,8 @@ class Group(NamedTuple):
         """'a set of 7s (7♠ 7♥, 1 missing)', 'a run 5♥-8♥ (5♥ 6♥ 8♥, 1 missing)'."""
         held = " ".join(short(c) for c in self.codes) or "nothing yet"
         lack = f", {self.missing} missing" if self.missing else ""
+        if not self.codes and (self.rank if not self.run else self.low) == 0:
+            return f"a {'run' if self.run else 'set'} ({held}{lack})"
         if not self.run:
             return f"a set of {RANK_PLURALS.get(self.rank, f'{self.rank}s')} ({held}{lack})"
         symbol = SUITS[self.suit].symbol
@@ -149,10 +151,9 @@ class _Search:
             else [0] * 14
         )
         """Cards of each rank not yet seen, for the sets."""
+        slots = sorted((n for r in ranks for n in set_slots(rank_counts[r])), reverse=True)
         self.set_floor = (
-            0
-            if not sets or len(ranks) < sets
-            else SET_MIN - min(SET_MIN, rank_counts[ranks[sets - 1]])
+            0 if not sets or len(slots) < sets else SET_MIN - min(SET_MIN, slots[sets - 1])
         )
         """The fewest cards the sets can lack (with every card of their ranks)."""
 
@@ -167,13 +168,15 @@ class _Search:
         outs_value: int,
         groups: list[Group],
     ) -> None:
-        """Choose `left` more runs from `choices[start:]`."""
-        if not left:
-            self.leaf(used, missing, empty, outs_value, groups)
+        """Choose `left` more runs from `choices[start:]` (one again while the hand holds a
+        second copy of its cards: two decks); runs no choice is left for are empty."""
+        if not left or start >= len(choices):
+            empties = [Group(True, 0, 4, 0, (), RUN_MIN, 0)] * left
+            self.leaf(used, missing + RUN_MIN * left, empty + left, outs_value, groups + empties)
             return
         counts = self.counts
         taken_rank = self.taken_rank
-        for i in range(start, len(choices) - left + 1):
+        for i in range(start, len(choices)):
             present, suit, low, outs, held_codes = choices[i]
             if self.best is not None:
                 floor = missing + left * (RUN_MIN - present) + self.set_floor
@@ -190,10 +193,11 @@ class _Search:
                     taken_rank[code // 5] += 1
                     held.append(code)
             lack = RUN_MIN - len(held)
+            again = any(used[code] < counts[code] for code in held)
             groups.append(Group(True, 0, suit, low, tuple(held), lack, outs))
             self.runs(
                 choices,
-                i + 1,
+                i if again else i + 1,
                 left - 1,
                 used,
                 missing + lack,
@@ -222,7 +226,7 @@ class _Search:
                     break
                 n = whole - taken_rank[rank]
                 if n:
-                    top.append((n, rank))
+                    top += [(k, rank) for k in set_slots(n)]
                     if len(top) > 1:
                         top.sort(reverse=True)
                         del top[sets:]
@@ -239,18 +243,37 @@ class _Search:
             return
         found = list(groups)
         counts = self.counts
+        if len(top) > len({rank for _, rank in top}):  # sets of one rank side by side
+            first = {rank: i for i, (_, rank) in reversed(list(enumerate(top)))}
+            top.sort(key=lambda slot: first[slot[1]])
+        chosen: dict[int, int] = {}
+        for _, rank in top:
+            chosen[rank] = chosen.get(rank, 0) + 1
+        slot: dict[int, int] = {}
         for n, rank in top:
             held = tuple(
                 c
                 for s in range(4)
                 for c in [rank * 5 + s] * (counts[rank * 5 + s] - used.get(rank * 5 + s, 0))
             )
+            if chosen[rank] > 1:  # sets of one rank: 3 cards each, the last has the rest
+                k = slot[rank] = slot.get(rank, -1) + 1
+                held = suits_first(held)[SET_MIN * k :]
+                if k < chosen[rank] - 1:
+                    held = held[:SET_MIN]
             found.append(
                 Group(False, rank, 4, rank, held, max(0, SET_MIN - n), self.rank_outs[rank])
             )
         for _ in range(sets - len(top)):
             found.append(Group(False, 0, 4, 0, (), SET_MIN, 0))
         self.best = (value, short_by, tuple(found))
+
+
+def set_slots(n: int) -> list[int]:
+    """The cards each set of one rank could count on, from `n` natural cards of it (two decks:
+    a contract may hold two sets of one rank): the first all n, a second the n - 3 past the
+    first set's 3, and so on. 7 Kings give 7, 4 and 1: a third set of Kings lacks 2."""
+    return list(range(n, 0, -SET_MIN))
 
 
 VALUE_CODES: tuple[tuple[int, ...], ...] = tuple(

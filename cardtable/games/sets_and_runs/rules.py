@@ -147,17 +147,18 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         if phase is Phase.PLAY:
             return [state.turn]
         if phase is Phase.WINDOW:
-            assert state.window is not None
-            return [state.turn, *state.window.open_to]
+            window = state.window
+            return [state.turn, *window.open_to] if window is not None else [state.turn]
         return []
 
     def claim_window(self, state: SetsAndRunsState) -> ClaimWindow | None:
-        """The buy window, while one is open."""
+        """The buy window, while one is open (none on the card turned at the deal)."""
         return state.window if state.phase is Phase.WINDOW else None
 
     def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
-        """Every move `seat` may make now (a lay-down's melds as a short list: every set and
-        run the hand holds is among them, though not every way of choosing its cards)."""
+        """Every move `seat` may make now (a lay-down's melds as a short list, not every way of
+        choosing their cards, from which every lay-down the rules allow can be made meld by
+        meld: two sets of one rank too)."""
         self.check_seat(state, seat)
         return self._moves(state, seat)
 
@@ -169,8 +170,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
                     return [DRAW_STOCK]
                 return [TAKE_DISCARD, DRAW_STOCK]
             window = state.window
-            assert window is not None
-            return [CLAIM, LET_GO] if seat in window.open_to else []
+            return [CLAIM, LET_GO] if window is not None and seat in window.open_to else []
         if phase is not Phase.PLAY or seat != state.turn:
             return []
         hand = state.hands[seat]
@@ -192,7 +192,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         sets, runs = contract_left(state)
         distinct: list[int] = []
         moves = [
-            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets > 0, runs > 0, distinct)
+            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets, runs > 0, distinct)
         ]
         if state.pending:
             moves.append(TAKE_BACK)
@@ -207,6 +207,8 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         """Raise IllegalMove with a reason if `seat` may not make `move` now."""
         if self.is_over(state):
             raise IllegalMove("The game is over.")
+        if state.phase is Phase.WINDOW and state.window is None and isinstance(move, Claim):
+            raise IllegalMove(teaching.not_for_sale(state, seat))
         if seat not in self.to_act(state):
             raise IllegalMove(teaching.not_now(self, state, seat))
         if state.phase is Phase.WINDOW:
@@ -522,8 +524,9 @@ def _not_held(hand: list[Card], cards: tuple[Card, ...]) -> Card | None:
 
 
 def deal(state: SetsAndRunsState, log: Log) -> None:
-    """Shuffle the 108 cards, deal 11 to each player, turn the first discard (a Joker goes back
-    into the stock at a random place) and open its window for the dealer's left."""
+    """Shuffle the 108 cards, deal 11 to each player and turn the first discard (a Joker goes
+    back into the stock at a random place): the dealer's left may take it as her draw. It is not
+    for sale: no buy window opens on it."""
     chance = state.chance
     deck = list(DECK)
     chance.shuffle(deck)
@@ -551,21 +554,23 @@ def deal(state: SetsAndRunsState, log: Log) -> None:
         "starts the discards.",
         state.dealer,
     )
-    open_window(state, (state.dealer + 1) % seats, None)
+    state.turn = (state.dealer + 1) % seats
+    state.phase = Phase.WINDOW
+    state.window = None
 
 
-def open_window(state: SetsAndRunsState, nxt: int, discarder: int | None) -> None:
-    """Open the buy window on the top discard: `nxt` has first call; the seats after her (not
-    the discarder) with buys left, and not floating, may claim it, nearest first."""
+def open_window(state: SetsAndRunsState, nxt: int, discarder: int) -> None:
+    """Open the buy window on the card `discarder` just discarded: `nxt` has first call; the
+    seats after her (not the discarder) with buys left, floating or not, may claim it, nearest
+    first."""
     seats = state.seats
     buys = state.buys_left
-    floating = state.floating
     order = []
     for k in range(1, seats):
         s = (nxt + k) % seats
         if s == discarder:
             break
-        if buys[s] > 0 and not floating[s]:
+        if buys[s] > 0:
             order.append(s)
     fields = state.__dict__  # plain writes: pydantic's __setattr__ is slow on this hot path
     fields["turn"] = nxt

@@ -17,8 +17,9 @@ class Phase(StrEnum):
     """What the game waits for."""
 
     WINDOW = "window"
-    """A card was just discarded (or turned up): the next player takes it or draws from the
-    stock; meanwhile other seats with buys left may claim it."""
+    """A card was just discarded (or turned up at the deal): the next player takes it or draws
+    from the stock; meanwhile, for a discard, other seats with buys left may claim it (the card
+    turned up is not for sale: no window)."""
     PLAY = "play"
     """The seat to act has drawn: she lays down, plays on melds, and discards."""
     OVER = "over"
@@ -80,6 +81,7 @@ class SetsAndRunsState(BaseModel):
     reshuffled: bool = False
     """True once the stock has been made again from the discards this round."""
     window: ClaimWindow | None = None
+    """The buy window on a discard; None outside the WINDOW phase and on the card turned up."""
     totals: list[int]
     history: list[RoundResult] = []
     chance: Chance

@@ -314,6 +314,7 @@ def lay_down_plan(
     in turn."""
     best: list[tuple[int, list[tuple[tuple[int, ...], bool]]]] = []
     steps = [0]
+    seen: set[tuple[tuple[int, ...], int, int]] = set()
 
     def search(left: list[int], s: int, r: int, path: list[tuple[tuple[int, ...], bool]]) -> None:
         if not s and not r:
@@ -321,13 +322,17 @@ def lay_down_plan(
             if not best or points < best[0][0]:
                 best[:] = [(points, list(path))]
             return
+        # The same cards left by melds in another order: the melds offered from here are the
+        # same (they depend on the cards left, so no order of melds can be skipped unseen).
+        key = (tuple(sorted(left)), s, r)
+        if key in seen:
+            return
+        seen.add(key)
         steps[0] += 1
         if steps[0] > MOST_LAY_DOWN_STEPS:
             return
         cards = [CARD_OF_CODE[c] for c in left]
-        for meld, run in hand_melds(cards, s > 0, r > 0):
-            if path and path[-1][1] == run and sorted(path[-1][0]) > sorted(meld):
-                continue  # the same melds in another order
+        for meld, run in hand_melds(cards, s, r > 0):
             rest = list(left)
             for c in meld:
                 rest.remove(c)
@@ -441,7 +446,7 @@ def _lengthening(
     each with its run: laid down with it, they leave the hand too."""
     out: dict[int, Group] = {}
     for group in reading.groups:
-        if not group.run:
+        if not group.run or not group.codes:  # a set, or a run with no card yet
             continue
         codes = VALUE_CODES[group.suit]
         for values in (range(group.low - 1, 0, -1), range(group.low + RUN_MIN, ACE_HIGH + 1)):

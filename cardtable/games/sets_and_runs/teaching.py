@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import name_of
 from cardtable.engine.words import plural
-from cardtable.games.sets_and_runs.contracts import DEAL, DECKS, JOKERS, contract_for
+from cardtable.games.sets_and_runs.contracts import contract_for
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsState
 
 if TYPE_CHECKING:
@@ -39,8 +39,6 @@ def not_now(game: SetsAndRuns, state: SetsAndRunsState, seat: int) -> str:
             return "You have claimed this card already: wait for the next player's choice."
         if state.buys_left[seat] == 0:
             return "You have no buys left this round."
-        if state.floating[seat]:
-            return "You are floating: you cannot buy; wait for your turn."
         if seat in state.window.open_to:
             return "You cannot buy this card now: " + waiting(game, state, None)
         return why_not_open(state, seat)
@@ -50,12 +48,6 @@ def not_now(game: SetsAndRuns, state: SetsAndRunsState, seat: int) -> str:
 def _after_next(state: SetsAndRunsState, seat: int) -> int:
     """How far `seat` sits after the next player (1 the seat on her left)."""
     return (seat - state.turn) % state.seats
-
-
-def _first_discard(state: SetsAndRunsState) -> bool:
-    """True while the card turned up at the deal is the discard (nobody discarded it)."""
-    dealt = DECKS * 52 + JOKERS - DEAL * state.seats - 1
-    return len(state.discards) == 1 and len(state.stock) == dealt and not state.reshuffled
 
 
 def why_not_open(state: SetsAndRunsState, seat: int) -> str:
@@ -68,9 +60,19 @@ def why_not_open(state: SetsAndRunsState, seat: int) -> str:
             f"A player nearer the next player has asked to buy {top(state)}: the nearest "
             "buyer gets it."
         )
-    if seat == (state.turn - 1) % state.seats and not _first_discard(state):
+    if seat == (state.turn - 1) % state.seats:
         return f"You discarded {top(state)}: only the other players may buy it."
     return f"You have let {top(state)} go."
+
+
+def not_for_sale(state: SetsAndRunsState, seat: int) -> str:
+    """Why nobody may buy the card turned to start the discard pile."""
+    first = (
+        "you may take it as your draw"
+        if seat == state.turn
+        else "the first player may take it as her draw"
+    )
+    return f"The card turned to start the discard pile is not for sale: {first}."
 
 
 def wrong_phase(state: SetsAndRunsState, seat: int) -> str:
@@ -95,11 +97,18 @@ def explain(
         if seat == state.turn:
             if state.floating[seat]:
                 return "You are floating: draw from the stock; a card you can play you must play."
+            if state.window is None:
+                return (
+                    f"Take {top(state)} from the discards as your draw, or draw from the stock "
+                    "(the card turned to start the discard pile is not for sale)."
+                )
             return (
                 f"Take {top(state)} from the discards as your draw, or draw from the stock "
                 "(then the nearest player who asked may buy it)."
             )
         line = waiting(game, state, names)
+        if state.window is None:
+            return line + " The card turned to start the discard pile is not for sale."
         if seat is not None and state.window is not None and seat in state.window.open_to:
             left = plural(state.buys_left[seat], "buy")
             line += f" You may buy {top(state)} ({left} left this round): claim it or let it go."

@@ -343,7 +343,7 @@ class SetsAndRunsTable(GameTable):
         keys = len(SLOT_KEYS)
         self.first_numbered = hand_row_start(self.cursor, self.first_numbered, keys, len(hand))
         if view.seat is None or view.hand is None:
-            if view.phase is Phase.WINDOW:
+            if view.window is not None:
                 title.update(Text("Hands are hidden while the discard is up for buying."))
             else:
                 title.update(Text("Hands are hidden: no player's turn at this screen."))

@@ -23,6 +23,7 @@ from cardtable.games.sets_and_runs.melds import (
     card_code,
     hand_melds,
 )
+from cardtable.games.sets_and_runs.plan import set_slots
 
 Meld = tuple[tuple[Card, ...], bool]
 """A meld to lay down: its cards (a run's in order) and whether it is a run."""
@@ -53,7 +54,7 @@ def _lay_down(
     key = (tuple(card_code(c) for c in hand), sets, runs)
     if key in failed:
         return None
-    for codes, run in hand_melds(hand, sets > 0, runs > 0):
+    for codes, run in hand_melds(hand, max(sets, 0), runs > 0):
         cards = tuple(CARD_OF_CODE[c] for c in codes)
         rest = without(hand, cards)
         if rest is None:
@@ -120,7 +121,7 @@ def _cards_short(codes: tuple[int, ...], sets: int, runs: int) -> int:
             )
             if not value_used:
                 counts[card.rank] = counts.get(card.rank, 0) + 1
-        gaps = sorted(max(0, SET_MIN - n) for n in counts.values())
+        gaps = sorted(max(0, SET_MIN - k) for n in counts.values() for k in set_slots(n))
         gaps += [SET_MIN] * sets
         missing += sum(gaps[:sets])
         if best is None or missing < best:
