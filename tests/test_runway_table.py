@@ -64,7 +64,7 @@ async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
         state.bin = pcards("9R 7P QS")
         screen.redraw()
         hint, _ = await follow_hint(pilot, app)
-        assert "Press e." in hint
+        assert "Press e (or Enter)." in hint
         await wait_until(pilot, lambda: state.phase is Phase.BUILD)
         assert screen.match.record.log[-1].move == mv.STOP_TAKING.model_dump(mode="json")
 
@@ -89,8 +89,35 @@ async def test_the_key_a_hint_names_makes_the_hinted_action_without_a_menu():
         await pilot.press("h")
         hinted = screen.table.hinted
         assert hinted is not None and hinted.kind in ("draw-three", "look", "flip")
-        assert "Press a." in status(app)
+        assert "Press a (or Enter)." in status(app)
         await makes_the_hinted_move(pilot, app, "a", hinted)
+
+
+async def test_enter_after_a_hint_that_names_a_key_makes_the_hinted_move():
+    """Issue 18.6: Enter after 'Draw from the deck. Press d.' said 'Draw first'; after 'End the
+    build phase. Press e.' it tried the card under the cursor."""
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS 4P", "1R 2R", phase=Phase.DRAW)
+        await pilot.press("h")
+        assert screen.table.hinted == mv.DRAW and "Press d (or Enter)." in status(app)
+        await makes_the_hinted_move(pilot, app, "enter", mv.DRAW)
+        await wait_until(pilot, lambda: state.phase is Phase.BUILD)
+        building(screen, "QS 4P", "1R 2R")
+        await pilot.press("h")
+        assert screen.table.hinted == mv.END_BUILD and "Press e (or Enter)." in status(app)
+        await makes_the_hinted_move(pilot, app, "enter", mv.END_BUILD)
+
+
+async def test_enter_after_the_cursor_moves_from_a_key_hint_uses_the_card_again():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS 4P", "1R 2R", phase=Phase.DRAW)
+        await pilot.press("h", "right", "enter")
+        await pilot.pause()
+        assert state.phase is Phase.DRAW and "Draw first" in status(app)
 
 
 async def test_enter_on_a_hinted_card_that_could_do_several_things_does_the_hinted_one():

@@ -158,6 +158,9 @@ class RunwayTable(GameTable):
         """The answer to the last trade offer: (the offerer, the log line)."""
         self.armed: str | None = None
         """A key pressed once for a move that throws something away: a second press makes it."""
+        self.hint_cursor: int | None = None
+        """Where the cursor stood when a hint named a key, not a card: Enter there makes the
+        hinted move too (moving the cursor gives Enter back to the cards)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rw-main"):
@@ -511,7 +514,8 @@ class RunwayTable(GameTable):
         self.app.push_screen(MoveMenu(title, choices), callback=chosen)
 
     def action_move(self, step: int) -> None:
-        """Arrows move along the hand."""
+        """Arrows move along the hand (Enter then uses a card, not a hint's key move)."""
+        self.hint_cursor = None
         if self.hand:
             self.cursor = (self.cursor + step) % len(self.hand)
             self._draw_hand()
@@ -534,9 +538,26 @@ class RunwayTable(GameTable):
             self._use_card(self.hand[index])
 
     def action_confirm(self) -> None:
-        """Enter uses the card under the cursor."""
-        if self.may_act() and self.hand:
+        """Enter makes the move a hint just named a key for; else it uses the card under the
+        cursor."""
+        if not self.may_act():
+            return
+        if self._keyed_hint():
+            self.armed = None
+            self.post_message(self.Chosen(self.hinted))
+            return
+        if self.hand:
             self._use_card(self.hand[self.cursor])
+
+    def _keyed_hint(self) -> bool:
+        """True if the last hint named a key (its move uses no hand card) and the cursor has
+        not moved since."""
+        return (
+            self.hinted is not None
+            and self.hinted in self.legal
+            and self.hint_cursor is not None
+            and self.hint_cursor == self.cursor
+        )
 
     def _use_card(self, card: Any) -> None:
         """What this card can do now: at once if one thing, a menu if several, else why not."""
@@ -612,17 +633,19 @@ class RunwayTable(GameTable):
 
     def suggest(self, move: Any) -> str:  # type: ignore[override]
         """Put the cursor on the hinted card, or name the key that makes the move (the key
-        that makes it at once if there is one, else one whose menu opens on it)."""
+        that makes it at once if there is one); Enter makes it as well."""
+        self.hint_cursor = None
         for i, card in enumerate(self.hand):
             if involves(move, card):
                 self.cursor = i
                 self._draw_hand()
                 self._draw_runs()
                 return "Enter on the card under the cursor does it."
+        self.hint_cursor = self.cursor  # Enter makes it too (action_confirm)
         offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
         for key in sorted(offering, key=lambda k: not self._plays_at_once(k, self._moves_for(k))):
-            return f"Press {ACTION_KEYS[key].letter}."  # it makes the hinted move (action_keyed)
-        return f"Press {MENU_KEY}."
+            return f"Press {ACTION_KEYS[key].letter} (or Enter)."  # the hinted move (action_keyed)
+        return f"Press {MENU_KEY} (or Enter)."
 
     def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """Between the games of a session, how the last one went. (An answer to a trade is
