@@ -386,6 +386,29 @@ def test_trading_the_offer_is_answered_on_the_opponents_turn_to_act():
     assert GAME.to_act(state) == [0] and state.phase is Phase.BUILD
 
 
+def test_a_trade_is_told_in_plain_words_with_whose_cards_are_whose():
+    """Issue 18.12: 'Ann offers Bob 2 card(s) for 1 of hers' left whose cards unclear."""
+    names = ["Ann", "Bob"]
+    state = position(["2R 3R 4R", "7S 8S"], directions=[UP, UP], trading=True)
+    do(state, mv.OfferTrade(seat=1))
+    do(state, mv.OfferCard(card=pcard("2R")))
+    assert "you give 1 card and ask for nothing" in GAME.explain(state, 0)
+    do(state, mv.OfferCard(card=pcard("3R")))
+    do(state, mv.ASK_CARD)
+    sent = do(state, mv.SEND_OFFER)
+    assert sent[-1].render(names) == "Ann offers Bob 2 of her cards for 1 of Bob's cards"
+    assert "you get 2●R, 3●R for 1 of your cards (you pick which)" in GAME.explain(state, 1)
+    do(state, mv.ACCEPT, seat=1)
+    assert "choose 1 more card of yours to give" in GAME.explain(state, 1)
+    traded = do(state, mv.GiveCard(card=pcard("8S")), seat=1)
+    assert traded[-1].render(names) == "Ann and Bob trade: Ann gives 2 cards and gets 1 card"
+    state.actions = 1
+    said = GAME.explain(state, 0)
+    assert "1 special action to use now" in said
+    lines = [e.render(names) for e in sent + traded] + [said]
+    assert not any("(s)" in line or " 1 cards" in line for line in lines)
+
+
 def test_a_declined_trade_changes_nothing():
     state = position(["2R 3R", "7S 8S"], directions=[UP, UP], trading=True)
     for move in (mv.OfferTrade(seat=1), mv.OfferCard(card=pcard("3R")), mv.SEND_OFFER):

@@ -242,6 +242,23 @@ def test_menus_and_hints_write_a_joker_as_its_face():
     assert label == "Take ★■P from the bin"
 
 
+def test_a_move_on_the_readers_own_run_or_direction_says_your_not_her_name():
+    """Issue 18.12: Bob's own hint said 'the Joker in Bob's run'."""
+    from cardtable import games
+    from cardtable.ui.tables.runway import RunwayTable
+
+    game = games.get("runway")
+    state = game.new_game(seats=3, seed=1)
+    state.directions = [Direction.UP, Direction.DOWN, Direction.UP]
+    table = RunwayTable()
+    table.names, table.view = ["Ann", "Bob", "Cy"], game.view(state, 1)
+    replace = table.move_label(mv.ReplaceJoker(card=pcard("7P"), run_of=1))
+    assert replace == "Put 7■P in place of the Joker in your run"
+    assert "in Ann's run" in table.move_label(mv.ReplaceJoker(card=pcard("7P"), run_of=0))
+    flip = table.move_label(mv.FlipDirections(seats=(0, 1)))
+    assert flip == "Action: flip Ann's UP→DOWN, your DOWN→UP"
+
+
 def test_an_over_trump_keeper_is_a_star_not_a_k():
     from cardtable.ui.card_faces import face, ink
 

@@ -21,6 +21,7 @@ from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import SUIT_ORDER
 from cardtable.games.runway.runs import counted, leading_ends
 from cardtable.games.runway.state import PHASE_TITLES, Phase, RunCard, RunwayView
+from cardtable.games.runway.teaching import cards_of
 from cardtable.ui.card_faces import (
     KEEPER_FACE,
     KEEPER_INK,
@@ -308,7 +309,7 @@ class RunwayTable(GameTable):
             if view.seat == offer.by:
                 text.append(
                     f"Your offer to {self.who(offer.to)}: you give {give}; "
-                    f"you ask for {offer.ask} of her cards.",
+                    f"you ask for {cards_of(offer.ask, 'her')}.",
                     style="bold",
                 )
                 if view.phase is Phase.OFFERING:
@@ -318,7 +319,7 @@ class RunwayTable(GameTable):
                     )
             else:
                 text.append(
-                    f"{self.who(offer.by)} offers you {give} for {offer.ask} of your cards.",
+                    f"{self.who(offer.by)} offers you {give} for {cards_of(offer.ask, 'your')}.",
                     style="bold",
                 )
                 if view.phase is Phase.ANSWERING:
@@ -608,11 +609,16 @@ class RunwayTable(GameTable):
     def _move_words(self, move: Any) -> str:
         view = self.view
         name = self.who
+
+        def whose(seat: int) -> str:
+            """'your' for the reader's own seat, else 'Ann's'."""
+            return "your" if view is not None and seat == view.seat else f"{name(seat)}'s"
+
         if isinstance(move, mv.LookAtHand):
             return f"Action: look at {name(move.seat)}'s hand (and maybe swap a card)"
         if isinstance(move, mv.FlipDirections) and view is not None:
             flips = ", ".join(
-                f"{name(s)} {view.directions[s]}→{view.directions[s].flipped}"  # type: ignore[union-attr]
+                f"{whose(s)} {view.directions[s]}→{view.directions[s].flipped}"  # type: ignore[union-attr]
                 for s in move.seats
             )
             return f"Action: flip {flips}"
@@ -624,7 +630,7 @@ class RunwayTable(GameTable):
         if isinstance(move, mv.OfferTrade):
             return f"Offer {name(move.seat)} a trade"
         if isinstance(move, mv.ReplaceJoker) and move.run_of is not None:
-            return f"Put {move.card.short} in place of the Joker in {name(move.run_of)}'s run"
+            return f"Put {move.card.short} in place of the Joker in {whose(move.run_of)} run"
         if isinstance(move, mv.SwapCards) and view is not None and view.looking_at is not None:
             return f"Swap your {move.mine.short} for {name(view.looking_at)}'s {move.theirs.short}"
         if isinstance(move, mv.ReshuffleAll) and view is not None:
