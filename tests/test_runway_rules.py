@@ -386,6 +386,29 @@ def test_trading_the_offer_is_answered_on_the_opponents_turn_to_act():
     assert GAME.to_act(state) == [0] and state.phase is Phase.BUILD
 
 
+def test_a_trade_is_told_in_plain_words_with_whose_cards_are_whose():
+    """Issue 18.12: 'Ann offers Bob 2 card(s) for 1 of hers' left whose cards unclear."""
+    names = ["Ann", "Bob"]
+    state = position(["2R 3R 4R", "7S 8S"], directions=[UP, UP], trading=True)
+    do(state, mv.OfferTrade(seat=1))
+    do(state, mv.OfferCard(card=pcard("2R")))
+    assert "you give 1 card and ask for nothing" in GAME.explain(state, 0)
+    do(state, mv.OfferCard(card=pcard("3R")))
+    do(state, mv.ASK_CARD)
+    sent = do(state, mv.SEND_OFFER)
+    assert sent[-1].render(names) == "Ann offers Bob 2 of her cards for 1 of Bob's cards"
+    assert "you get 2●R, 3●R for 1 of your cards (you pick which)" in GAME.explain(state, 1)
+    do(state, mv.ACCEPT, seat=1)
+    assert "choose 1 more card of yours to give" in GAME.explain(state, 1)
+    traded = do(state, mv.GiveCard(card=pcard("8S")), seat=1)
+    assert traded[-1].render(names) == "Ann and Bob trade: Ann gives 2 cards and gets 1 card"
+    state.actions = 1
+    said = GAME.explain(state, 0)
+    assert "1 special action to use now" in said
+    lines = [e.render(names) for e in sent + traded] + [said]
+    assert not any("(s)" in line or " 1 cards" in line for line in lines)
+
+
 def test_a_declined_trade_changes_nothing():
     state = position(["2R 3R", "7S 8S"], directions=[UP, UP], trading=True)
     for move in (mv.OfferTrade(seat=1), mv.OfferCard(card=pcard("3R")), mv.SEND_OFFER):
@@ -837,7 +860,68 @@ def test_rounds_without_a_run_growing_longer_than_it_was_end_the_game():
         do(state, mv.END_TURN)
         turns += 1
     assert turns == 2 + FLAT_ROUNDS * 2, "two first runs, then the rounds of two turns"
-    assert f"{FLAT_ROUNDS} full rounds" in state.history[0].reason
+    assert f"{FLAT_ROUNDS} rounds' worth of turns" in state.history[0].reason
+
+
+def test_a_deck_the_bin_keeps_refilling_plays_on_until_the_thirty_round_backstop():
+    """RULES.md names no ending for a whole reshuffled deck drawn with no run growing: only the
+    backstop of 30 rounds' worth of turns ends a game Infini-Deck keeps feeding."""
+    state = position(
+        ["2S", "3S"],
+        directions=[UP, UP],
+        phase=Phase.DRAW,
+        deck="9P",
+        bin="1S",
+        deck_end="Shuffle the bin into the deck",
+    )
+    state.hand_limits = [1, 1]
+    turns = 0
+    while not state.over:
+        seat = state.active
+        do(state, mv.DRAW)
+        do(state, mv.END_BUILD)
+        do(state, mv.Discard(card=state.hands[seat][0]))
+        do(state, mv.END_TURN)
+        turns += 1
+        assert turns <= FLAT_ROUNDS * 2, "the backstop never came"
+    assert turns == FLAT_ROUNDS * 2, "every turn drew from a deck the bin had refilled"
+    assert f"{FLAT_ROUNDS} rounds' worth of turns" in state.history[0].reason
+
+
+def test_an_extra_turn_counts_as_a_turn_toward_the_thirty_round_backstop():
+    state = position(["2S", "3S"], runs=["5R", "7P"], directions=[UP, UP], deck="9S " * 9)
+    state.longest = [1, 1]
+    state.flat_turns = FLAT_ROUNDS * 2 - 2
+    state.extra_turns = 1
+    do(state, mv.END_BUILD)
+    do(state, mv.END_TURN)
+    assert not state.over and state.active == 0, "her extra turn comes"
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    do(state, mv.END_TURN)
+    assert state.over, "her turn and her extra turn made the last two of the 60"
+    assert f"{FLAT_ROUNDS} rounds' worth of turns" in state.history[0].reason
+
+
+def test_the_turn_a_player_goes_out_counts_and_the_backstop_then_crowns_her():
+    """Pecking Order: her going-out turn did not make any run longer than it had ever been (she
+    had built 5 before); it is the last of the turns, and the game is won by the first player
+    out, the others placed by run length."""
+    state = position(
+        ["2S", "5R", "4S", "5S"],
+        runs=["1P 2P", "1R 2R 3R 4R", "1S 2S 3S", ""],
+        directions=[UP] * 4,
+        active=1,
+        pecking_order=True,
+    )
+    state.longest = [2, 5, 3, 0]
+    state.flat_turns = FLAT_ROUNDS * 3 - 1  # three players are left in once she is out
+    do(state, add("5R"))
+    do(state, mv.END_BUILD)
+    assert state.over, "her going-out turn was the ninetieth"
+    summary = state.history[0]
+    assert summary.winners == [1] and "the first player out wins" in summary.reason
+    assert summary.out_order == [1, 2, 0, 3], "then the run of 3, the run of 2, no run"
 
 
 def test_a_points_session_ends_after_fifty_games():

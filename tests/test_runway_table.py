@@ -64,7 +64,7 @@ async def test_done_taking_is_hinted_as_e_and_e_stops_taking():
         state.bin = pcards("9R 7P QS")
         screen.redraw()
         hint, _ = await follow_hint(pilot, app)
-        assert "Press e." in hint
+        assert "Press e (or Enter)." in hint
         await wait_until(pilot, lambda: state.phase is Phase.BUILD)
         assert screen.match.record.log[-1].move == mv.STOP_TAKING.model_dump(mode="json")
 
@@ -89,8 +89,35 @@ async def test_the_key_a_hint_names_makes_the_hinted_action_without_a_menu():
         await pilot.press("h")
         hinted = screen.table.hinted
         assert hinted is not None and hinted.kind in ("draw-three", "look", "flip")
-        assert "Press a." in status(app)
+        assert "Press a (or Enter)." in status(app)
         await makes_the_hinted_move(pilot, app, "a", hinted)
+
+
+async def test_enter_after_a_hint_that_names_a_key_makes_the_hinted_move():
+    """Issue 18.6: Enter after 'Draw from the deck. Press d.' said 'Draw first'; after 'End the
+    build phase. Press e.' it tried the card under the cursor."""
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS 4P", "1R 2R", phase=Phase.DRAW)
+        await pilot.press("h")
+        assert screen.table.hinted == mv.DRAW and "Press d (or Enter)." in status(app)
+        await makes_the_hinted_move(pilot, app, "enter", mv.DRAW)
+        await wait_until(pilot, lambda: state.phase is Phase.BUILD)
+        building(screen, "QS 4P", "1R 2R")
+        await pilot.press("h")
+        assert screen.table.hinted == mv.END_BUILD and "Press e (or Enter)." in status(app)
+        await makes_the_hinted_move(pilot, app, "enter", mv.END_BUILD)
+
+
+async def test_enter_after_the_cursor_moves_from_a_key_hint_uses_the_card_again():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS 4P", "1R 2R", phase=Phase.DRAW)
+        await pilot.press("h", "right", "enter")
+        await pilot.pause()
+        assert state.phase is Phase.DRAW and "Draw first" in status(app)
 
 
 async def test_enter_on_a_hinted_card_that_could_do_several_things_does_the_hinted_one():
@@ -213,6 +240,23 @@ def test_menus_and_hints_write_a_joker_as_its_face():
     joker = PilatchCard(suit=PilatchSuit.PAPER, rank=0)
     label = RunwayTable().move_label(mv.TakeFromBin(card=joker))
     assert label == "Take ★■P from the bin"
+
+
+def test_a_move_on_the_readers_own_run_or_direction_says_your_not_her_name():
+    """Issue 18.12: Bob's own hint said 'the Joker in Bob's run'."""
+    from cardtable import games
+    from cardtable.ui.tables.runway import RunwayTable
+
+    game = games.get("runway")
+    state = game.new_game(seats=3, seed=1)
+    state.directions = [Direction.UP, Direction.DOWN, Direction.UP]
+    table = RunwayTable()
+    table.names, table.view = ["Ann", "Bob", "Cy"], game.view(state, 1)
+    replace = table.move_label(mv.ReplaceJoker(card=pcard("7P"), run_of=1))
+    assert replace == "Put 7■P in place of the Joker in your run"
+    assert "in Ann's run" in table.move_label(mv.ReplaceJoker(card=pcard("7P"), run_of=0))
+    flip = table.move_label(mv.FlipDirections(seats=(0, 1)))
+    assert flip == "Action: flip Ann's UP→DOWN, your DOWN→UP"
 
 
 def test_an_over_trump_keeper_is_a_star_not_a_k():

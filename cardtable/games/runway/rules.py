@@ -50,7 +50,7 @@ from cardtable.games.runway.state import (
     TradeOffer,
     Triple,
 )
-from cardtable.games.runway.teaching import explain
+from cardtable.games.runway.teaching import cards_of, explain
 
 SEAT_COUNTS = (2, 3, 4, 5)
 SUITS = tuple(PilatchSuit)
@@ -581,7 +581,8 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         offer = state.offer
         assert offer is not None
         state.phase = Phase.ANSWERING
-        text = f"{{0}} offers {{1}} {len(offer.give)} card(s) for {offer.ask} of hers"
+        give, asked = cards_of(len(offer.give), "her"), cards_of(offer.ask, "{1}'s")
+        text = "{0} offers {1} " + give + " for " + asked  # {1}: the name of the one asked
         say(events, "offer", text, seat, offer.to)
 
     def _withdraw(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
@@ -621,7 +622,8 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         for card in offer.given:
             theirs.remove(card)
             mine.append(card)
-        text = f"{{0}} and {{1}} trade: {len(offer.give)} card(s) for {len(offer.given)}"
+        gave, got = cards_of(len(offer.give)), cards_of(len(offer.given))
+        text = f"{{0}} and {{1}} trade: {{0}} gives {gave} and gets {got}"
         say(events, "trade", text, offer.by, offer.to)
         state.offer = None
         state.phase = Phase.BUILD

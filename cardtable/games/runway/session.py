@@ -90,8 +90,6 @@ def deal_game(state: RunwayState, first: int) -> None:
     state.quiet_turns = 0
     state.idle_turns = 0
     state.flat_turns = 0
-    state.stalled = False
-    state.grew_since_refill = True
     state.extra_turns = 0
     state.on_extra_turn = False
     begin_turn(state, state.order[first])
@@ -131,13 +129,10 @@ def draw_cards(state: RunwayState, seat: int, n: int) -> int:
 
 
 def refill(state: RunwayState) -> bool:
-    """Infini-Deck: an empty deck takes the shuffled bin. A whole deck drawn with no run growing
-    marks the game stalled, so that it ends at this turn's end."""
+    """Infini-Deck: an empty deck takes the shuffled bin (a game it keeps going ends by the
+    backstop of FLAT_ROUNDS)."""
     if state.options.deck_end is not DeckEnd.RESHUFFLE or not state.bin:
         return False
-    if not state.grew_since_refill:
-        state.stalled = True  # the game ends at this turn's end
-    state.grew_since_refill = False
     state.deck = list(state.bin)
     state.bin = []
     state.chance.shuffle(state.deck)
@@ -147,7 +142,6 @@ def refill(state: RunwayState) -> bool:
 def run_grew(state: RunwayState, seat: int) -> None:
     """Note that the seat's run gained a card (for the rules that end a stalled game)."""
     state.grew = True
-    state.grew_since_refill = True
     length = len(state.runs[seat])
     if not state.longest:  # a save from before the rule
         state.longest = [len(run) for run in state.runs]
@@ -183,21 +177,23 @@ def end_turn(state: RunwayState, events: Narration) -> None:
 
 
 def stalled_because(state: RunwayState, deck_out: bool) -> str | None:
-    """Count the turn just ended toward our endings of a game that no longer moves; why the game
-    ends now, or None. A round is as many turns as there are players still in."""
+    """Count the turn just ended (an extra turn, or the turn a player went out, is a turn)
+    toward our endings of a game that no longer moves; why the game ends now, or None. A round
+    is as many turns as there are players still in."""
     state.quiet_turns = state.quiet_turns + 1 if deck_out and not state.grew else 0
     idle = not state.grew and not state.deck_drawn
     state.idle_turns = state.idle_turns + 1 if idle else 0
     state.flat_turns = 0 if state.record else state.flat_turns + 1
     round_ = len(players_in(state))
-    if state.stalled:
-        return "A whole deck was drawn with no run growing"
     if state.quiet_turns >= round_:
         return "The deck is empty and a full round passed with no run growing"
     if state.idle_turns >= QUIET_ROUNDS * round_:
         return f"{QUIET_ROUNDS} full rounds passed with no run growing and no card drawn"
     if state.flat_turns >= FLAT_ROUNDS * round_:
-        return f"{FLAT_ROUNDS} full rounds passed with no run growing longer than it had been"
+        return (
+            f"{FLAT_ROUNDS} rounds' worth of turns passed with no run growing longer than it had"
+            " ever been"
+        )
     return None
 
 
@@ -264,6 +260,10 @@ def win(state: RunwayState, seat: int, events: Narration) -> None:
             "all but one went out; the first out wins",
             events,
         )
+        return
+    stalled = stalled_because(state, not can_draw_from_deck(state))  # her turn was a turn
+    if stalled is not None:
+        end_by_longest_run(state, EndReason.BLOCKED, stalled, events)
         return
     begin_turn(state, next_seat(state, seat))
 

@@ -298,10 +298,8 @@ class RunwayState(BaseModel):
     idle_turns: int = 0
     """Turns in a row with no run grown and no card drawn from the deck."""
     flat_turns: int = 0
-    """Turns in a row in which no run grew longer than it had been this game."""
-    stalled: bool = False
-    """Infini-Deck: a whole deck was drawn with no run growing; the game ends at the turn's end."""
-    grew_since_refill: bool = True
+    """Turns in a row in which no run grew longer than it had been this game (an extra turn and
+    the turn a player goes out count as turns)."""
     extra_turns: int = 0
     on_extra_turn: bool = False
     out: list[int] = []

@@ -54,6 +54,16 @@ def run_words(state: RunwayState, seat: int) -> str:
     return f"your run needs {' or '.join(cards)} ({goal})"
 
 
+def cards_of(count: int, whose: str | None = None) -> str:
+    """A number of cards in a sentence: 'nothing', '1 card', '2 cards'; with `whose`, '1 of her
+    cards', '2 of your cards'."""
+    if not count:
+        return "nothing"
+    if whose is None:
+        return plural(count, "card")
+    return f"{count} of {whose} cards"
+
+
 def explain(state: RunwayState, seat: int | None) -> str:
     """One line: what this seat can do now, in words."""
     if state.over:
@@ -66,11 +76,11 @@ def explain(state: RunwayState, seat: int | None) -> str:
         if phase is Phase.ANSWERING:
             give = ", ".join(c.short for c in offer.give) or "nothing"
             return (
-                f"A trade offer: you get {give} for {offer.ask} card(s) of yours "
+                f"A trade offer: you get {give} for {cards_of(offer.ask, 'your')} "
                 "(you pick which). Accept or decline."
             )
         left = offer.ask - len(offer.given)
-        return f"You accepted: choose {left} more card(s) of yours to give."
+        return f"You accepted: choose {plural(left, 'more card')} of yours to give."
     if seat != state.active:
         return "Waiting for the player whose turn it is."
     hand = state.hands[seat]
@@ -89,13 +99,14 @@ def explain(state: RunwayState, seat: int | None) -> str:
         )
     if phase is Phase.OFFERING and offer is not None:
         return (
-            f"Trade offer: you give {len(offer.give)} card(s) and ask for {offer.ask}. "
+            f"Trade offer: you give {cards_of(len(offer.give))} and ask for "
+            f"{cards_of(offer.ask)}. "
             "Add cards, ask for more, then send it (or withdraw)."
         )
     if phase is Phase.BUILD:
         parts = [f"Build: {run_words(state, seat)}"]
         if state.actions:
-            parts.append(f"{state.actions} special action(s) to use now")
+            parts.append(f"{plural(state.actions, 'special action')} to use now")
         parts.append("end the build phase when done")
         line = "; ".join(parts) + "."
         wins = counted(state.runs[seat]) >= state.needed[seat]

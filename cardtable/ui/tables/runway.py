@@ -21,6 +21,7 @@ from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import SUIT_ORDER
 from cardtable.games.runway.runs import counted, leading_ends
 from cardtable.games.runway.state import PHASE_TITLES, Phase, RunCard, RunwayView
+from cardtable.games.runway.teaching import cards_of
 from cardtable.ui.card_faces import (
     KEEPER_FACE,
     KEEPER_INK,
@@ -159,6 +160,9 @@ class RunwayTable(GameTable):
         """The answer to the last trade offer: (the offerer, the log line)."""
         self.armed: str | None = None
         """A key pressed once for a move that throws something away: a second press makes it."""
+        self.hint_cursor: int | None = None
+        """Where the cursor stood when a hint named a key, not a card: Enter there makes the
+        hinted move too (moving the cursor gives Enter back to the cards)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rw-main"):
@@ -306,7 +310,7 @@ class RunwayTable(GameTable):
             if view.seat == offer.by:
                 text.append(
                     f"Your offer to {self.who(offer.to)}: you give {give}; "
-                    f"you ask for {offer.ask} of her cards.",
+                    f"you ask for {cards_of(offer.ask, 'her')}.",
                     style="bold",
                 )
                 if view.phase is Phase.OFFERING:
@@ -316,7 +320,7 @@ class RunwayTable(GameTable):
                     )
             else:
                 text.append(
-                    f"{self.who(offer.by)} offers you {give} for {offer.ask} of your cards.",
+                    f"{self.who(offer.by)} offers you {give} for {cards_of(offer.ask, 'your')}.",
                     style="bold",
                 )
                 if view.phase is Phase.ANSWERING:
@@ -512,7 +516,8 @@ class RunwayTable(GameTable):
         self.app.push_screen(MoveMenu(title, choices), callback=chosen)
 
     def action_move(self, step: int) -> None:
-        """Arrows move along the hand."""
+        """Arrows move along the hand (Enter then uses a card, not a hint's key move)."""
+        self.hint_cursor = None
         if self.hand:
             self.cursor = (self.cursor + step) % len(self.hand)
             self._draw_hand()
@@ -535,9 +540,26 @@ class RunwayTable(GameTable):
             self._use_card(self.hand[index])
 
     def action_confirm(self) -> None:
-        """Enter uses the card under the cursor."""
-        if self.may_act() and self.hand:
+        """Enter makes the move a hint just named a key for; else it uses the card under the
+        cursor."""
+        if not self.may_act():
+            return
+        if self._keyed_hint():
+            self.armed = None
+            self.post_message(self.Chosen(self.hinted))
+            return
+        if self.hand:
             self._use_card(self.hand[self.cursor])
+
+    def _keyed_hint(self) -> bool:
+        """True if the last hint named a key (its move uses no hand card) and the cursor has
+        not moved since."""
+        return (
+            self.hinted is not None
+            and self.hinted in self.legal
+            and self.hint_cursor is not None
+            and self.hint_cursor == self.cursor
+        )
 
     def _use_card(self, card: Any) -> None:
         """What this card can do now: at once if one thing, a menu if several, else why not."""
@@ -588,11 +610,16 @@ class RunwayTable(GameTable):
     def _move_words(self, move: Any) -> str:
         view = self.view
         name = self.who
+
+        def whose(seat: int) -> str:
+            """'your' for the reader's own seat, else 'Ann's'."""
+            return "your" if view is not None and seat == view.seat else f"{name(seat)}'s"
+
         if isinstance(move, mv.LookAtHand):
             return f"Action: look at {name(move.seat)}'s hand (and maybe swap a card)"
         if isinstance(move, mv.FlipDirections) and view is not None:
             flips = ", ".join(
-                f"{name(s)} {view.directions[s]}→{view.directions[s].flipped}"  # type: ignore[union-attr]
+                f"{whose(s)} {view.directions[s]}→{view.directions[s].flipped}"  # type: ignore[union-attr]
                 for s in move.seats
             )
             return f"Action: flip {flips}"
@@ -604,7 +631,7 @@ class RunwayTable(GameTable):
         if isinstance(move, mv.OfferTrade):
             return f"Offer {name(move.seat)} a trade"
         if isinstance(move, mv.ReplaceJoker) and move.run_of is not None:
-            return f"Put {move.card.short} in place of the Joker in {name(move.run_of)}'s run"
+            return f"Put {move.card.short} in place of the Joker in {whose(move.run_of)} run"
         if isinstance(move, mv.SwapCards) and view is not None and view.looking_at is not None:
             return f"Swap your {move.mine.short} for {name(view.looking_at)}'s {move.theirs.short}"
         if isinstance(move, mv.ReshuffleAll) and view is not None:
@@ -613,17 +640,19 @@ class RunwayTable(GameTable):
 
     def suggest(self, move: Any) -> str:  # type: ignore[override]
         """Put the cursor on the hinted card, or name the key that makes the move (the key
-        that makes it at once if there is one, else one whose menu opens on it)."""
+        that makes it at once if there is one); Enter makes it as well."""
+        self.hint_cursor = None
         for i, card in enumerate(self.hand):
             if involves(move, card):
                 self.cursor = i
                 self._draw_hand()
                 self._draw_runs()
                 return "Enter on the card under the cursor does it."
+        self.hint_cursor = self.cursor  # Enter makes it too (action_confirm)
         offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
         for key in sorted(offering, key=lambda k: not self._plays_at_once(k, self._moves_for(k))):
-            return f"Press {ACTION_KEYS[key].letter}."  # it makes the hinted move (action_keyed)
-        return f"Press {MENU_KEY}."
+            return f"Press {ACTION_KEYS[key].letter} (or Enter)."  # the hinted move (action_keyed)
+        return f"Press {MENU_KEY} (or Enter)."
 
     def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
         """Between the games of a session, how the last one went. (An answer to a trade is

@@ -1,0 +1,101 @@
+"""A person who presses only `h` and then Enter (and Y at a handoff) plays every game to its
+results (issue 18.6).
+
+The README's promise: the hint's move is made by Enter or the one key it names. Here the key is
+never pressed, so Enter alone must make the hinted move on a turn; in a claim window Enter lets
+the card go, which may not be what the hint advised but still moves the game on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import parse_seats
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.handoff import HandoffScreen
+from cardtable.ui.screens.move_menu import MoveMenu
+from cardtable.ui.screens.results import ResultsScreen
+from cardtable.ui.screens.table import TableScreen
+from tests.pilot_steps import my_turn, status, wait_until
+
+SIZE = (80, 24)
+MOST_PRESSES = 1500
+
+GAMES = [
+    # (game, seats, seed, options): seats, options and seeds that keep a whole game short; the
+    # claim windows are turn-based (0 seconds), so that a window waits for the person's Enter.
+    ("runway", "Ann,bot", 28, {}),
+    ("piles", "Ann,bot", 1, {}),
+    ("over-trump", "Ann,bot,bot,bot", 3, {}),
+    ("run-it", "Ann,bot", 32, {"hand_size": 3, "match_seconds": 0}),
+    ("sets-and-runs", "Ann,bot,bot", 18, {"buy_seconds": 0}),
+    ("runway", "Ann,Bob", 13, {}),
+]
+
+
+def window_seat(screen: TableScreen) -> int | None:
+    """The person who may answer the claim window now (asked, or shown), else None."""
+    window = screen.claiming()
+    if window is None or screen.first_call(window, screen.acting(), screen.viewer):
+        return None
+    if window.seconds <= 0 and screen.asking is None:  # a bot answers first
+        return None
+    seat = screen.asking if screen.asking is not None else screen.viewer
+    if seat is None or seat not in window.open_to or not screen.match.seats[seat].is_human:
+        return None
+    return seat
+
+
+async def hint_then_enter(pilot, app, seat: int, in_window: bool) -> None:
+    """Press h, then Enter (Enter again in a menu it opens): the person makes a move, and on a
+    turn it is the hinted move."""
+    screen = app.screen
+    log = screen.match.record.log
+    before = len(log)
+    await pilot.press("h")
+    hint = status(app)
+    hinted = screen.table.hinted
+    assert hint.startswith("Hint:") and hinted is not None, hint
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(app.screen, MoveMenu):
+        await pilot.press("enter")
+    try:
+        await wait_until(pilot, lambda: any(e.seat == seat for e in log[before:]))
+    except AssertionError:
+        raise AssertionError(f"Enter after {hint!r} made no move: {status(app)!r}") from None
+    if not in_window:
+        made = next(e for e in log[before:] if e.seat == seat)
+        assert made.move == hinted.model_dump(mode="json"), f"Enter after {hint!r} made {made}"
+
+
+@pytest.mark.parametrize(("game_id", "seats", "seed", "options"), GAMES)
+async def test_pressing_only_h_and_enter_plays_a_whole_game_to_its_results(
+    game_id, seats, seed, options
+):
+    app = CardTableApp(Launch(command="menu", delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.start_game(game_id, parse_seats(seats), seed, options)
+        followed = 0
+        for _ in range(MOST_PRESSES * 20):
+            screen = app.screen
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, HandoffScreen):
+                if screen.ready:
+                    await pilot.press("y")
+            elif isinstance(screen, TableScreen):
+                seat = window_seat(screen)
+                if seat is not None:
+                    await hint_then_enter(pilot, app, seat, in_window=True)
+                    followed += 1
+                elif my_turn(app) and screen.table.interactive:
+                    await hint_then_enter(pilot, app, screen.viewer, in_window=False)
+                    followed += 1
+                assert followed < MOST_PRESSES, "pressing h and Enter never ends the game"
+            elif not isinstance(screen, MoveMenu):
+                await pilot.press("enter")  # a summary between hands or games
+            await pilot.pause(0.005)
+        assert isinstance(app.screen, ResultsScreen), "the results never came"
+        assert followed > 0
