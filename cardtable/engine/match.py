@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardtable.engine.chance import seed_before_mixing
+from cardtable.engine.chance import new_secret, seed_before_mixing
 from cardtable.engine.contract import Event, Game, Move
 from cardtable.engine.errors import IllegalMove, ImpossibleState
 from cardtable.engine.saves import (
@@ -106,11 +106,16 @@ class Match:
         cls,
         game: Game,
         seats: list[SeatConfig],
-        seed: int,
+        seed: int | None,
         options: Any = None,
         save_to: Path | None = None,
     ) -> Match:
-        """Deal a new game for these seats; with `save_to`, a new save file there."""
+        """Deal a new game for these seats; with `save_to`, a new save file there.
+
+        `seed` None deals a real game, from a fresh secret that only its save keeps; a number
+        deals what that number always deals."""
+        if seed is None:
+            seed = new_secret()
         opts = game.options(options)
         state = game.new_game(seats=len(seats), seed=seed, options=opts)
         record = MatchRecord(
