@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from cardtable.engine.chance import new_secret, seed_before_mixing
 from cardtable.engine.contract import Event, Game, Move
@@ -60,7 +60,8 @@ class SaveHeader(BaseModel):
     cardtable: int
     """The save format's version (SAVE_VERSION when written by this one)."""
     game: str
-    seed: int
+    seed: int = Field(repr=False)
+    """A number, or a real game's secret (`cardtable.engine.chance`): never in a repr."""
     options: dict[str, Any]
     seats: list[SeatConfig]
 
@@ -78,7 +79,8 @@ class MatchRecord(BaseModel):
 
     version: int = SAVE_VERSION
     game: str
-    seed: int
+    seed: int = Field(repr=False)
+    """A number, or a real game's secret (`cardtable.engine.chance`): never in a repr."""
     options: dict[str, Any]
     seats: list[SeatConfig]
     log: list[LoggedMove] = []
