@@ -95,6 +95,19 @@ def test_a_secrets_shuffle_is_fisher_yates_drawn_without_bias_from_its_stream(mo
     monkeypatch.setattr(Chance, "next64", lambda self: next(words))
     assert Chance.seeded(secret).below(3) == 7 % 3
     monkeypatch.undo()
+    # So is one in a shuffle: the swap is drawn from the next number, as below() draws it.
+    real = chance_module._block
+    monkeypatch.setattr(chance_module, "_block", lambda key, n: ((1 << 64) - 1, *real(key, n)[1:]))
+    shuffled, drawn = Chance.seeded(secret), Chance.seeded(secret)
+    three = ["a", "b", "c"]
+    shuffled.shuffle(three)
+    j = drawn.below(3)
+    reference = ["a", "b", "c"]
+    reference[2], reference[j] = reference[j], reference[2]
+    j = drawn.below(2)
+    reference[1], reference[j] = reference[j], reference[1]
+    assert three == reference and shuffled.drawn == drawn.drawn == 3
+    monkeypatch.undo()
     orders = Counter()
     chance = Chance.seeded(secret)
     for _ in range(6000):

@@ -105,6 +105,23 @@ def _block(key: str, number: int) -> tuple[int, ...]:
     return struct.unpack("<8Q", digest)
 
 
+def _words(key: str, drawn: int, count: int) -> list[int]:
+    """The keyed stream's numbers `drawn` to `drawn + count - 1`."""
+    first = drawn // _WORDS
+    words: list[int] = []
+    for block in range(first, (drawn + count - 1) // _WORDS + 1):
+        words += _block(key, block)
+    start = drawn - first * _WORDS
+    return words[start : start + count]
+
+
+@lru_cache(maxsize=16)
+def _limits(size: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates' steps for `size` items, (i, limit): i swaps with a number below i + 1,
+    drawn from a 64-bit number under `limit`, the top of the range's last whole multiple."""
+    return tuple((i, _TOP - _TOP % (i + 1)) for i in range(size - 1, 0, -1))
+
+
 class Chance(BaseModel):
     """The game's stream of chance, saved with the game.
 
@@ -172,18 +189,15 @@ class Chance(BaseModel):
             random.Random(self.next64()).shuffle(items)
             return
         drawn = self.drawn
-        block, words = -1, ()
-        for i in range(len(items) - 1, 0, -1):
-            bound = i + 1
-            limit = _TOP - (_TOP % bound)
-            while True:
-                if drawn // _WORDS != block:
-                    block = drawn // _WORDS
-                    words = _block(key, block)
-                x = words[drawn % _WORDS]
-                drawn += 1
-                if x < limit:
-                    break
-            j = x % bound
+        words = _words(key, drawn, len(items) - 1)
+        at = 0
+        for i, limit in _limits(len(items)):
+            x = words[at]
+            at += 1
+            while x >= limit:  # about once in 2**57 draws for a deck of 108: draw again
+                words += _words(key, drawn + len(words), 1)  # one more for the one refused
+                x = words[at]
+                at += 1
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
-        self.__dict__["drawn"] = drawn
+        self.__dict__["drawn"] = drawn + at
