@@ -187,6 +187,7 @@ async def test_a_game_started_with_no_seed_is_dealt_from_a_secret_never_shown():
         await wait_until(pilot, lambda: my_turn(app))
         match = app.screen.match
         assert is_secret(match.record.seed)
+        assert all(bot.seed < 1 << 70 for bot in app.screen.players[1:])
         shown = app.export_screenshot()
         for text in (str(match.record.seed), match.state.chance.key):
             assert text not in shown

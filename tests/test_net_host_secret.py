@@ -9,7 +9,8 @@ import pytest
 
 from cardtable import games
 from cardtable.engine import Match
-from cardtable.engine.chance import is_secret
+from cardtable.engine.chance import is_secret, seed_for_bots
+from cardtable.net.host import Host
 from tests.net_clients import Client, running_host
 from tests.test_net_host_leaks import OPTIONS, SEATS, one_person
 
@@ -44,3 +45,12 @@ async def test_a_hosted_games_secret_is_in_no_frame_and_no_log_line(game_id, cap
     for text in said:
         for form in forms:
             assert form not in text
+
+
+def test_a_hosted_real_games_bots_are_not_seeded_from_its_secret():
+    game = games.get("piles")
+    match = Match.start(game, one_person(game, 4), None)
+    host = Host(match)
+    seeds = [player.seed for player in host.players[1:]]
+    assert seeds == [seed_for_bots(match.record.seed) * 31 + i for i in (1, 2, 3)]
+    assert all(seed < 1 << 70 for seed in seeds)
