@@ -476,7 +476,6 @@ class _Hosting(NamedTuple):
 def _new_host(args: argparse.Namespace) -> _Hosting:
     """A new match for `cardtable host GAME --seats ...`, saved; exit with the reason if not."""
     from cardtable.engine import IllegalMove, Match, new_save_path
-    from cardtable.ui.app import new_seed
 
     _playable(args.game)
     seats = _seats(args.game, args.seats)
@@ -490,7 +489,7 @@ def _new_host(args: argparse.Namespace) -> _Hosting:
         match = Match.start(
             games.get(args.game),
             seats,
-            args.seed if args.seed is not None else new_seed(),
+            args.seed,
             None,
             save_path,
         )

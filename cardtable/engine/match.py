@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
-from cardtable.engine.chance import seed_before_mixing
+from cardtable.engine.chance import new_secret, seed_before_mixing
 from cardtable.engine.contract import Event, Game, Move
 from cardtable.engine.errors import IllegalMove, ImpossibleState
 from cardtable.engine.saves import (
@@ -60,7 +60,8 @@ class SaveHeader(BaseModel):
     cardtable: int
     """The save format's version (SAVE_VERSION when written by this one)."""
     game: str
-    seed: int
+    seed: int = Field(repr=False)
+    """A number, or a real game's secret (`cardtable.engine.chance`): never in a repr."""
     options: dict[str, Any]
     seats: list[SeatConfig]
 
@@ -78,7 +79,8 @@ class MatchRecord(BaseModel):
 
     version: int = SAVE_VERSION
     game: str
-    seed: int
+    seed: int = Field(repr=False)
+    """A number, or a real game's secret (`cardtable.engine.chance`): never in a repr."""
     options: dict[str, Any]
     seats: list[SeatConfig]
     log: list[LoggedMove] = []
@@ -106,11 +108,16 @@ class Match:
         cls,
         game: Game,
         seats: list[SeatConfig],
-        seed: int,
+        seed: int | None,
         options: Any = None,
         save_to: Path | None = None,
     ) -> Match:
-        """Deal a new game for these seats; with `save_to`, a new save file there."""
+        """Deal a new game for these seats; with `save_to`, a new save file there.
+
+        `seed` None deals a real game, from a fresh secret that only its save keeps; a number
+        deals what that number always deals."""
+        if seed is None:
+            seed = new_secret()
         opts = game.options(options)
         state = game.new_game(seats=len(seats), seed=seed, options=opts)
         record = MatchRecord(

@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, IllegalMove, Match, Move, name_of
+from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.net.protocol import (
     CLIENT_MESSAGE,
@@ -117,7 +118,7 @@ class Host:
         self.humans = [i for i, seat in enumerate(seats) if seat.is_human]
         self.codes: dict[int, str] = codes or {seat: new_code() for seat in self.humans}
         """Each person's seat and its join code."""
-        seed = match.record.seed
+        seed = seed_for_bots(match.record.seed)  # never the secret a real game is dealt from
         self.players = [
             player_for(seat.kind, self.game.id, seed * 31 + i) for i, seat in enumerate(seats)
         ]

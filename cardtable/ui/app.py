@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import os
-import random
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -57,11 +56,6 @@ class Launch(BaseModel):
     """host: the file the join commands are kept in (removed once the game is over)."""
     join_program: str = "cardtable"
     """host: how a player here runs cardtable, for the join commands ('.venv/bin/cardtable')."""
-
-
-def new_seed() -> int:
-    """A fresh seed for a game whose seed nobody chose."""
-    return random.SystemRandom().randrange(1, 10**9)
 
 
 class CardTableApp(App[None]):
@@ -194,7 +188,7 @@ class CardTableApp(App[None]):
             match = Match.start(
                 game,
                 seats,
-                seed if seed is not None else new_seed(),
+                seed,
                 options,
                 new_save_path(game_id),
             )
@@ -221,7 +215,7 @@ class CardTableApp(App[None]):
             SeatConfig(name=default_name(SeatKind.BOT, i), kind=SeatKind.BOT)
             for i in range(game.default_seats)
         ]
-        match = Match.start(game, seats, seed if seed is not None else new_seed(), None, None)
+        match = Match.start(game, seats, seed, None, None)
         # The same game again: deal at the table under the results, which is drawn at once; a
         # new table screen would show an empty board for a moment at every deal.
         under = self.screen_stack[-2] if len(self.screen_stack) > 3 else None

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, Game, IllegalMove, Match, Move
+from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.engine.words import plural
 from cardtable.ui.claim_bar import claim_keys
@@ -64,8 +65,9 @@ class TableScreen(TableFrame):
     def _seat(self, match: Match) -> None:
         """Sit the match's players at this table."""
         self.match = match
+        seed = seed_for_bots(match.record.seed)  # never the secret a real game is dealt from
         self.players = [
-            player_for(seat.kind, match.game.id, match.record.seed * 31 + i)
+            player_for(seat.kind, match.game.id, seed * 31 + i)
             for i, seat in enumerate(match.seats)
         ]
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
@@ -79,7 +81,7 @@ class TableScreen(TableFrame):
         """Seconds the table asked to stay still after the last move before a bot moves on."""
         self.claim_keys = claim_keys(len(match.seats))
         """Each seat's claim key, the same for the whole session (claim_bar.py)."""
-        self._claim_random = random.Random(match.record.seed * 97 + 11)
+        self._claim_random = random.Random(seed * 97 + 11)
         """Draws the bots' claim delays: seeded, so a bot table behaves the same each time."""
         self._asking_screen: HandoffScreen | None = None
         """The handoff before a person asked in a turn-based window sees her hand, while up."""
