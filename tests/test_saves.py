@@ -466,3 +466,29 @@ def test_a_save_whose_names_carry_terminal_codes_is_damaged():
         Match.load(path, games)
     assert "name" in refused.value.message
     assert path.read_bytes() == before
+
+
+# A full disk at the very start (issue 19, item 9)
+
+
+def test_a_disk_full_at_the_start_is_saved_once_there_is_room(monkeypatch):
+    """The first write fails: the game goes on unsaved; when space comes back, the next move
+    writes the whole save (header and every move so far), which resumes as the game stands."""
+    real = os.pwrite
+
+    def full(fd, data, offset):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves_module.os, "pwrite", full)
+    match = played("piles", 4)
+    assert match.unsaved == "the disk is full" and match.save_path is None
+    assert saved_games() == []
+    monkeypatch.setattr(saves_module.os, "pwrite", real)
+    game = match.game
+    seat = game.to_act(match.state)[0]
+    match.play(seat, game.legal_moves(match.state, seat)[0])
+    assert match.unsaved is None and match.save_path is not None
+    assert [saved.moves for saved in saved_games()] == [5]
+    state = match.state
+    path = quit_game(match)
+    assert Match.load(path, games).state == state

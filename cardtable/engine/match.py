@@ -100,6 +100,9 @@ class Match:
         self.save_file = save
         self.unsaved: str | None = None
         self._checkpointed = len(record.log)
+        self._save_to: Path | None = None
+        """Where the save is to be made when its first write failed (a full disk): tried again
+        with each move, header and moves so far, until it is written."""
 
     @classmethod
     def start(
@@ -118,20 +121,36 @@ class Match:
         )
         match = cls(game, record, state)
         if save_to is not None:
-            try:
-                header = SaveHeader(
-                    cardtable=SAVE_VERSION,
-                    game=game.id,
-                    seed=seed,
-                    options=record.options,
-                    seats=seats,
-                ).model_dump_json()
-                match.save_file = SaveFile.create(save_to, header + "\n")
-            except ValueError as err:  # a name that is not valid text
-                match.unsaved = why_not_written(err, save_to.parent)
-            except SaveFileError as err:
-                match.unsaved = err.message
+            match._save_to = save_to
+            match._create_save()
         return match
+
+    def _create_save(self) -> None:
+        """Write the save whole (header and every move so far) at `_save_to`; on a failed write
+        `unsaved` says why and the next move tries again (a disk full at the start recovers
+        as one full mid-game does)."""
+        path = self._save_to
+        assert path is not None
+        record = self.record
+        try:
+            header = SaveHeader(
+                cardtable=SAVE_VERSION,
+                game=record.game,
+                seed=record.seed,
+                options=record.options,
+                seats=record.seats,
+            ).model_dump_json()
+            moves = "".join(entry.model_dump_json() + "\n" for entry in record.log)
+            self.save_file = SaveFile.create(path, header + "\n" + moves)
+        except ValueError as err:  # a name that is not valid text: no write will ever do
+            self.unsaved = why_not_written(err, path.parent)
+            self._save_to = None
+            return
+        except SaveFileError as err:
+            self.unsaved = err.message
+            return
+        self._save_to = None
+        self.unsaved = None
 
     @property
     def names(self) -> list[str]:
@@ -156,7 +175,12 @@ class Match:
         lines = [event.render(self.names) for event in events]
         entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines)
         self.record.log.append(entry)
-        if self.save_file is not None:
+        if self._save_to is not None:
+            if self.game.is_over(self.state):
+                self._save_to = None  # an ended game keeps no save
+            else:
+                self._create_save()
+        elif self.save_file is not None:
             if self.game.is_over(self.state):
                 self.save_file.delete()
                 self.save_file = None

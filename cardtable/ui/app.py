@@ -428,6 +428,11 @@ class CardTableApp(App[None]):
                         f"Your {match.game.name} game is saved after its last move: "
                         f"`cardtable resume {save_id(path)}` continues it."
                     )
+                elif match.unsaved and moved and not over:
+                    self.exit_message = (
+                        f"Your {match.game.name} game was not saved ({match.unsaved}): "
+                        "it cannot be resumed."
+                    )
         self.exit()
 
     def _handle_exception(self, error: Exception) -> None:
