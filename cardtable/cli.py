@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import logging
 import math
 import re
 import shutil
@@ -555,6 +554,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     """Host the match: print each person's join command, keep them beside the save, then
     show the public table until Ctrl+Q."""
     from cardtable.net.host import Host
+    from cardtable.net.host_log import open_host_log
     from cardtable.net.hosted import HostedRecord, codes_path
     from cardtable.ui.app import CardTableApp, Launch
     from cardtable.ui.cells import padded
@@ -595,9 +595,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     if not args.public:
         print("Only this machine can join; --public lets others on your network join.")
     log_path = save_path.with_name(save_path.stem + ".host.log")
-    logging.basicConfig(
-        filename=log_path, level=logging.INFO, format="%(asctime)s %(name)s: %(message)s"
-    )
+    open_host_log(log_path)
     print(f"The host's log (who joined, every refused message):\n  {log_path}")
     launch = Launch(
         command="host",
