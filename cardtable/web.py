@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from cardtable.engine.saves import data_dir
+from cardtable.net.host_log import Throttle
 
 DEFAULT_PORT = 8000
 """The port `cardtable serve` listens on unless --port says otherwise."""
@@ -36,6 +37,10 @@ LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 """The names a page served to this machine only may be opened by."""
 STOP_SECONDS = 5.0
 """How long Ctrl+C waits for the open tabs' apps to quit before the server closes anyway."""
+
+CLOSE_SECONDS = 2.0
+"""How long a turned-away tab's websocket waits for the page to answer its close: then the
+socket is let go whether it answered or not."""
 
 log = logging.getLogger("cardtable.serve")
 
@@ -144,6 +149,8 @@ class BrowserServer(Server):
     def initialize_logging(self) -> None:
         """Warnings only, in plain lines: a request per page is not news."""
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+        for handler in logging.getLogger().handlers:  # 20 lines of a kind a minute, then counted
+            handler.addFilter(Throttle())
 
     async def on_startup(self, app: web.Application) -> None:
         """Say nothing yet: `run` says where to open the page once it listens."""
@@ -178,7 +185,10 @@ class BrowserServer(Server):
         return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        """The page, with its addresses as this browser reached the server."""
+        """The page, with its addresses as this browser reached the server; when every tab is
+        taken, a page that says so (503) instead, so no websocket is opened to be turned away."""
+        if len(self.sessions) >= self.max_tabs:
+            return web.Response(status=503, text=self.all_taken(), headers={"Retry-After": "30"})
         # No await comes between setting public_url and textual-serve reading it.
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
@@ -227,21 +237,23 @@ class BrowserServer(Server):
                 await tab.stop()
         return websocket
 
-    async def turn_away(self, request: web.Request) -> web.WebSocketResponse:
-        """Say in the page's terminal that every tab is taken, until the tab is closed (closing
-        from here would cover the words with textual-serve's 'Session ended')."""
-        log.warning("turned a tab from %s away: %d tabs are open", request.remote, self.max_tabs)
-        websocket = web.WebSocketResponse(heartbeat=15)
-        await websocket.prepare(request)
-        await websocket.send_bytes(
-            f"\r\n  This cardtable serves {self.max_tabs} tabs at once, and all are open.\r\n"
-            "  Close one (or quit its cardtable with Ctrl+Q), then reload this page.\r\n".encode()
+    def all_taken(self) -> str:
+        """What a tab past `max_tabs` is told."""
+        return (
+            f"This cardtable serves {self.max_tabs} tabs at once, and all are open. "
+            "Close one (or quit its cardtable with Ctrl+Q), then reload this page."
         )
-        try:
-            async for _ in websocket:  # what the page types here goes nowhere
-                pass
-        finally:
-            await websocket.close()
+
+    async def turn_away(self, request: web.Request) -> web.WebSocketResponse:
+        """Say in the page's terminal that every tab is taken, and close at once: a turned-away
+        tab holds no socket (400 of them held 400 descriptors, and the server ran out)."""
+        log.warning("turned a tab from %s away: %d tabs are open", request.remote, self.max_tabs)
+        websocket = web.WebSocketResponse(timeout=CLOSE_SECONDS)
+        await websocket.prepare(request)
+        with contextlib.suppress(ConnectionError):
+            words = self.all_taken().replace(". ", ".\r\n  ")
+            await websocket.send_bytes(f"\r\n  {words}\r\n".encode())
+        await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"all tabs are open")
         return websocket
 
     async def end_sessions(self) -> None:
