@@ -228,9 +228,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--public",
         action="store_true",
         help="listen on every network, not only this machine (127.0.0.1), and print the "
-        "address a phone opens",
+        "address a phone opens. Its tabs join only hosts started with --public (and those "
+        "--host-allow names)",
+    )
+    serve.add_argument(
+        "--host-allow",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        type=_allowed_host,
+        help="with --public: a host on this machine the tabs may join too, like "
+        "127.0.0.1:8765 (again for more)",
     )
     return parser
+
+
+def _allowed_host(text: str) -> str:
+    """An address for --host-allow, checked as the join form checks one."""
+    from cardtable.net.client import ws_address
+
+    try:
+        ws_address(text)
+    except ValueError as bad:
+        raise argparse.ArgumentTypeError(str(bad)) from None
+    return text
 
 
 def _seats(game_id: str, text: str, allowed: set[Any] | None = None) -> list[Any]:
@@ -267,7 +288,12 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "serve":
         from cardtable.web import serve
 
-        serve(args.port, args.public)
+        if args.host_allow and not args.public:
+            sys.exit(
+                "cardtable: --host-allow is for --public: without it the page is this "
+                "machine's own, and its tabs join any host."
+            )
+        serve(args.port, args.public, args.host_allow)
     elif args.command == "rules":
         _rules(args.game)
     elif args.command == "resume" and args.list:

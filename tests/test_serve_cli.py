@@ -148,9 +148,9 @@ def test_a_tab_gets_its_own_cardtable_and_ctrl_c_ends_it_cleanly():
 
 
 async def test_a_tab_past_the_limit_is_told_so_in_its_terminal():
-    from cardtable.web import BrowserServer, app_command
+    from cardtable.web import BrowserServer
 
-    server = BrowserServer(app_command(), "127.0.0.1", 0, max_tabs=1)
+    server = BrowserServer("127.0.0.1", 0, max_tabs=1)
     stop = asyncio.Event()
     ports = []
     serving = asyncio.create_task(server.run(stop, ports.append))
@@ -185,7 +185,7 @@ def test_a_tab_never_sees_this_terminals_games(tmp_path, monkeypatch):
     which anyone at the meetup may open, has a data folder of its own and never lists it."""
     from cardtable import games
     from cardtable.engine import Match, new_save_path, parse_seats
-    from cardtable.web import app_command
+    from cardtable.web import app_command, visitor_home
 
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     match = Match.start(
@@ -197,7 +197,10 @@ def test_a_tab_never_sees_this_terminals_games(tmp_path, monkeypatch):
     )
     assert "Piles · Ann, Bob" in here.stdout  # this terminal's own list has it
     tab = subprocess.run(
-        app_command() + " resume --list", shell=True, capture_output=True, text=True
+        app_command(visitor_home("0" * 32)) + " resume --list",
+        shell=True,
+        capture_output=True,
+        text=True,
     )
     assert tab.returncode == 0 and tab.stdout.strip() == "No unfinished games."
 
@@ -208,9 +211,9 @@ async def test_turned_away_tabs_hold_nothing_and_the_page_says_all_are_taken():
     while every tab is taken, says so without opening a websocket at all."""
     import aiohttp
 
-    from cardtable.web import BrowserServer, app_command
+    from cardtable.web import BrowserServer
 
-    server = BrowserServer(app_command(), "127.0.0.1", 0, max_tabs=0)
+    server = BrowserServer("127.0.0.1", 0, max_tabs=0)
     stop = asyncio.Event()
     ports = []
     serving = asyncio.create_task(server.run(stop, ports.append))

@@ -282,14 +282,20 @@ class CardTableApp(App[None]):
         """Join the host at `address` with a seat's code (None: watch) and open its table;
         the reason, in words, if that cannot be done."""
         from cardtable.net.client import JoinFailed, WebSocketFeed
+        from cardtable.net.tab_joins import TabJoins, answer_in_time, failed_join
 
+        rules = TabJoins.from_environment()  # a public serve's tab: some hosts, same answers
+        started = time.monotonic()
         try:
-            feed = WebSocketFeed(address, code)
+            checked = address if rules is None else await rules.address_to_join(address)
+            feed = WebSocketFeed(checked, code)
             welcome = await feed.open()
-        except ValueError as bad:
-            return str(bad)
-        except JoinFailed as failed:
-            return failed.reason
+        except (ValueError, JoinFailed) as failed:
+            reason = failed.reason if isinstance(failed, JoinFailed) else str(failed)
+            if rules is not None:
+                await answer_in_time(started)
+                return failed_join(address) if isinstance(failed, JoinFailed) else reason
+            return reason
         self._show_remote(feed, welcome)
         return None
 
