@@ -68,6 +68,9 @@ def open_host_log(path: Path) -> logging.Handler:
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.addFilter(Throttle())
     root = logging.getLogger()
+    for earlier in [h for h in root.handlers if isinstance(h, PrivateRotatingFile)]:
+        root.removeHandler(earlier)  # one host's log a process: an earlier host's is done
+        earlier.close()
     root.addHandler(handler)
     root.setLevel(logging.INFO)
     # websockets writes a line as each connection opens and closes: 140 a second under a flood
