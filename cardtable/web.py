@@ -191,6 +191,8 @@ class BrowserServer(Server):
         """What a public serve's tabs may join; None: this machine's own tabs join anything."""
         self.open_homes: dict[asyncio.Task[Any], Path] = {}
         """The data folder of each open tab."""
+        self.stopping: set[asyncio.Task[Any]] = set()
+        """The tabs whose app is being stopped (their page was closed)."""
         self.sessions: set[asyncio.Task[Any]] = set()
         """The tasks serving the open tabs' apps, one a websocket."""
         self.turned_away: set[asyncio.Task[Any]] = set()
@@ -310,7 +312,9 @@ class BrowserServer(Server):
         finally:
             self.open_homes.pop(task, None)
             if tab is not None:
+                self.stopping.add(task)  # Ctrl+C now would cut its stop short: see end_sessions
                 await tab.stop()
+                self.stopping.discard(task)
         return websocket
 
     def all_taken(self) -> str:
@@ -336,7 +340,8 @@ class BrowserServer(Server):
         """Tell every open tab's app to quit, and wait (a few seconds at most) until they have."""
         sessions = [*self.sessions, *self.turned_away]
         for task in sessions:
-            task.cancel()
+            if task not in self.stopping:  # a tab already stopping finishes (its pipes read)
+                task.cancel()
         if sessions:
             await asyncio.wait(sessions, timeout=STOP_SECONDS)
 

@@ -115,7 +115,9 @@ def test_browsers_folders_are_bounded_and_an_open_tabs_is_kept():
 
 
 def test_a_public_serves_tabs_get_its_rules_and_a_local_serves_none():
-    public = BrowserServer("0.0.0.0", 0, public=True, host_allow=["127.0.0.1:8765", "studio"])
+    public = BrowserServer(
+        "0.0.0.0", 0, public=True, host_allow=["127.0.0.1:8765", "studio", "[::1]:9000", "[::1]"]
+    )
     assert public.tab_joins is not None
     again = TabJoins.from_environment.__func__  # the tab's side reads what the serve wrote
     os.environ[TAB_JOINS] = public.tab_joins.environment()
@@ -123,7 +125,12 @@ def test_a_public_serves_tabs_get_its_rules_and_a_local_serves_none():
         rules = again(TabJoins)
     finally:
         del os.environ[TAB_JOINS]
-    assert rules.allowed == [Allowed("127.0.0.1", 8765), Allowed("studio", None)]
+    assert rules.allowed == [
+        Allowed("127.0.0.1", 8765),
+        Allowed("studio", None),
+        Allowed("::1", 9000),
+        Allowed("::1", None),
+    ]
     assert BrowserServer("127.0.0.1", 0).tab_joins is None
     assert TabJoins.from_environment() is None
 

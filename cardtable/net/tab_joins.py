@@ -77,8 +77,11 @@ class TabJoins:
 
     def environment(self) -> str:
         """The value of TAB_JOINS that gives a tab these rules."""
-        allowed = [f"{a.host}:{a.port}" if a.port else a.host for a in self.allowed]
-        return ",".join(["public", *(f"[{a}]" if a.count(":") > 1 else a for a in allowed)])
+        allowed = []
+        for address in self.allowed:
+            host = f"[{address.host}]" if ":" in address.host else address.host
+            allowed.append(f"{host}:{address.port}" if address.port else host)
+        return ",".join(["public", *allowed])
 
     def _admitted(self, host: str, port: int) -> bool:
         return any(allowed.admits(host, port) for allowed in self.allowed)
