@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import logging
 import math
 import re
 import shutil
@@ -234,9 +233,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--public",
         action="store_true",
         help="listen on every network, not only this machine (127.0.0.1), and print the "
-        "address a phone opens",
+        "address a phone opens. Its tabs join only hosts started with --public (and those "
+        "--host-allow names)",
+    )
+    serve.add_argument(
+        "--host-allow",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        type=_allowed_host,
+        help="with --public: a host on this machine the tabs may join too, like "
+        "127.0.0.1:8765 (again for more)",
     )
     return parser
+
+
+def _allowed_host(text: str) -> str:
+    """An address for --host-allow, checked as the join form checks one."""
+    from cardtable.net.client import ws_address
+
+    try:
+        ws_address(text)
+    except ValueError as bad:
+        raise argparse.ArgumentTypeError(str(bad)) from None
+    return text
 
 
 def _seats(game_id: str, text: str, allowed: set[Any] | None = None) -> list[Any]:
@@ -273,7 +293,12 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "serve":
         from cardtable.web import serve
 
-        serve(args.port, args.public)
+        if args.host_allow and not args.public:
+            sys.exit(
+                "cardtable: --host-allow is for --public: without it the page is this "
+                "machine's own, and its tabs join any host."
+            )
+        serve(args.port, args.public, args.host_allow)
     elif args.command == "rules":
         _rules(args.game)
     elif args.command == "resume" and args.list:
@@ -564,6 +589,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     show the public table until Ctrl+Q."""
     from cardtable.net.certificate import host_certificate
     from cardtable.net.host import Host
+    from cardtable.net.host_log import open_host_log
     from cardtable.net.hosted import HostedRecord, codes_path
     from cardtable.ui.app import CardTableApp, Launch
     from cardtable.ui.cells import padded
@@ -611,9 +637,7 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     if not args.public:
         print("Only this machine can join; --public lets others on your network join.")
     log_path = save_path.with_name(save_path.stem + ".host.log")
-    logging.basicConfig(
-        filename=log_path, level=logging.INFO, format="%(asctime)s %(name)s: %(message)s"
-    )
+    open_host_log(log_path)
     print(f"The host's log (who joined, every refused message):\n  {log_path}")
     launch = Launch(
         command="host",

@@ -11,8 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import hashlib
 import logging
+import os
+import secrets
 import shlex
+import shutil
 import signal
 import socket
 import sys
@@ -21,11 +25,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from cardtable.engine.saves import data_dir
+from cardtable.net.host_log import Throttle
+from cardtable.net.tab_joins import TAB_JOINS, Allowed, TabJoins
 
 DEFAULT_PORT = 8000
 """The port `cardtable serve` listens on unless --port says otherwise."""
@@ -34,8 +40,18 @@ MAX_TABS = 20
 the page again and again cannot use up the machine."""
 LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 """The names a page served to this machine only may be opened by."""
+VISITOR_COOKIE = "cardtable-visitor"
+"""The cookie naming a browser's own data folder (a random 128-bit id, from `secrets`)."""
+VISIT_DAYS = 30
+"""How long a browser's cookie, and so its unfinished games, are kept."""
+MAX_VISITORS = 100
+"""Browsers' folders kept at most: past it the least recently used are removed."""
 STOP_SECONDS = 5.0
 """How long Ctrl+C waits for the open tabs' apps to quit before the server closes anyway."""
+
+CLOSE_SECONDS = 2.0
+"""How long a turned-away tab's websocket waits for the page to answer its close: then the
+socket is let go whether it answered or not."""
 
 log = logging.getLogger("cardtable.serve")
 
@@ -43,15 +59,43 @@ log = logging.getLogger("cardtable.serve")
 def web_home() -> Path:
     """The data folder of the browser's tabs: a folder of its own inside this machine's, so a
     tab never lists, resumes or opens the games of this terminal (a hosted game stopped for
-    `host --resume` holds every hand)."""
+    `host --resume` holds every hand). Each browser has its own folder in it (`visitor_home`)."""
     return data_dir() / "web"
 
 
-def app_command() -> str:
-    """The shell command run for each browser tab: this same cardtable, on this Python, with
-    the browser's own data folder."""
-    home = shlex.quote(str(web_home()))
-    return f"CARDTABLE_HOME={home} {shlex.quote(sys.executable)} -m cardtable"
+def visitor_home(visitor: str) -> Path:
+    """The data folder of one browser (its VISITOR_COOKIE): its tabs' games, no one else's.
+    Named by a hash of the cookie, so the folder's name does not give the cookie away."""
+    return web_home() / "visitors" / hashlib.sha256(visitor.encode()).hexdigest()[:32]
+
+
+def app_command(home: Path, tab_joins: TabJoins | None = None) -> str:
+    """The shell command run for a browser tab: this same cardtable, on this Python, with the
+    browser's own data folder (and a public serve's rules for joining)."""
+    rules = "" if tab_joins is None else f"{TAB_JOINS}={shlex.quote(tab_joins.environment())} "
+    home_text = shlex.quote(str(home))
+    return f"CARDTABLE_HOME={home_text} {rules}{shlex.quote(sys.executable)} -m cardtable"
+
+
+def is_visitor_id(text: str | None) -> bool:
+    """True for a cookie this server could have set: 32 hexadecimal digits."""
+    return text is not None and len(text) == 32 and all(c in "0123456789abcdef" for c in text)
+
+
+def keep_visitors(keep: set[Path], most: int = MAX_VISITORS) -> None:
+    """Remove the least recently used browsers' folders past `most` (never one in `keep`, whose
+    tabs are open): a room of phones, or a script without cookies, cannot fill the disk."""
+    folder = web_home() / "visitors"
+    try:
+        found = sorted(
+            ((entry.stat().st_mtime, Path(entry.path)) for entry in os.scandir(folder)),
+            reverse=True,
+        )
+    except OSError:
+        return
+    for _, path in found[most:]:
+        if path not in keep:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def lan_address() -> str | None:
@@ -131,11 +175,24 @@ class BrowserServer(Server):
     """
 
     def __init__(
-        self, command: str, address: str, port: int, max_tabs: int = MAX_TABS, public: bool = False
+        self,
+        address: str,
+        port: int,
+        max_tabs: int = MAX_TABS,
+        public: bool = False,
+        host_allow: list[str] | None = None,
     ) -> None:
-        super().__init__(command, host=address, port=port, title="cardtable")
+        super().__init__("cardtable", host=address, port=port, title="cardtable")
         self.max_tabs = max_tabs
         self.public = public
+        self.tab_joins = (
+            None if not public else TabJoins(list(map(Allowed.parse, host_allow or [])))
+        )
+        """What a public serve's tabs may join; None: this machine's own tabs join anything."""
+        self.open_homes: dict[asyncio.Task[Any], Path] = {}
+        """The data folder of each open tab."""
+        self.stopping: set[asyncio.Task[Any]] = set()
+        """The tabs whose app is being stopped (their page was closed)."""
         self.sessions: set[asyncio.Task[Any]] = set()
         """The tasks serving the open tabs' apps, one a websocket."""
         self.turned_away: set[asyncio.Task[Any]] = set()
@@ -144,6 +201,8 @@ class BrowserServer(Server):
     def initialize_logging(self) -> None:
         """Warnings only, in plain lines: a request per page is not news."""
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+        for handler in logging.getLogger().handlers:  # 20 lines of a kind a minute, then counted
+            handler.addFilter(Throttle())
 
     async def on_startup(self, app: web.Application) -> None:
         """Say nothing yet: `run` says where to open the page once it listens."""
@@ -178,10 +237,35 @@ class BrowserServer(Server):
         return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        """The page, with its addresses as this browser reached the server."""
+        """The page, with its addresses as this browser reached the server; when every tab is
+        taken, a page that says so (503) instead, so no websocket is opened to be turned away."""
+        if len(self.sessions) >= self.max_tabs:
+            return web.Response(status=503, text=self.all_taken(), headers={"Retry-After": "30"})
         # No await comes between setting public_url and textual-serve reading it.
         self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        page = await super().handle_index(request)
+        visitor = request.cookies.get(VISITOR_COOKIE)
+        page.set_cookie(
+            VISITOR_COOKIE,
+            visitor if is_visitor_id(visitor) else secrets.token_hex(16),
+            max_age=VISIT_DAYS * 24 * 3600,
+            path="/",
+            httponly=True,
+            samesite="Strict",
+        )
+        return page
+
+    def tab_home(self, request: web.Request) -> Path:
+        """The data folder of the browser opening a tab: its cookie's (a tab with no cookie
+        from this server gets a new, empty one), made private and marked as just used."""
+        visitor = request.cookies.get(VISITOR_COOKIE)
+        home = visitor_home(visitor if is_visitor_id(visitor) else secrets.token_hex(16))
+        with contextlib.suppress(OSError):
+            home.mkdir(mode=0o700, parents=True, exist_ok=True)
+            home.chmod(0o700)  # its games are its browser's alone
+            os.utime(home)
+        keep_visitors(set(self.open_homes.values()) | {home})
+        return home
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab's app, for as long as the tab is open; remembered so Ctrl+C can end it.
@@ -206,10 +290,13 @@ class BrowserServer(Server):
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         tab: TabApp | None = None
+        task = asyncio.current_task()
+        assert task is not None
+        home = self.open_homes[task] = self.tab_home(request)
         try:
             await websocket.prepare(request)
             tab = TabApp(
-                self.command,
+                app_command(home, self.tab_joins),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -223,32 +310,38 @@ class BrowserServer(Server):
         except Exception as error:
             log.exception(error)
         finally:
+            self.open_homes.pop(task, None)
             if tab is not None:
+                self.stopping.add(task)  # Ctrl+C now would cut its stop short: see end_sessions
                 await tab.stop()
+                self.stopping.discard(task)
         return websocket
 
-    async def turn_away(self, request: web.Request) -> web.WebSocketResponse:
-        """Say in the page's terminal that every tab is taken, until the tab is closed (closing
-        from here would cover the words with textual-serve's 'Session ended')."""
-        log.warning("turned a tab from %s away: %d tabs are open", request.remote, self.max_tabs)
-        websocket = web.WebSocketResponse(heartbeat=15)
-        await websocket.prepare(request)
-        await websocket.send_bytes(
-            f"\r\n  This cardtable serves {self.max_tabs} tabs at once, and all are open.\r\n"
-            "  Close one (or quit its cardtable with Ctrl+Q), then reload this page.\r\n".encode()
+    def all_taken(self) -> str:
+        """What a tab past `max_tabs` is told."""
+        return (
+            f"This cardtable serves {self.max_tabs} tabs at once, and all are open. "
+            "Close one (or quit its cardtable with Ctrl+Q), then reload this page."
         )
-        try:
-            async for _ in websocket:  # what the page types here goes nowhere
-                pass
-        finally:
-            await websocket.close()
+
+    async def turn_away(self, request: web.Request) -> web.WebSocketResponse:
+        """Say in the page's terminal that every tab is taken, and close at once: a turned-away
+        tab holds no socket (400 of them held 400 descriptors, and the server ran out)."""
+        log.warning("turned a tab from %s away: %d tabs are open", request.remote, self.max_tabs)
+        websocket = web.WebSocketResponse(timeout=CLOSE_SECONDS)
+        await websocket.prepare(request)
+        with contextlib.suppress(ConnectionError):
+            words = self.all_taken().replace(". ", ".\r\n  ")
+            await websocket.send_bytes(f"\r\n  {words}\r\n".encode())
+        await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"all tabs are open")
         return websocket
 
     async def end_sessions(self) -> None:
         """Tell every open tab's app to quit, and wait (a few seconds at most) until they have."""
         sessions = [*self.sessions, *self.turned_away]
         for task in sessions:
-            task.cancel()
+            if task not in self.stopping:  # a tab already stopping finishes (its pipes read)
+                task.cancel()
         if sessions:
             await asyncio.wait(sessions, timeout=STOP_SECONDS)
 
@@ -293,10 +386,12 @@ def opening_lines(port: int, public: bool, lan: str | None) -> list[str]:
     ]
 
 
-def serve(port: int = DEFAULT_PORT, public: bool = False) -> None:
+def serve(
+    port: int = DEFAULT_PORT, public: bool = False, host_allow: list[str] | None = None
+) -> None:
     """Serve the app in a browser until Ctrl+C; exit with a sentence if it cannot listen."""
     address = "0.0.0.0" if public else "127.0.0.1"
-    server = BrowserServer(app_command(), address, port, public=public)
+    server = BrowserServer(address, port, public=public, host_allow=host_allow)
 
     def ready(bound: int) -> None:
         lan = lan_address() if public else None

@@ -466,3 +466,81 @@ def test_a_save_whose_names_carry_terminal_codes_is_damaged():
         Match.load(path, games)
     assert "name" in refused.value.message
     assert path.read_bytes() == before
+
+
+# A full disk at the very start (issue 19, item 9)
+
+
+def test_a_disk_full_at_the_start_is_saved_once_there_is_room(monkeypatch):
+    """The first write fails: the game goes on unsaved; when space comes back, the next move
+    writes the whole save (header and every move so far), which resumes as the game stands."""
+    real = os.pwrite
+
+    def full(fd, data, offset):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves_module.os, "pwrite", full)
+    match = played("piles", 4)
+    assert match.unsaved == "the disk is full" and match.save_path is None
+    assert saved_games() == []
+    monkeypatch.setattr(saves_module.os, "pwrite", real)
+    game = match.game
+    seat = game.to_act(match.state)[0]
+    match.play(seat, game.legal_moves(match.state, seat)[0])
+    assert match.unsaved is None and match.save_path is not None
+    assert [saved.moves for saved in saved_games()] == [5]
+    state = match.state
+    path = quit_game(match)
+    assert Match.load(path, games).state == state
+
+
+# Every field of a save gets setup's bounds (issue 19, item 8)
+
+
+def edited_save(change_first_line=None, extra_line=None):
+    """A saved piles game, quit, with its first line changed or a line added at the end."""
+    path = quit_game(played("piles", 4))
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    if change_first_line is not None:
+        lines[0] = change_first_line(lines[0])
+    if extra_line is not None:
+        lines.append(extra_line)
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["A" * 1_000_000, "Annabelle-Josephine", "Bot 2"],
+    ids=["a megabyte", "past 16 letters", "another seat's name"],
+)
+def test_a_hand_edited_name_setup_would_refuse_is_damaged_at_once(name):
+    path = edited_save(lambda line: line.replace('"Ann"', json.dumps(name), 1))
+    before = path.read_bytes()
+    started = time.monotonic()
+    assert saved_games()[0].problem == "damaged"
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert time.monotonic() - started < 2
+    assert "cannot be resumed" in refused.value.message
+    assert path.read_bytes() == before
+
+
+def test_a_line_longer_than_any_move_is_refused_by_its_number():
+    long_move = json.dumps({"seat": 0, "move": {"pad": "x" * 300_000}, "lines": []}) + "\n"
+    path = edited_save(extra_line=long_move)
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert "line 7 is longer than any move or checkpoint" in refused.value.message
+
+
+def test_a_seat_count_the_game_is_not_played_with_is_refused_before_its_names_are_read():
+    def seven_seats(line):
+        header = json.loads(line)
+        header["seats"] = [{"name": f"P{i}"} for i in range(7)]
+        return json.dumps(header) + "\n"
+
+    path = edited_save(seven_seats)
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert "Piles is played by 2 or 4 players, not 7" in refused.value.message

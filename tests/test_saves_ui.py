@@ -219,3 +219,26 @@ async def test_a_game_left_before_any_move_leaves_no_save_and_no_line():
         await wait_until(pilot, lambda: app.in_play is not None)
         await app.action_quit()
     assert saved_games() == [] and app.exit_message is None
+
+
+async def test_ctrl_q_says_a_game_on_a_full_disk_was_not_saved(monkeypatch):
+    """Issue 19 item 9: a game the disk never took is not left in silence."""
+    import errno
+
+    from cardtable.engine import saves as saves_module
+
+    def full(fd, data, offset):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves_module.os, "pwrite", full)
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3, delay=0)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: my_turn(app) and len(app.screen.match.record.log) > 1)
+        await app.action_quit()
+    assert app.exit_message == (
+        "Your Piles game was not saved (the disk is full): it cannot be resumed."
+    )

@@ -148,9 +148,9 @@ def test_a_tab_gets_its_own_cardtable_and_ctrl_c_ends_it_cleanly():
 
 
 async def test_a_tab_past_the_limit_is_told_so_in_its_terminal():
-    from cardtable.web import BrowserServer, app_command
+    from cardtable.web import BrowserServer
 
-    server = BrowserServer(app_command(), "127.0.0.1", 0, max_tabs=1)
+    server = BrowserServer("127.0.0.1", 0, max_tabs=1)
     stop = asyncio.Event()
     ports = []
     serving = asyncio.create_task(server.run(stop, ports.append))
@@ -166,6 +166,9 @@ async def test_a_tab_past_the_limit_is_told_so_in_its_terminal():
                 told = await asyncio.wait_for(second.recv(), 10)
                 assert b"serves 1 tabs at once, and all are open" in told
                 assert b"then reload this page" in told
+                # ...and let go at once: a turned-away tab holds no socket on the server.
+                await asyncio.wait_for(second.wait_closed(), 10)
+                assert second.close_code == 1013  # try again later
             # The first tab's app is still there, and still answers its keys.
             await first.send('["stdin", "r"]')  # the start screen's key for the rules page
             drawn = b""
@@ -182,7 +185,7 @@ def test_a_tab_never_sees_this_terminals_games(tmp_path, monkeypatch):
     which anyone at the meetup may open, has a data folder of its own and never lists it."""
     from cardtable import games
     from cardtable.engine import Match, new_save_path, parse_seats
-    from cardtable.web import app_command
+    from cardtable.web import app_command, visitor_home
 
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     match = Match.start(
@@ -194,6 +197,47 @@ def test_a_tab_never_sees_this_terminals_games(tmp_path, monkeypatch):
     )
     assert "Piles · Ann, Bob" in here.stdout  # this terminal's own list has it
     tab = subprocess.run(
-        app_command() + " resume --list", shell=True, capture_output=True, text=True
+        app_command(visitor_home("0" * 32)) + " resume --list",
+        shell=True,
+        capture_output=True,
+        text=True,
     )
     assert tab.returncode == 0 and tab.stdout.strip() == "No unfinished games."
+
+
+async def test_turned_away_tabs_hold_nothing_and_the_page_says_all_are_taken():
+    """Issue 19 item 8: 400 tabs past the limit held 400 sockets (and 23,000 log lines) until
+    the server ran out of descriptors. Now each is told, then closed; the page itself, asked
+    while every tab is taken, says so without opening a websocket at all."""
+    import aiohttp
+
+    from cardtable.web import BrowserServer
+
+    server = BrowserServer("127.0.0.1", 0, max_tabs=0)
+    stop = asyncio.Event()
+    ports = []
+    serving = asyncio.create_task(server.run(stop, ports.append))
+    while not ports:
+        await asyncio.sleep(0.05)
+    base = f"http://127.0.0.1:{ports[0]}"
+    try:
+        async with aiohttp.ClientSession() as session:
+            tabs = []
+            for _ in range(40):  # a page that never reads past the first frame
+                tab = await session.ws_connect(f"{base}/ws")
+                first = await asyncio.wait_for(tab.receive(), 10)
+                assert b"all are open" in first.data
+                tabs.append(tab)
+            for _ in range(100):
+                if not server.turned_away:
+                    break
+                await asyncio.sleep(0.1)
+            assert not server.turned_away  # every one let go, though none answered
+            async with session.get(base) as page:
+                assert page.status == 503
+                assert "serves 0 tabs at once, and all are open" in await page.text()
+            for tab in tabs:
+                await tab.close()
+    finally:
+        stop.set()
+        await asyncio.wait_for(serving, 15)

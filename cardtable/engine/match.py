@@ -36,14 +36,21 @@ from cardtable.engine.saves import (
 from cardtable.engine.seats import (  # noqa: F401 (SeatConfig, SeatKind, parse_seats re-exported)
     SeatConfig,
     SeatKind,
+    names_problems,
     parse_seats,
-    unprintable,
 )
 from cardtable.engine.words import plural
 
 SAVE_VERSION = 2
 CHECKPOINT_EVERY = 100
 OLD_SAVE = "it was saved by an earlier cardtable, and its moves do not replay in this one"
+MAX_HEADER_BYTES = 4 * 1024
+"""A save's first line is at most this long: a game's options and its seats' names (each at most
+NAME_MAX characters, at most a handful of seats) are a few hundred bytes."""
+MAX_LINE_BYTES = 256 * 1024
+"""A move or checkpoint line is at most this long: a checkpoint of the largest table is tens of
+KB. A longer line is not one cardtable wrote."""
+BAD_NAME = "a player's name in it is not one cardtable would accept"
 
 
 class LoggedMove(BaseModel):
@@ -102,6 +109,9 @@ class Match:
         self.save_file = save
         self.unsaved: str | None = None
         self._checkpointed = len(record.log)
+        self._save_to: Path | None = None
+        """Where the save is to be made when its first write failed (a full disk): tried again
+        with each move, header and moves so far, until it is written."""
 
     @classmethod
     def start(
@@ -125,20 +135,36 @@ class Match:
         )
         match = cls(game, record, state)
         if save_to is not None:
-            try:
-                header = SaveHeader(
-                    cardtable=SAVE_VERSION,
-                    game=game.id,
-                    seed=seed,
-                    options=record.options,
-                    seats=seats,
-                ).model_dump_json()
-                match.save_file = SaveFile.create(save_to, header + "\n")
-            except ValueError as err:  # a name that is not valid text
-                match.unsaved = why_not_written(err, save_to.parent)
-            except SaveFileError as err:
-                match.unsaved = err.message
+            match._save_to = save_to
+            match._create_save()
         return match
+
+    def _create_save(self) -> None:
+        """Write the save whole (header and every move so far) at `_save_to`; on a failed write
+        `unsaved` says why and the next move tries again (a disk full at the start recovers
+        as one full mid-game does)."""
+        path = self._save_to
+        assert path is not None
+        record = self.record
+        try:
+            header = SaveHeader(
+                cardtable=SAVE_VERSION,
+                game=record.game,
+                seed=record.seed,
+                options=record.options,
+                seats=record.seats,
+            ).model_dump_json()
+            moves = "".join(entry.model_dump_json() + "\n" for entry in record.log)
+            self.save_file = SaveFile.create(path, header + "\n" + moves)
+        except ValueError as err:  # a name that is not valid text: no write will ever do
+            self.unsaved = why_not_written(err, path.parent)
+            self._save_to = None
+            return
+        except SaveFileError as err:
+            self.unsaved = err.message
+            return
+        self._save_to = None
+        self.unsaved = None
 
     @property
     def names(self) -> list[str]:
@@ -163,7 +189,12 @@ class Match:
         lines = [event.render(self.names) for event in events]
         entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines)
         self.record.log.append(entry)
-        if self.save_file is not None:
+        if self._save_to is not None:
+            if self.game.is_over(self.state):
+                self._save_to = None  # an ended game keeps no save
+            else:
+                self._create_save()
+        elif self.save_file is not None:
             if self.game.is_over(self.state):
                 self.save_file.delete()
                 self.save_file = None
@@ -232,6 +263,8 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
     lines = data[:whole].split(b"\n")[:-1]
     if not lines:
         raise damaged(path, "it is empty" if not data else "it holds no whole line")
+    if len(lines[0]) > MAX_HEADER_BYTES:
+        raise damaged(path, "its first line is longer than any save's")
     try:
         header = SaveHeader.model_validate_json(lines[0])
     except ValidationError:
@@ -244,11 +277,14 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
         raise damaged(
             path, f"it holds a game this cardtable does not know ({header.game})"
         ) from None
-    names = [seat.name for seat in header.seats]
-    if any(unprintable(name) for name in names):  # a hand-edited name with terminal codes
-        raise damaged(path, "a player's name in it is not one cardtable would accept")
     try:
         game.check_seats(len(header.seats))
+    except IllegalMove as err:
+        raise damaged(path, f"its table cannot be dealt ({_reason(err)})") from None
+    # A hand-edited name (terminal codes, megabytes, two seats alike) gets setup's rules.
+    if any(names_problems([seat.name for seat in header.seats])):
+        raise damaged(path, BAD_NAME)
+    try:
         options = game.options(header.options)
         state = game.new_game(len(header.seats), header.seed, options)
     except (IllegalMove, ValidationError) as err:
@@ -261,6 +297,8 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
     )
     names = [seat.name for seat in header.seats]
     for number, line in enumerate(lines[1:], start=2):
+        if len(line) > MAX_LINE_BYTES:
+            raise damaged(path, f"line {number} is longer than any move or checkpoint")
         try:
             item = json.loads(line)
             if isinstance(item, dict) and "state" in item:
@@ -352,12 +390,15 @@ def _summary(path: Path, when: float) -> SavedGame:
             if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SAVE_BYTES:
                 raise ValueError("not a regular file of a save's size")
             data = file.read(MAX_SAVE_BYTES)
-        header = SaveHeader.model_validate_json(data[: data.find(b"\n")])
+        first = data.find(b"\n")
+        if not 0 <= first <= MAX_HEADER_BYTES:
+            raise ValueError("a first line longer than any save's")
+        header = SaveHeader.model_validate_json(data[:first])
     except (OSError, ValueError):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
     moves = data.count(b'\n{"seat":')
     names = [seat.name for seat in header.seats]
-    if any(unprintable(name) for name in names):
+    if any(names_problems(names)):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
     return SavedGame(path, short, header.game, names, moves, when)
 

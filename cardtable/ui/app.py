@@ -280,14 +280,20 @@ class CardTableApp(App[None]):
         """Join the host at `address` whose certificate has the fingerprint `pin` with a seat's
         code (None: watch) and open its table; the reason, in words, if that cannot be done."""
         from cardtable.net.client import JoinFailed, WebSocketFeed
+        from cardtable.net.tab_joins import TabJoins, answer_in_time, failed_join
 
+        rules = TabJoins.from_environment()  # a public serve's tab: some hosts, same answers
+        started = time.monotonic()
         try:
-            feed = WebSocketFeed(address, code, pin)
+            checked = address if rules is None else await rules.address_to_join(address)
+            feed = WebSocketFeed(checked, code, pin)
             welcome = await feed.open()
-        except ValueError as bad:
-            return str(bad)
-        except JoinFailed as failed:
-            return failed.reason
+        except (ValueError, JoinFailed) as failed:
+            reason = failed.reason if isinstance(failed, JoinFailed) else str(failed)
+            if rules is not None:
+                await answer_in_time(started)
+                return failed_join(address) if isinstance(failed, JoinFailed) else reason
+            return reason
         self._show_remote(feed, welcome)
         return None
 
@@ -437,6 +443,11 @@ class CardTableApp(App[None]):
                     self.exit_message = (
                         f"Your {match.game.name} game is saved after its last move: "
                         f"`cardtable resume {save_id(path)}` continues it."
+                    )
+                elif match.unsaved and moved and not over:
+                    self.exit_message = (
+                        f"Your {match.game.name} game was not saved ({match.unsaved}): "
+                        "it cannot be resumed."
                     )
         self.exit()
 
