@@ -197,6 +197,7 @@ class ScriptedClient:
         self.seat = seat
         self.random = random.Random(seed)
         self.legal: list[dict[str, Any]] = []
+        self.number = 0
         self.over = False
         self.times: list[float] = []
         self._news = asyncio.Event()
@@ -218,6 +219,7 @@ class ScriptedClient:
                 message = json.loads(raw)
                 if message["type"] == "table":
                     self.legal = message["legal"]
+                    self.number = message["number"]
                     self.over = message["over"]
                     self.times.append(time.perf_counter())
                     self._news.set()
@@ -233,7 +235,7 @@ class ScriptedClient:
         """Send a random legal move."""
         move = self.random.choice(self.legal)
         self.legal = []
-        await self.connection.send(Act(move=move).model_dump_json())
+        await self.connection.send(Act(move=move, table=self.number).model_dump_json())
 
     def changes(self) -> int:
         """How many Tables have arrived."""
@@ -383,14 +385,14 @@ async def play_game(table: dict[str, Any], seed: int, load: Load) -> None:
     finished = loop.create_future()
     moving: set[asyncio.Task[None]] = set()
 
-    async def move(seat: int, connection: ClientConnection, legal: list[Any]) -> None:
+    async def move(seat: int, connection: ClientConnection, legal: list[Any], number: int) -> None:
         wait = due[0] - loop.time()
         # late by more than a step: the lost time is not made up (the match fell behind)
         due[0] = loop.time() + step if wait < -step else due[0] + step
         if wait > 0:
             await asyncio.sleep(wait)
         sent[seat] = time.perf_counter()
-        await connection.send(Act(move=rng.choice(legal)).model_dump_json())
+        await connection.send(Act(move=rng.choice(legal), table=number).model_dump_json())
 
     async def seat(index: int, connection: ClientConnection) -> None:
         async for raw in connection:
@@ -413,7 +415,9 @@ async def play_game(table: dict[str, Any], seed: int, load: Load) -> None:
                 return
             if message["legal"] and index not in pending:
                 pending.add(index)
-                task = asyncio.create_task(move(index, connection, message["legal"]))
+                task = asyncio.create_task(
+                    move(index, connection, message["legal"], message["number"])
+                )
                 moving.add(task)
                 task.add_done_callback(moving.discard)
 

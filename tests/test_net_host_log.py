@@ -6,7 +6,6 @@ import logging
 import stat
 
 import pytest
-from websockets.asyncio.client import connect
 
 from cardtable import games
 from cardtable.engine import Match, parse_seats
@@ -18,7 +17,7 @@ from cardtable.net.host_log import (
     open_host_log,
 )
 from cardtable.net.protocol import Goodbye, Hello
-from tests.net_clients import running_host
+from tests.net_clients import running_host, secure_connect
 
 GUESSES = 150
 
@@ -44,7 +43,7 @@ async def test_a_flood_of_wrong_codes_writes_a_few_lines_not_one_a_guess(host_lo
     match = Match.start(games.get("piles"), parse_seats("Ann,Bob"), 3)
     async with running_host(match) as rig:
         for _ in range(GUESSES):
-            async with connect(rig.url) as guess:
+            async with await secure_connect(rig.port) as guess:
                 await guess.send(Hello(code="ABCD-EFGH").model_dump_json())
                 answer = Goodbye.model_validate_json(await asyncio.wait_for(guess.recv(), 10))
                 assert "not one of this game's" in answer.reason

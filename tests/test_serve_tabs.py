@@ -17,6 +17,7 @@ import pytest
 from cardtable import games
 from cardtable.engine import Match, new_save_path, parse_seats
 from cardtable.net import tab_joins
+from cardtable.net.certificate import host_certificate
 from cardtable.net.protocol import Hello
 from cardtable.net.tab_joins import TAB_JOINS, Allowed, TabJoins
 from cardtable.ui.app import CardTableApp, Launch
@@ -154,13 +155,13 @@ async def test_addresses_that_stay_on_this_machine_are_refused(address):
 
 async def test_a_network_address_and_an_allowed_one_are_joined_by_the_address_checked():
     rules = TabJoins([Allowed("127.0.0.1", 8765)])
-    assert await rules.address_to_join("192.168.1.20:8765") == "ws://192.168.1.20:8765"
-    assert await rules.address_to_join("127.0.0.1:8765") == "ws://127.0.0.1:8765"
+    assert await rules.address_to_join("192.168.1.20:8765") == "wss://192.168.1.20:8765"
+    assert await rules.address_to_join("127.0.0.1:8765") == "wss://127.0.0.1:8765"
     with pytest.raises(ValueError):
         await rules.address_to_join("127.0.0.1:8766")  # another port of this machine
     assert await rules.address_to_join("localhost:8765") in (
-        "ws://127.0.0.1:8765",
-        "ws://[::1]:8765",
+        "wss://127.0.0.1:8765",
+        "wss://[::1]:8765",
     )
 
 
@@ -174,13 +175,13 @@ async def test_a_host_on_this_machine_only_is_out_of_a_public_tabs_reach(monkeyp
         app = CardTableApp(Launch())
         address = f"127.0.0.1:{rig.port}"
         monkeypatch.setenv(TAB_JOINS, "public")
-        reason = await app.join(address, code)
+        reason = await app.join(address, code, host_certificate().pin)
         assert reason == tab_joins.failed_join(address)
         assert not rig.host.present()[0]  # no connection came
         monkeypatch.setenv(TAB_JOINS, TabJoins([Allowed("127.0.0.1", rig.port)]).environment())
         opened = []
         monkeypatch.setattr(app, "_show_remote", lambda feed, welcome: opened.append(feed))
-        assert await app.join(address, code) is None
+        assert await app.join(address, code, host_certificate().pin) is None
         assert opened and rig.host.present()[0]
         await opened[0].close()
 
@@ -215,7 +216,7 @@ async def test_closed_silent_and_web_ports_and_a_wrong_code_answer_alike(monkeyp
             (rig.port, "ABCD-EFGH"),
         ]:
             started = time.monotonic()
-            reason = await app.join(f"127.0.0.1:{port}", code)
+            reason = await app.join(f"127.0.0.1:{port}", code, host_certificate().pin)
             answers.append((reason.replace(str(port), "PORT"), time.monotonic() - started))
     web.close()
     closed.close()

@@ -29,6 +29,10 @@ def test_piles_in_a_real_terminal_from_start_screen_to_a_hint_and_the_rules(tmp_
         term.wait_for("The deal")
         term.send("Escape")
         term.wait_for("Player 1's hand")
+        term.send("h")  # the hint again, and Enter makes its move (a game with no move keeps
+        term.wait_for("Hint:")  # no save)
+        term.send("Enter")
+        term.wait_for("Player 1 places")
         term.send("C-q")
         assert term.wait_until_closed()
         assert len(list((tmp_path / "saves").glob("piles-*.jsonl"))) == 1
