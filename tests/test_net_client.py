@@ -376,7 +376,10 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
         port = server_port(app.server)
         lobby = str(app.screen.query_one("#lobby-seats").render())
         pin = host_certificate().pin
-        assert f"· Ann\n  cardtable join 127.0.0.1:{port} {host.codes[0]} --pin {pin}" in lobby
+        command = f"cardtable join 127.0.0.1:{port} {host.codes[0]} \\\n      --pin {pin}"
+        assert f"· Ann\n  {command}" in lobby
+        # The fingerprint on a line of its own: no line wraps inside the lobby's 80 columns.
+        assert max(len(line) for line in lobby.splitlines()) <= 76, lobby
         feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
         await feed.open()
         # Everyone has come: the codes leave the screen by themselves, the public table shows.

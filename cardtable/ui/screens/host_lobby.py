@@ -24,6 +24,14 @@ def join_command(program: str, address: str, code: str | None, pin: str) -> str:
     return f"{program} join {address}" + (f" {code}" if code else "") + f" --pin {pin}"
 
 
+def lobby_lines(command: str) -> str:
+    """A join command as the lobby shows it: the fingerprint on an indented line of its own,
+    after a shell's line continuation, so it never wraps mid-word at 80 columns and still
+    pastes as one command."""
+    head, _, pin = command.partition(" --pin ")
+    return f"  {head} \\\n      --pin {pin}"
+
+
 class HostLobbyScreen(Screen[None]):
     """Each person's join command and whether she has joined; Enter shows the public table."""
 
@@ -98,15 +106,16 @@ class HostLobbyScreen(Screen[None]):
     def _draw(self) -> None:
         host = self.host
         seats = Text()
-        # Each command on a line of its own under the name: with the fingerprint it is as wide
-        # as the screen.
+        # Each command under the name, its fingerprint on a line of its own: together they
+        # are wider than 80 columns.
         for seat, code in sorted(host.codes.items()):
             here = seat in host.seat_members
             seats.append("✓ " if here else "· ", style="bold green" if here else "dim")
             seats.append(host.names[seat] + "\n", style="bold")
-            seats.append("  " + join_command(self.program, self.address, code, self.pin) + "\n")
+            seats.append(lobby_lines(join_command(self.program, self.address, code, self.pin)))
+            seats.append("\n")
         seats.append("  (watch)\n", style="dim")
-        seats.append("  " + join_command(self.program, self.address, None, self.pin))
+        seats.append(lobby_lines(join_command(self.program, self.address, None, self.pin)))
         self.query_one("#lobby-seats", Static).update(seats)
         away = [host.names[s] for s in host.humans if s not in host.seat_members]
         if not host.everyone_came:
