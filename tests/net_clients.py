@@ -25,6 +25,7 @@ from cardtable import games
 from cardtable.bots import player_for
 from cardtable.engine import Match, SeatKind
 from cardtable.net.certificate import check_pin, client_context, host_certificate
+from cardtable.net.client import WebSocketFeed
 from cardtable.net.host import Host
 from cardtable.net.protocol import (
     HOST_MESSAGE,
@@ -279,3 +280,19 @@ def play_in_subprocess(port: int, code: str, game_id: str, hold_after: int = 0) 
 
 if __name__ == "__main__":  # pragma: no cover
     play_in_subprocess(int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]))
+
+
+def joining_app(port: int, code: str | None = None) -> Any:
+    """`cardtable join` of the host on 127.0.0.1:`port` as typed with its whole join command:
+    the seat's code (None: watch) and the data folder's host certificate's fingerprint."""
+    from cardtable.ui.app import CardTableApp, Launch
+
+    address = f"127.0.0.1:{port}"
+    return CardTableApp(
+        Launch(command="join", address=address, code=code, pin=host_certificate().pin)
+    )
+
+
+def feed_for(port: int, code: str | None) -> WebSocketFeed:
+    """A client's feed to the host on 127.0.0.1:`port` with a seat's code (None: watch)."""
+    return WebSocketFeed(f"127.0.0.1:{port}", code, host_certificate().pin)

@@ -19,6 +19,7 @@ from cardtable.ui.screens.host_lobby import HostLobbyScreen
 from cardtable.ui.screens.join import JoinScreen
 from cardtable.ui.screens.remote_table import RemoteTableScreen
 from cardtable.ui.widgets import HandCard
+from tests.net_clients import feed_for, joining_app
 from tests.pilot_steps import status, wait_until
 
 SIZE = (80, 24)
@@ -61,15 +62,8 @@ def hand_text(screen: RemoteTableScreen) -> str:
 
 async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
     host, server, port = await hosting("piles", "Ann,Bob,bot,bot", delay=0.05)
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code=host.codes[0],
-            pin=host_certificate().pin,
-        )
-    )
-    bob = WebSocketFeed(f"127.0.0.1:{port}", host.codes[1], host_certificate().pin)
+    app = joining_app(port, host.codes[0])
+    bob = feed_for(port, host.codes[1])
     await bob.open()  # play begins once everyone has come; then Bob's screen drops
     await bob.close()
     try:
@@ -103,9 +97,7 @@ async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
 
 async def test_a_spectator_sees_no_hand_and_cannot_move():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=0.05)
-    app = CardTableApp(
-        Launch(command="join", address=f"127.0.0.1:{port}", pin=host_certificate().pin)
-    )
+    app = joining_app(port)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -125,14 +117,7 @@ async def test_join_errors_are_said_in_words():
     server.close()
     await server.wait_closed()
     host.stop()
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code="AAAA-AAAA",
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, "AAAA-AAAA")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.exit_message is not None)
     assert app.exit_message == (
@@ -140,14 +125,7 @@ async def test_join_errors_are_said_in_words():
         "address?"
     )
     host, server, port = await hosting("piles", "Ann,bot,bot,bot")
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code="AAAA-AAAA",
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, "AAAA-AAAA")
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.exit_message is not None)
@@ -161,9 +139,7 @@ async def test_join_errors_are_said_in_words():
 async def test_a_client_rejoins_a_host_that_restarts():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0, save=True)
     code = host.codes[0]
-    app = CardTableApp(
-        Launch(command="join", address=f"127.0.0.1:{port}", code=code, pin=host_certificate().pin)
-    )
+    app = joining_app(port, code)
     second = None
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -191,7 +167,7 @@ async def test_a_client_rejoins_a_host_that_restarts():
 
 async def test_leaving_while_a_rejoin_is_made_leaves_that_connection_too():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
+    feed = feed_for(port, host.codes[0])
     await feed.open()
     rejoin = feed._join
 
@@ -219,19 +195,12 @@ async def test_leaving_while_a_rejoin_is_made_leaves_that_connection_too():
 
 async def test_a_seat_taken_by_another_screen_stops_trying():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code=host.codes[0],
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
             screen = joined(app)
-            other = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
+            other = feed_for(port, host.codes[0])
             await other.open()
             await wait_until(pilot, lambda: screen.ended is not None)
             assert "joined from another screen" in status(app)
@@ -251,14 +220,7 @@ async def test_a_seat_taken_by_another_screen_stops_trying():
 
 async def test_claim_keys_in_a_run_it_window():
     host, server, port = await hosting("run-it", "Ann,bot,bot", seed=5, delay=0.0)
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code=host.codes[0],
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -315,14 +277,7 @@ async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
     most = max(game.seat_counts)
     seats = ",".join(["Ann"] + ["bot"] * (most - 1))
     host, server, port = await hosting(game_id, seats, delay=5.0)
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code=host.codes[0],
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -340,14 +295,7 @@ async def test_the_client_table_fits_80x24_with_the_most_seats(game_id):
 
 async def test_a_client_window_too_small_hides_the_table_and_says_so():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code=host.codes[0],
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=(60, 20)) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -380,7 +328,7 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
         assert f"· Ann\n  {command}" in lobby
         # The fingerprint on a line of its own: no line wraps inside the lobby's 80 columns.
         assert max(len(line) for line in lobby.splitlines()) <= 76, lobby
-        feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
+        feed = feed_for(port, host.codes[0])
         await feed.open()
         # Everyone has come: the codes leave the screen by themselves, the public table shows.
         await wait_until(pilot, lambda: joined(app) is not None)
@@ -478,9 +426,7 @@ async def test_the_projector_closes_a_summary_by_itself(monkeypatch):
 
     monkeypatch.setattr(remote_table, "SUMMARY_SECONDS", 0.2)
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
-    app = CardTableApp(
-        Launch(command="join", address=f"127.0.0.1:{port}", pin=host_certificate().pin)
-    )
+    app = joining_app(port)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -499,14 +445,7 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
     from cardtable.ui.screens.results import OutcomeScreen
 
     host, server, port = await hosting("piles", "Ann,bot", seed=2, delay=0.0)
-    app = CardTableApp(
-        Launch(
-            command="join",
-            address=f"127.0.0.1:{port}",
-            code=host.codes[0],
-            pin=host_certificate().pin,
-        )
-    )
+    app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
@@ -541,9 +480,7 @@ async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(mon
     monkeypatch.setattr("cardtable.net.server.MAX_SPECTATORS", 1)
     monkeypatch.setattr("cardtable.net.client.FULL_RETRY_SECONDS", 2)
     host, server, port = await hosting("piles", "bot,bot,bot,bot", delay=5.0)
-    app = CardTableApp(
-        Launch(command="join", address=f"127.0.0.1:{port}", pin=host_certificate().pin)
-    )
+    app = joining_app(port)
     other = None
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -552,7 +489,7 @@ async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(mon
             server.close()  # her connection drops; another screen takes the one place to watch
             await server.wait_closed()
             server = await start_server(host, "127.0.0.1", port)
-            other = WebSocketFeed(f"127.0.0.1:{port}", None, host_certificate().pin)
+            other = feed_for(port, None)
             await other.open()
             await wait_until(pilot, lambda: "Trying again in" in status(app), tries=600)
             assert status(app).startswith("The host has as many screens watching as it takes (1).")

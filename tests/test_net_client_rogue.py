@@ -21,9 +21,10 @@ from cardtable.net.certificate import host_certificate
 from cardtable.net.host import Host
 from cardtable.net.protocol import Message, Table, Welcome
 from cardtable.net.server import server_port
-from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.remote_table import RemoteTableScreen
 from cardtable.ui.widgets import MoveLog
+from tests.net_clients import joining_app
 from tests.pilot_steps import status, wait_until
 
 SIZE = (80, 24)
@@ -145,14 +146,7 @@ AT_TABLE = {  # a later Table makes no sense: the screen says so and leaves the 
 async def test_a_welcome_that_makes_no_sense_is_said_and_join_ends(case):
     welcome, table = await genuine()
     async with rogue_host(AT_JOIN[case](welcome, table)) as port:
-        app = CardTableApp(
-            Launch(
-                command="join",
-                address=f"127.0.0.1:{port}",
-                code="AAAA-AAAA",
-                pin=host_certificate().pin,
-            )
-        )
+        app = joining_app(port, "AAAA-AAAA")
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.exit_message is not None)
         assert app.exit_message.startswith("cardtable: The host sent ")
@@ -164,14 +158,7 @@ async def test_a_welcome_that_makes_no_sense_is_said_and_join_ends(case):
 async def test_a_table_that_makes_no_sense_is_said_and_the_screen_leaves(case):
     welcome, table = await genuine()
     async with rogue_host(AT_TABLE[case](welcome, table)) as port:
-        app = CardTableApp(
-            Launch(
-                command="join",
-                address=f"127.0.0.1:{port}",
-                code="AAAA-AAAA",
-                pin=host_certificate().pin,
-            )
-        )
+        app = joining_app(port, "AAAA-AAAA")
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: on_table(app) and NONSENSE in status(app))
             screen = app.screen
@@ -185,14 +172,7 @@ async def test_a_log_line_with_stray_braces_is_shown_as_written():
     welcome, table = await genuine()
     frames = event("{5} {0} plays {nothing}", (1,))(welcome, table)
     async with rogue_host(frames) as port:
-        app = CardTableApp(
-            Launch(
-                command="join",
-                address=f"127.0.0.1:{port}",
-                code="AAAA-AAAA",
-                pin=host_certificate().pin,
-            )
-        )
+        app = joining_app(port, "AAAA-AAAA")
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
             screen = app.screen
@@ -211,14 +191,7 @@ async def test_a_welcome_with_a_200000_line_log_shows_its_end_and_quits_at_once(
     welcome, table = await genuine()
     long_log = welcome.model_copy(update={"log": [f"line {i}" for i in range(200_000)]})
     async with rogue_host([long_log, table]) as port:
-        app = CardTableApp(
-            Launch(
-                command="join",
-                address=f"127.0.0.1:{port}",
-                code="AAAA-AAAA",
-                pin=host_certificate().pin,
-            )
-        )
+        app = joining_app(port, "AAAA-AAAA")
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(
                 pilot,
