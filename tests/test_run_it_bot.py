@@ -200,7 +200,8 @@ def test_the_offer_is_a_card_the_getter_cannot_play():
     move, why = hint(state)
     assert move == Offer(card=card("R3"))
     assert (
-        why == "The getter cannot play the R3 on the B5, and if she takes it, it leaves your hand."
+        why == "The player getting a card cannot play the R3 on the B5, and if she takes it, "
+        "it leaves your hand."
     )
     assert not can_play(card("R3"), card("B5"), RunItColour.BLUE)
     GAME.apply(state, 0, move)
@@ -220,7 +221,7 @@ def test_the_last_card_is_offered_and_taking_it_ends_the_game():
     state = asked_to_offer("R3", "Y7 G8", "B5")
     move, why = hint(state)
     assert move == Offer(card=card("R3"))
-    assert why == "The R3 is your last card: if the getter takes it, you win."
+    assert why == "The R3 is your last card: if it is taken, you win."
     GAME.apply(state, 0, move)
     GAME.apply(state, 1, TakeOffer(offered_by=0))
     assert state.history[-1].winners == [0]
@@ -422,13 +423,15 @@ def check_sentence(sentence: str, before: dict, view, moves, move, state) -> boo
     if m:
         return view.got == card(m[1]) == move.card
     m = re.fullmatch(
-        r"The getter cannot play the (\S+) on (.+), and if she takes it, it leaves your hand",
+        r"The player getting a card cannot play the (\S+) on (.+), and if she takes it, "
+        r"it leaves your hand",
         sentence,
     )
     if m:
         return not can_play(card(m[1]), top, view.colour) and move.card == card(m[1])
     m = re.fullmatch(
-        r"The getter could play any card you would offer; the (\S+) is the one you can best "
+        r"The player getting a card could play any card you would offer; the (\S+) is the one "
+        r"you can best "
         r"spare, and if she takes it, it leaves your hand",
         sentence,
     )
@@ -442,7 +445,7 @@ def check_sentence(sentence: str, before: dict, view, moves, move, state) -> boo
             or (c.kind is RunItKind.PENALTY and can_play(c, top, view.colour))
             for c in hand
         )
-    m = re.fullmatch(r"The (\S+) is your last card: if the getter takes it, you win", sentence)
+    m = re.fullmatch(r"The (\S+) is your last card: if it is taken, you win", sentence)
     if m:
         return [c.short for c in hand] == [m[1]]
     if sentence == "Nobody offered a card: take the draw pile's top card":

@@ -387,9 +387,7 @@ class RunItPlanner:
             return NO_OFFER, "You have no card to offer."
         if len(hand) == 1:
             only = offers[0]
-            return only, (
-                f"The {only.card.short} is your last card: if the getter takes it, you win."
-            )
+            return only, (f"The {only.card.short} is your last card: if it is taken, you win.")
         after_getter = (getter + view.direction) % view.seats
         counts = colour_counts(hand)
         best: tuple[tuple[bool, float, int], Offer, bool] | None = None
@@ -401,7 +399,7 @@ class RunItPlanner:
                 held_back.add(KEPT_FROM_OFFERS[card.kind])
                 continue
             if helps and card.kind in PENALTIES and after_getter == view.seat:
-                held_back.add("a penalty card the getter could play on you")
+                held_back.add("a penalty card the player getting one could play on you")
                 continue
             # Least helpful to the getter first, then the card least worth keeping, then the
             # card of the colour we hold least.
@@ -415,12 +413,12 @@ class RunItPlanner:
         card = move.card
         if helps:
             return move, (
-                f"The getter could play any card you would offer; the {card.short} is the one "
-                "you can best spare, and if she takes it, it leaves your hand."
+                f"The player getting a card could play any card you would offer; the {card.short} "
+                "is the one you can best spare, and if she takes it, it leaves your hand."
             )
         return move, (
-            f"The getter cannot play the {card.short} on {_on_top(view)}, and if she takes it, "
-            "it leaves your hand."
+            f"The player getting a card cannot play the {card.short} on {_on_top(view)}, and "
+            "if she takes it, it leaves your hand."
         )
 
     def _take(self, view: RunItView, moves: list[Any]) -> tuple[Any, str]:
