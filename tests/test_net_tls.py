@@ -162,3 +162,38 @@ def test_the_certificate_is_made_once_for_its_owner_only(tmp_path):
     assert tidy_pin(typed) == first.pin
     first.path.write_text("damaged")
     assert host_certificate(tmp_path).pin != first.pin, "a damaged one is made again"
+
+
+async def test_a_dropped_screen_stops_trying_when_its_host_no_longer_speaks_tls(monkeypatch):
+    """After a drop, the port answers without TLS (another program, or an old cardtable): the
+    screen says so once and stops, where a host that is merely gone is tried every second."""
+    monkeypatch.setattr("cardtable.net.client.RETRY_SECONDS", 0.05)
+    match = Match.start(games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3)
+    host = Host(match, delay=5.0)
+    server = await start_server(host, "127.0.0.1", 0)
+    port = server_port(server)
+    feed = WebSocketFeed(f"127.0.0.1:{port}", host.codes[0], host_certificate().pin)
+    heard: list[object] = []
+    await feed.open()
+    feed.listen(heard.append)
+    server.close()
+    await server.wait_closed()
+
+    async def plain_web_page(reader, writer) -> None:
+        await reader.read(1000)
+        writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    other = await asyncio.start_server(plain_web_page, "127.0.0.1", port)
+    for _ in range(200):
+        if feed.closed:
+            break
+        await asyncio.sleep(0.05)
+    other.close()
+    host.stop()
+    assert feed.closed, "it stopped trying"
+    assert [m.reason for m in heard if getattr(m, "type", "") == "goodbye"] == [
+        f"The host at 127.0.0.1:{port} does not speak cardtable's private connection: use the "
+        "same cardtable as the host."
+    ]

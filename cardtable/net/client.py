@@ -59,13 +59,16 @@ log = logging.getLogger("cardtable.client")
 
 
 class JoinFailed(Exception):
-    """Joining did not work; `reason` says why in a sentence a player understands; `retry`: the
-    host has no room just now (try again in a while)."""
+    """Joining did not work; `reason` says why in a sentence a player understands. `again`
+    says whether a dropped screen tries once more: "soon" (nothing answered, or the answer was
+    cut: in a second), "later" (the host has no room just now: after a countdown, saying
+    `room`) or "never" (turned away, or not a cardtable host we may talk to)."""
 
-    def __init__(self, reason: str, retry: bool = False) -> None:
+    def __init__(self, reason: str, again: str = "never", room: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
-        self.retry = retry
+        self.again = again
+        self.room = room
 
 
 def nonsense_words(what: str) -> str:
@@ -181,17 +184,17 @@ class WebSocketFeed:
         except (ConnectionClosed, TimeoutError, ValidationError):
             await connection.close()
             raise JoinFailed(
-                f"The host at {shown_address(self.url)} did not answer: try again."
+                f"The host at {shown_address(self.url)} did not answer: try again.", "soon"
             ) from None
         if isinstance(first, Goodbye):
             await connection.close()
             if first.retry:
-                raise JoinFailed(f"{first.reason} Try again in a while.", retry=True)
+                raise JoinFailed(f"{first.reason} Try again in a while.", "later", first.reason)
             raise JoinFailed(first.reason)
         if not isinstance(first, Welcome):
             await connection.close()
             raise JoinFailed(
-                f"The host at {shown_address(self.url)} did not say welcome: try again."
+                f"The host at {shown_address(self.url)} did not say welcome: try again.", "soon"
             )
         nonsense = welcome_nonsense(first, self.welcome)
         if nonsense is not None:
@@ -228,7 +231,8 @@ class WebSocketFeed:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             log.info("no host at %s: %s", self.url, err)
             raise JoinFailed(
-                f"Nothing answers at {where}: is the host running, and is that its address?"
+                f"Nothing answers at {where}: is the host running, and is that its address?",
+                "soon",
             ) from None
         try:
             check_pin(connection.transport.get_extra_info("ssl_object"), self.pin)
@@ -269,9 +273,9 @@ class WebSocketFeed:
                 except JoinFailed as failed:
                     if self.closed:
                         return
-                    if failed.retry:
-                        full = failed.reason.removesuffix(" Try again in a while.")
-                    elif not failed.reason.startswith(("Nothing answers", "The host at")):
+                    if failed.again == "later":
+                        full = failed.room
+                    elif failed.again == "never":
                         self.closed = True  # turned away: stop trying
                         self._listener.deliver(Goodbye(reason=failed.reason))
                         return
