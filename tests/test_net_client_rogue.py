@@ -31,9 +31,9 @@ SIZE = (80, 24)
 NONSENSE = "which makes no sense: this screen has left it."
 
 
-async def genuine() -> tuple[Welcome, Table]:
-    """A real host's Welcome and first Table for Ann, at a table of Piles for four."""
-    match = Match.start(games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3)
+async def genuine(game_id: str = "piles") -> tuple[Welcome, Table]:
+    """A real host's Welcome and first Table for Ann, at a table of the game (Piles) for four."""
+    match = Match.start(games.get(game_id), parse_seats("Ann,bot,bot,bot"), 3)
     host = Host(match, delay=30.0)
     sent: list[Message] = []
     host.connect(host.codes[0], sent.append)
@@ -205,3 +205,39 @@ async def test_a_welcome_with_a_200000_line_log_shows_its_end_and_quits_at_once(
             await pilot.press("ctrl+q")
             await wait_until(pilot, lambda: not app.is_running)
             assert time.monotonic() - started < 3.0
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+async def test_a_view_whose_own_seat_lists_are_short_never_crashes_a_later_redraw(game_id):
+    """A view that passes the shared checks but whose game's own per-seat lists are empty and
+    seat numbers out of range: the screen leaves in words, and a resize afterwards (which
+    redraws) draws the last table that made sense."""
+    welcome, table = await genuine(game_id)
+    shared = ("hand_sizes", "to_act", "hand")  # checked against the table for every game
+    spoiled = {
+        key: ([] if isinstance(value, list) and len(value) == 4 and key not in shared else value)
+        for key, value in table.view.items()
+    }
+    spoiled.update({key: 99 for key in ("dealer", "turn", "active", "leader") if key in spoiled})
+    frames = [welcome, table, table.model_copy(update={"view": spoiled})]
+    async with rogue_host(frames) as port:
+        app = joining_app(port, "AAAA-AAAA")
+        async with app.run_test(size=SIZE) as pilot:
+
+            def answered() -> bool:  # left in words, or drew the odd table after all
+                screen = app.screen
+                if not on_table(app) or screen.view is None:
+                    return False
+                drawn = screen.view.model_dump(mode="json")
+                return screen.ended is not None or drawn == spoiled
+
+            await wait_until(pilot, answered)
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause()
+            await pilot.resize_terminal(*SIZE)
+            await pilot.pause()
+            await pilot.press("h", "enter", "left", "right")
+            await pilot.pause()
+            if app.screen.ended is not None:
+                assert app.screen.view.model_dump(mode="json") == table.view
+        assert app.return_code in (None, 0), "the app did not fail"

@@ -137,15 +137,23 @@ class RemoteTableScreen(TableFrame):
 
     def _table(self, table: Table) -> None:
         self.dropped = None
-        self.current = table
-        self.view = self.game.view_model.model_validate(table.view)
-        self.legal = [self.game.parse_move(move) for move in table.legal]
-        log = self.query_one(MoveLog)
-        for event in table.events:
-            log.write(event.render(self.names))
-        self._follow_window(table)
-        self.table.hinted = None
-        self.redraw()
+        shown = self.current, self.view, self.legal
+        try:
+            self.current = table
+            self.view = self.game.view_model.model_validate(table.view)
+            self.legal = [self.game.parse_move(move) for move in table.legal]
+            log = self.query_one(MoveLog)
+            for event in table.events:
+                log.write(event.render(self.names))
+            self._follow_window(table)
+            self.table.hinted = None
+            self.redraw()
+        except Exception:
+            # A table the game cannot draw stays off this screen: the last one that could be
+            # drawn comes back, so a later redraw (a resize, a key) cannot fail on it again.
+            self.current, self.view, self.legal = shown
+            self.redraw()
+            raise
         self._interlude(table.events)
         if table.over and table.outcome is not None:
             self.outcome = table.outcome
