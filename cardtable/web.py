@@ -20,6 +20,7 @@ import shutil
 import signal
 import socket
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -82,10 +83,13 @@ def is_visitor_id(text: str | None) -> bool:
     return text is not None and len(text) == 32 and all(c in "0123456789abcdef" for c in text)
 
 
-def keep_visitors(keep: set[Path], most: int = MAX_VISITORS) -> None:
-    """Remove the least recently used browsers' folders past `most` (never one in `keep`, whose
-    tabs are open): a room of phones, or a script without cookies, cannot fill the disk."""
+def keep_visitors(keep: set[Path], most: int = MAX_VISITORS, now: float | None = None) -> None:
+    """Remove browsers' folders that hold no unfinished game past the `most` most recently
+    used, and any folder unused for longer than its cookie lives (VISIT_DAYS: no browser can
+    reach it again); never one in `keep`, whose tabs are open. A room of phones, or a script
+    without cookies, cannot fill the disk, nor push a person's unfinished games out."""
     folder = web_home() / "visitors"
+    now = time.time() if now is None else now
     try:
         found = sorted(
             ((entry.stat().st_mtime, Path(entry.path)) for entry in os.scandir(folder)),
@@ -93,9 +97,16 @@ def keep_visitors(keep: set[Path], most: int = MAX_VISITORS) -> None:
         )
     except OSError:
         return
-    for _, path in found[most:]:
-        if path not in keep:
+    empty = 0
+    for used, path in found:
+        if path in keep:
+            continue
+        if now - used > VISIT_DAYS * 24 * 3600:
             shutil.rmtree(path, ignore_errors=True)
+        elif not any((path / "saves").glob("*.jsonl")):
+            empty += 1
+            if empty > most:
+                shutil.rmtree(path, ignore_errors=True)
 
 
 def lan_address() -> str | None:

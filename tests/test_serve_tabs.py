@@ -21,7 +21,14 @@ from cardtable.net.certificate import host_certificate
 from cardtable.net.protocol import Hello
 from cardtable.net.tab_joins import TAB_JOINS, Allowed, TabJoins
 from cardtable.ui.app import CardTableApp, Launch
-from cardtable.web import VISITOR_COOKIE, BrowserServer, keep_visitors, visitor_home, web_home
+from cardtable.web import (
+    VISIT_DAYS,
+    VISITOR_COOKIE,
+    BrowserServer,
+    keep_visitors,
+    visitor_home,
+    web_home,
+)
 from tests.net_clients import running_host
 
 
@@ -100,16 +107,45 @@ async def test_each_browser_finds_its_own_unfinished_games_and_no_one_elses():
     assert cookie.value not in str(home)  # the folder's name does not give the cookie away
 
 
-def test_browsers_folders_are_bounded_and_an_open_tabs_is_kept():
+def browser_folders(count: int, now: float, saved: set[int] = frozenset()) -> list:
+    """`count` browsers' folders, the first the least recently used (a second apart), those
+    numbered in `saved` holding an unfinished game."""
     folders = []
-    for number in range(8):
+    for number in range(count):
         home = visitor_home(f"{number:032x}")
         home.mkdir(parents=True)
-        os.utime(home, (1000 + number, 1000 + number))
+        if number in saved:
+            (home / "saves").mkdir()
+            (home / "saves" / "piles-abcd.jsonl").write_text("{}\n")
+        os.utime(home, (now - 100 + number, now - 100 + number))
         folders.append(home)
-    keep_visitors(keep={folders[0]}, most=5)
+    return folders
+
+
+def test_browsers_folders_are_bounded_and_an_open_tabs_is_kept():
+    now = time.time()
+    folders = browser_folders(8, now)
+    keep_visitors(keep={folders[0]}, most=5, now=now)
     left = sorted((web_home() / "visitors").iterdir())
     assert left == sorted([folders[0], *folders[3:]])  # the oldest went, but not the open one
+
+
+def test_a_flood_of_new_browsers_never_pushes_out_a_persons_unfinished_game():
+    now = time.time()
+    folders = browser_folders(30, now, saved={0, 1})  # two people's games, then a flood
+    keep_visitors(keep=set(), most=5, now=now)
+    left = set((web_home() / "visitors").iterdir())
+    assert {folders[0], folders[1]} <= left, "the games stay"
+    assert left == {folders[0], folders[1], *folders[25:]}
+
+
+def test_a_browsers_games_go_once_its_cookie_has_expired():
+    now = time.time()
+    folders = browser_folders(2, now, saved={0, 1})
+    too_old = now - (VISIT_DAYS * 24 * 3600 + 60)
+    os.utime(folders[0], (too_old, too_old))
+    keep_visitors(keep=set(), now=now)
+    assert set((web_home() / "visitors").iterdir()) == {folders[1]}
 
 
 # Item 4: what a public serve's tabs may join
