@@ -264,16 +264,22 @@ async def test_a_window_with_two_people_shows_no_hand():
 # Pass-it offers at one keyboard
 
 
+async def nothing_to_play(pilot, app):
+    """The table open at two people's keyboard, the one shown to act with B3 G4 on the R7 (the
+    other holds Y6 R9): (screen, her seat, the other's seat)."""
+    screen = await open_table(pilot, app)
+    person = screen.viewer
+    screen.match.state.turn = person
+    hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
+    top(screen, "R7")
+    return screen, person, 1 - person
+
+
 async def test_an_offer_is_made_behind_the_handoff_and_taken_face_down():
     app = table_app("Ann,Bob")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_table(pilot, app)
-        person = screen.viewer
-        other = 1 - person
+        screen, person, other = await nothing_to_play(pilot, app)
         state = screen.match.state
-        state.turn = person
-        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
-        top(screen, "R7")
         screen.redraw()
         await pilot.press("c")  # nothing to play: get a card
         await reveal_hand(pilot, app)  # the keyboard goes to the other player, who offers
@@ -491,13 +497,8 @@ async def test_a_window_waits_unseen_while_the_table_is_too_small():
 async def test_a_person_offers_nothing_at_the_handoff_with_one_key_her_hand_unseen():
     app = table_app("Ann,Bob")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_table(pilot, app)
-        person = screen.viewer
-        other = 1 - person
+        screen, person, other = await nothing_to_play(pilot, app)
         state = screen.match.state
-        state.turn = person
-        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
-        top(screen, "R7")
         screen.redraw()
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready)
@@ -545,13 +546,8 @@ def count_handoffs(app) -> list[tuple[int, int]]:
 async def test_she_sees_the_card_she_cannot_play_before_the_handoff():
     app = table_app("Ann,Bob")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_table(pilot, app)
-        person = screen.viewer
-        other = 1 - person
+        screen, person, other = await nothing_to_play(pilot, app)
         state = screen.match.state
-        state.turn = person
-        hands(screen, *(["B3 G4", "Y6 R9"] if person == 0 else ["Y6 R9", "B3 G4"]))
-        top(screen, "R7")
         state.draw_pile += rcards("Y5 Y2")  # she draws the Y2, then the Y5: neither goes on R7
         screen.redraw()
         opened = count_handoffs(app)
