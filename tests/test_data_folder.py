@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 LATE_SAVE = """
@@ -39,6 +41,8 @@ def test_starts_a_game_that_outlives_it():
 WRITES_THE_REAL_FOLDER = """
 import os
 from pathlib import Path
+
+import pytest
 
 
 def test_writes_into_the_persons_folder():
@@ -90,3 +94,50 @@ def test_a_run_that_changes_the_persons_folder_fails_naming_the_file(tmp_path):
     assert done.returncode != 0
     assert "added saves/piles-bcdf.jsonl" in done.stdout
     assert str(real) in done.stdout.replace("\n", "")
+
+
+# Where the data folder is (issue 20.5: platformdirs chooses it on every system)
+
+
+def start_a_game():
+    """A Piles game started and closed, saved in the data folder as it is now chosen."""
+    from cardtable import games
+    from cardtable.engine import Match, new_save_path, parse_seats
+
+    path = new_save_path("piles")
+    Match.start(games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, path).close()
+    return path
+
+
+@pytest.fixture
+def person_home(tmp_path, monkeypatch):
+    """A person's home folder, with no CARDTABLE_HOME or XDG_DATA_HOME of her own."""
+    home = tmp_path / "person"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CARDTABLE_HOME")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    return home
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the folder a Linux person already has")
+def test_on_linux_saves_stay_in_the_folder_a_person_already_has(person_home, monkeypatch):
+    from cardtable.engine import saved_games
+
+    path = start_a_game()
+    assert path.parent == person_home / ".local" / "share" / "cardtable" / "saves"
+    assert [saved.path for saved in saved_games()] == [path]
+
+    xdg = person_home / "xdg"
+    monkeypatch.setenv("XDG_DATA_HOME", str(xdg))
+    assert start_a_game().parent == xdg / "cardtable" / "saves"
+
+
+def test_cardtable_home_wins_over_the_systems_folder(person_home, monkeypatch, tmp_path):
+    from cardtable.engine import saved_games
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(person_home / "xdg"))
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "mine"))
+    path = start_a_game()
+    assert path.parent == tmp_path / "mine" / "saves"
+    assert [saved.path for saved in saved_games()] == [path]

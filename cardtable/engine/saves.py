@@ -8,11 +8,13 @@ failed write is put in words. The lines' format is the match's (`cardtable.engin
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import secrets
 import stat
 from pathlib import Path
+
+from filelock import lock_descriptor
+from platformdirs import user_data_path
 
 MAX_SAVE_BYTES = 20 * 1024 * 1024
 """A save larger than this is refused as damaged: a 7,000-move session is well under 1 MB."""
@@ -31,12 +33,13 @@ class SaveFileError(Exception):
 
 
 def data_dir() -> Path:
-    """Where cardtable keeps its files: $CARDTABLE_HOME, else the XDG data folder."""
+    """Where cardtable keeps its files: $CARDTABLE_HOME, else the system's folder for an app's
+    data (on Linux $XDG_DATA_HOME/cardtable or ~/.local/share/cardtable, on macOS
+    ~/Library/Application Support/cardtable, on Windows %LOCALAPPDATA%\\cardtable)."""
     home = os.environ.get("CARDTABLE_HOME")
     if home:
         return Path(home)
-    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(xdg) / "cardtable"
+    return user_data_path("cardtable", appauthor=False)
 
 
 def saves_dir() -> Path:
@@ -144,12 +147,10 @@ def _write_at(fd: int, data: bytes, offset: int) -> None:
 
 
 def _lock(fd: int) -> bool:
-    """Take the save's lock without waiting; False if another window holds it."""
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
+    """Take the save's lock without waiting; False if another window holds it. The lock is the
+    system's own on the open file (flock, or LockFileEx on Windows): it goes when `fd` closes,
+    however the app ends."""
+    return lock_descriptor(fd, blocking=False)
 
 
 class SaveFile:
