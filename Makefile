@@ -1,5 +1,5 @@
 # One command sets up and plays; one sets up and tests. The venv is made on first use.
-# Two stamps: playing installs only what the app needs; testing adds pytest, hypothesis, ruff.
+# Two stamps: playing installs only what the app needs; testing adds pytest, hypothesis, ruff, mypy.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -55,6 +55,7 @@ bench-openspiel: $(DEV_STAMP)
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check cardtable tests benchmarks
 	$(VENV)/bin/ruff format --check cardtable tests benchmarks
+	$(VENV)/bin/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

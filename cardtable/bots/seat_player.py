@@ -24,7 +24,7 @@ class SeatPlayer(Protocol):
     needs_view: bool
     """False for a player that never reads the view (then it may be passed None)."""
 
-    def choose(self, view: View, moves: list[Any]) -> tuple[Move, str]:
+    def choose(self, view: View | None, moves: list[Any]) -> tuple[Move, str]:
         """The chosen move and a sentence saying why."""
         ...
 

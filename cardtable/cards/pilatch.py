@@ -78,7 +78,7 @@ class PilatchCard(BaseModel):
     def __eq__(self, other: object) -> bool:
         # A card is its suit and rank; comparing those directly keeps hand.remove() fast.
         if other.__class__ is PilatchCard:
-            return self.rank == other.rank and self.suit is other.suit  # type: ignore[attr-defined]
+            return self.rank == other.rank and self.suit is other.suit
         return NotImplemented
 
     def __hash__(self) -> int:

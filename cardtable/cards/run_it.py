@@ -64,11 +64,7 @@ class RunItCard(BaseModel):
         searched for cards on every move)."""
         if other.__class__ is not RunItCard:
             return NotImplemented
-        return (
-            self.kind is other.kind  # type: ignore[attr-defined]
-            and self.colour is other.colour  # type: ignore[attr-defined]
-            and self.value == other.value  # type: ignore[attr-defined]
-        )
+        return self.kind is other.kind and self.colour is other.colour and self.value == other.value
 
     def __hash__(self) -> int:
         return hash((self.kind, self.colour, self.value))

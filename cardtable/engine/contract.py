@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence, Sized
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -118,7 +119,22 @@ def census(cards: list[Any]) -> Counter[str]:
 _DECKS: dict[tuple[str, int, str], Counter[str]] = {}
 """The census of a fresh deal by game, seat count and options: what check_state compares."""
 
-S = TypeVar("S", bound=BaseModel)
+
+class DealtState(Protocol):
+    """What the contract reads of every game's state (a pydantic model): a hand per seat."""
+
+    @property
+    def hands(self) -> Sequence[Sized]:
+        """Each seat's hand, by seat."""
+        ...
+
+    @classmethod
+    def model_validate_json(cls, json_data: str) -> Self:
+        """The state from its JSON text (pydantic's)."""
+        ...
+
+
+S = TypeVar("S", bound=DealtState)
 M = TypeVar("M", bound=Move)
 Opts = TypeVar("Opts", bound=BaseModel)
 
@@ -131,8 +147,8 @@ class Game(ABC, Generic[S, M, Opts]):
     blurb: ClassVar[str]
     seat_counts: ClassVar[tuple[int, ...]]
     default_seats: ClassVar[int]
-    state_model: ClassVar[type[BaseModel]]
-    options_model: ClassVar[type[BaseModel]]
+    state_model: type[S]
+    options_model: type[Opts]
     view_model: ClassVar[type[View]]
     """The game's View: a client rebuilds the view a host sends with it."""
     move_adapter: ClassVar[TypeAdapter[Any]]
@@ -140,10 +156,10 @@ class Game(ABC, Generic[S, M, Opts]):
     def options(self, options: Opts | dict[str, Any] | None) -> Opts:
         """The game's options model from a model, a dict or None (all defaults)."""
         if options is None:
-            return self.options_model()  # type: ignore[return-value]
+            return self.options_model()
         if isinstance(options, self.options_model):
-            return options  # type: ignore[return-value]
-        return self.options_model.model_validate(options)  # type: ignore[return-value]
+            return options
+        return self.options_model.model_validate(options)
 
     def check_seats(self, seats: int) -> None:
         """Refuse a seat count the game is not played with."""
@@ -160,7 +176,7 @@ class Game(ABC, Generic[S, M, Opts]):
         """
         if seat is None and spectator:
             return
-        seats = len(state.hands)  # type: ignore[attr-defined]
+        seats = len(state.hands)
         if type(seat) is not int or not 0 <= seat < seats:
             raise NoSuchSeat(
                 f"There is no seat {seat!r} at this table: its seats are 0 to {seats - 1}."
@@ -242,7 +258,7 @@ class Game(ABC, Generic[S, M, Opts]):
         """Raise ImpossibleState unless `state` could arise in this game: its seat count, and
         its cards exactly those of a fresh deal with the same options. Games add their own
         invariants (turns, indexes, phases) in their integrity module."""
-        seats = len(state.hands)  # type: ignore[attr-defined]
+        seats = len(state.hands)
         if seats not in self.seat_counts:
             raise ImpossibleState(
                 f"it has {seats} hands, but {self.name} is played by "
@@ -268,8 +284,8 @@ class Game(ABC, Generic[S, M, Opts]):
     def load_state(self, text: str) -> S:
         """A state from its JSON text (`state.model_dump_json()`), checked by `check_state`."""
         state = self.state_model.model_validate_json(text)
-        self.check_state(state)  # type: ignore[arg-type]
-        return state  # type: ignore[return-value]
+        self.check_state(state)
+        return state
 
     def move_kinds(self) -> tuple[str, ...]:
         """The `kind` of each of the game's moves, as a move's dict names it."""

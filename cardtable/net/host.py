@@ -547,7 +547,7 @@ class Host:
             left = max(0.0, self._window_ends - asyncio.get_running_loop().time())
         over = game.is_over(state)
         may_act = seat is not None and seat in acting and self.everyone_came
-        legal = game.legal_moves(state, seat) if may_act else []
+        legal = game.legal_moves(state, seat) if may_act and seat is not None else []
         outcome = game.outcome(state)
         return Table(
             number=self.number,

@@ -8,13 +8,13 @@ minute, not one a guess); the websocket library's line per connection is left ou
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import time
 from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import TextIO
 
 MAX_LOG_BYTES = 1024 * 1024
 """The host's log rotates at this size; one older file is kept, so at most twice this on disk."""
@@ -30,10 +30,11 @@ FORMAT = "%(asctime)s %(name)s: %(message)s"
 class PrivateRotatingFile(RotatingFileHandler):
     """A rotating log file that only its owner may read (the log and its older copy)."""
 
-    def _open(self) -> TextIO:
+    def _open(self) -> io.TextIOWrapper:
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         os.fchmod(fd, 0o600)  # a log left by an earlier cardtable, readable by all
-        return os.fdopen(fd, self.mode.replace("w", "a"), encoding=self.encoding)
+        # Always appended to: a handler that rotates opens its file to append, never to write.
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)
 
 
 class Throttle(logging.Filter):

@@ -100,7 +100,7 @@ class TabJoins:
             )
         except (OSError, TimeoutError):
             raise ValueError(failed_join(typed)) from None
-        ips = [_ip(info[4][0]) for info in found]
+        ips = [_ip(info[4][0]) for info in found if isinstance(info[4][0], str)]
         if not ips:
             raise ValueError(failed_join(typed))
         if not self._admitted(host, port):

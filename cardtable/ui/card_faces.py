@@ -69,4 +69,4 @@ def ink(card: Card | PilatchCard) -> Text:
 def colour_name(colour: Colour) -> Text:
     """A team colour in words, in that colour: 'Reds ♥♦' or 'Blacks ♠♣'."""
     marks = "♥♦" if colour is Colour.RED else "♠♣"
-    return Text(f"{colour.title} {marks}", style=INK[colour])
+    return Text(f"{colour.team} {marks}", style=INK[colour])

@@ -194,19 +194,20 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             return
         top = top_card(state.trick)
         suit, allowed, _ = placeable(hand, None if top is None else top.card)
-        if card not in allowed:
-            name = SUIT_NAMES[suit]
-            keeper = " or a Keeper" if any(c.is_joker for c in hand) else ""
-            if suit is top.card.suit:  # type: ignore[union-attr]
-                raise IllegalMove(
-                    f"You hold {name}, so you must place {name}{keeper}: "
-                    f"the top card is {top.card.label}."  # type: ignore[union-attr]
-                )
-            top_name = SUIT_NAMES[top.card.suit]  # type: ignore[union-attr]
+        if card in allowed or suit is None or top is None:  # no suit to place: any card goes
+            return
+        name = SUIT_NAMES[suit]
+        keeper = " or a Keeper" if any(c.is_joker for c in hand) else ""
+        if suit is top.card.suit:
             raise IllegalMove(
-                f"You hold no {top_name} but you hold {name}, its superior suit, so you must "
-                f"place {name}{keeper}."
+                f"You hold {name}, so you must place {name}{keeper}: "
+                f"the top card is {top.card.label}."
             )
+        top_name = SUIT_NAMES[top.card.suit]
+        raise IllegalMove(
+            f"You hold no {top_name} but you hold {name}, its superior suit, so you must "
+            f"place {name}{keeper}."
+        )
 
     @staticmethod
     def _not_held(hand: list[PilatchCard], card: PilatchCard) -> str:
@@ -240,7 +241,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         trick = state.trick
         top = top_card(trick)
         if state.options.table_rules:
-            why = proven_illegal(shown, state.voids[seat], top and top.card, card)
+            why = proven_illegal(shown, state.voids[seat], None if top is None else top.card, card)
             if why is not None:
                 broken = self._illegal_play(state, seat, card, why, narrate=events is not None)
                 if events is not None:

@@ -17,7 +17,7 @@ from cardtable.games.over_trump.moves import PlaceCard, short
 from cardtable.games.over_trump.public import proven_illegal
 from cardtable.games.over_trump.rules import placeable
 from cardtable.games.over_trump.scoring import DECK, ONE_POINTS, card_points, points_text
-from cardtable.games.over_trump.state import OverTrumpView
+from cardtable.games.over_trump.state import OverTrumpView, Placement
 
 SAMPLES = 14
 """Deals of the unseen cards per decision: enough to tell a safe card from a risky one."""
@@ -167,7 +167,7 @@ class OverTrumpPlanner:
         self,
         view: OverTrumpView,
         trial: Trial,
-        top_play,
+        top_play: Placement | None,
         at_stake: int,
         later: list[int],
         hands: dict[int, list[PilatchCard]],
@@ -225,7 +225,7 @@ class OverTrumpPlanner:
         best: Trial,
         trials: list[Trial],
         deals: int,
-        top_play,
+        top_play: Placement | None,
         at_stake: int,
         later: list[int],
     ) -> str:

@@ -61,7 +61,7 @@ def score_lines(state: PilesState) -> list[str]:
         ]
         held = f"piles {', '.join(piles)}" if piles else "no points from piles"
         passed = points(state.captured[team], colour.other)
-        lines.append(f"{colour.title} {score}: {held}; pass cards {passed}.")
+        lines.append(f"{colour.team} {score}: {held}; pass cards {passed}.")
     return lines
 
 
@@ -200,7 +200,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         pile.append(card)
         text = f"{{0}} places {card.short} on {pile_name(move.pile)}"
         if taken:
-            text += f" and takes it for the {card.colour.title}"  # type: ignore[union-attr]
+            text += f" and takes it for the {card.colour.team}"  # type: ignore[union-attr]
         events = [Event(kind="place", text=text, seats=(seat,))]
         if state.team_colours is None:
             colour: Colour = card.colour  # type: ignore[assignment]
@@ -209,7 +209,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             events.append(
                 Event(
                     kind="colours",
-                    text=f"{{0}}'s team are the {colour.title}: they capture {colour.other} cards",
+                    text=f"{{0}}'s team are the {colour.team}: they capture {colour.other} cards",
                     seats=(seat,),
                 )
             )
@@ -274,7 +274,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         if state.team_colours is None:
             summary = "No card has been played yet."
         else:
-            names = [colour.title for colour in state.team_colours]
+            names = [colour.team for colour in state.team_colours]
             standing = f"{names[0]} {scores[0]}, {names[1]} {scores[1]}"
             if not over:
                 summary = f"In play: {standing}."
@@ -288,7 +288,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             scores=[scores[team_of(seat)] for seat in range(state.seats)],
             teams=teams,
             team_scores=scores,
-            team_names=[] if state.team_colours is None else [c.title for c in state.team_colours],
+            team_names=[] if state.team_colours is None else [c.team for c in state.team_colours],
             winners=winners if over else [],
             reason=EndReason.ALL_CARDS_PLAYED if over else None,
             summary=summary,
@@ -326,7 +326,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         if state.team_colours is not None:
             colour = state.team_colours[team_of(seat)]
             aim = (
-                f"You are the {colour.title}: top piles {colour.value}, over {colour.other} cards. "
+                f"You are the {colour.team}: top piles {colour.value}, over {colour.other} cards. "
             )
         else:
             aim = ""

@@ -97,12 +97,13 @@ class PilesPlanner:
                 value, why = self._pass_value(view, colours[team] if colours else None)
             else:
                 colour = view.team_colours[team] if view.team_colours else move.card.colour
-                board = boards.get(colour)  # type: ignore[arg-type]
+                assert colour is not None  # Piles is played without Jokers
+                board = boards.get(colour)
                 if board is None:
-                    board = boards[colour] = _Board(view, colour)  # type: ignore[arg-type]
+                    board = boards[colour] = _Board(view, colour)
                 value, why = self._place_value(board, move)
                 if not view.team_colours:
-                    why = f"Your team becomes the {colour.title}. {why}"  # type: ignore[union-attr]
+                    why = f"Your team becomes the {colour.team}. {why}"
             if best is None or value > best[0] + 1e-9:
                 best = (value, move, why)
         assert best is not None
@@ -120,7 +121,7 @@ class PilesPlanner:
             )
         loss = sum(POINTS[c.rank] for c in hand if c.colour is colour) / max(len(hand), 1)
         return -loss - PASS_PENALTY, (
-            f"On average a pass gives the {colour.other.title} {loss:.1f} points; every card you "
+            f"On average a pass gives the {colour.other.team} {loss:.1f} points; every card you "
             "could place looks costlier."
         )
 
@@ -153,7 +154,7 @@ def _reason(board: _Board, move: Place) -> str:
     if top.colour is not colour and card.colour is colour:
         if ours or theirs:
             change = f"you gain {_points(theirs)}" + (
-                f" and the {colour.other.title} lose {_points(ours)}" if ours else ""
+                f" and the {colour.other.team} lose {_points(ours)}" if ours else ""
             )
         else:
             change = "no points lie in it yet"
@@ -166,11 +167,11 @@ def _reason(board: _Board, move: Place) -> str:
             f", next to {plural(helped, 'pile')} of your colour." if helped else "."
         )
     if top.colour is colour:
-        change = f"the {colour.other.title} gain {_points(ours)}" + (
+        change = f"the {colour.other.team} gain {_points(ours)}" + (
             f" and you lose {_points(theirs)}" if theirs else ""
         )
         return (
-            f"{card.short} gives {name} to the {colour.other.title} ({change}): every other "
+            f"{card.short} gives {name} to the {colour.other.team} ({change}): every other "
             "move you have looks costlier."
         )
     before = total_value(board.tops, pile)
@@ -180,7 +181,7 @@ def _reason(board: _Board, move: Place) -> str:
     else:
         trend = f"{'falls' if total < before else 'rises'} from {before} to {total}"
     return (
-        f"{card.short} scores for nobody on {name}, the {colour.other.title}' pile; its total "
+        f"{card.short} scores for nobody on {name}, the {colour.other.team}' pile; its total "
         f"{trend}, and taking {name} would win you {_points(later)}."
     )
 

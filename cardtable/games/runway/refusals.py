@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import DirectionCard, PilatchCard
+from cardtable.cards import DirectionCard, PilatchCard, PilatchSuit
 from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.runs import edge, is_pending, leading_ends, next_rank
@@ -55,7 +55,7 @@ def label(card: Any) -> str:
 
 def rank_text(rank: int) -> str:
     """1..10, J, Q, K or A."""
-    return PilatchCard(suit="R", rank=rank).rank_text
+    return PilatchCard(suit=PilatchSuit.ROCK, rank=rank).rank_text
 
 
 def wrong_phase(state: RunwayState, seat: int, kind: str) -> str:

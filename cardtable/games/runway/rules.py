@@ -159,7 +159,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             found: list[Any] = [mv.DRAW] if can_draw_from_deck(state) else []
             return found + [mv.TakeFromBin(card=c) for c in distinct(state.bin)]
         if phase is Phase.TAKING:
-            return [mv.TakeFromBin(card=c) for c in distinct(state.bin)] + [mv.STOP_TAKING]
+            return [*(mv.TakeFromBin(card=c) for c in distinct(state.bin)), mv.STOP_TAKING]
         if phase is Phase.BUILD:
             return self._build_moves(state, seat)
         if phase is Phase.LOOKING:
@@ -399,14 +399,14 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         hand = state.hands[seat]
         hand.remove(card)
         if move.run_of is None:
-            for triple in state.common:
-                if triple.rank == card.rank:
-                    joker = next(
-                        (c for c in triple.cards if c.is_joker and c.suit is card.suit), None
-                    )
-                    if joker is not None:
-                        triple.cards[triple.cards.index(joker)] = card
-                        break
+            triple, joker = next(
+                (triple, c)
+                for triple in state.common
+                if triple.rank == card.rank
+                for c in triple.cards
+                if c.is_joker and c.suit is card.suit
+            )
+            triple.cards[triple.cards.index(joker)] = card
             where = "the common area"
         else:
             run = state.runs[move.run_of]

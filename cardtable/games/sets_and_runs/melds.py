@@ -327,11 +327,11 @@ def run_candidates(hand: Sequence[Card], jokers: int) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     by_suit: dict[Suit, dict[int, Card]] = {}
     for c in hand:
-        if c.rank:
-            values = by_suit.setdefault(c.suit, {})  # type: ignore[arg-type]
-            values[c.rank] = c
+        if c.suit is not None:  # not a Joker
+            ranks = by_suit.setdefault(c.suit, {})
+            ranks[c.rank] = c
             if c.rank == 1:
-                values[ACE_HIGH] = c
+                ranks[ACE_HIGH] = c
     for suit in Suit:
         values = by_suit.get(suit)
         if not values or len(values) + jokers < RUN_MIN:

@@ -326,8 +326,8 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             assert state.window is not None
             state.window.claim(seat)
             if log is not None:
-                card = state.discards[-1].short
-                _log(log, "buy", f"{{0}} wants to buy the {card}.", seat)
+                wanted = state.discards[-1].short
+                _log(log, "buy", f"{{0}} wants to buy the {wanted}.", seat)
         elif kind == "take-discard":
             card = state.discards.pop()
             state.hands[seat].append(card)

@@ -162,7 +162,7 @@ class PilesTable(GameTable):
             who = self.names[view.seat]
             colour = ""
             if view.team_colours:
-                colour = f" ({view.team_colours[view.seat % 2].title})"
+                colour = f" ({view.team_colours[view.seat % 2].team})"
             title.update(Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}"))
         cells = self.query_one(HandRow).cards
         for slot in range(HAND_SLOTS):
@@ -398,7 +398,7 @@ class PilesTable(GameTable):
             theirs = view.team_colours[taker % 2]
             mine = [card for card in self.hand if card.colour is theirs.other]
             said += (
-                f"; it scores for the {theirs.title} if it is {theirs.other.value} "
+                f"; it scores for the {theirs.team} if it is {theirs.other.value} "
                 f"({len(mine)} of yours are)."
             )
         else:
