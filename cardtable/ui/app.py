@@ -451,16 +451,23 @@ class CardTableApp(App[None]):
                     )
         self.exit()
 
+    crash_report_written = False
+    """Whether this run has crashed and written its report (the first error only writes one)."""
+
     def _handle_exception(self, error: Exception) -> None:
         """A crash: the full report to a file, a short message on screen, exit status 1.
 
-        Replaces Textual's crash screen, which prints every frame's local variables (all the
-        hands) for the whole table to read.
+        Textual sends every unhandled error here (it has no public hook for them) and, for an
+        error that cannot draw itself, shows its crash screen, which prints every frame's local
+        variables (all the hands) for the whole table to read. An error that can (`__rich__`)
+        is shown as it draws itself instead, so each error draws our words: the first the crash
+        message naming its report, any after it one line. Textual still sets the exit status
+        to 1, closes the app and hands the first error to a test's Pilot.
         """
-        self._return_code = 1
-        if self._exception is None:  # Pilot re-raises the first error for the tests
-            self._exception = error
-            self._exception_event.set()
-            message = crash_message(error, write_report(error))
-            self._exit_renderables.append(Text(message))
-        self._close_messages_no_wait()
+        if self.crash_report_written:
+            words = f"Then another error ({type(error).__name__}), in the same report's wake."
+        else:
+            self.crash_report_written = True
+            words = crash_message(error, write_report(error))
+        vars(error)["__rich__"] = lambda: Text(words)  # the instance's own, over any class's
+        super()._handle_exception(error)
