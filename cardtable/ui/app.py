@@ -465,7 +465,7 @@ class CardTableApp(App[None]):
         to 1, closes the app and hands the first error to a test's Pilot.
         """
         if self.crash_report_written:
-            words = f"Then another error ({type(error).__name__}), in the same report's wake."
+            words = f"Another error followed ({type(error).__name__})."
         else:
             self.crash_report_written = True
             words = crash_message(error, write_report(error))
