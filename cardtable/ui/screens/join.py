@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from cardtable.net.certificate import PIN_EXAMPLE
 from cardtable.net.client import DEFAULT_PORT
+from cardtable.ui.app_api import table_app
 
 
 class JoinScreen(Screen[None]):
@@ -68,6 +69,6 @@ class JoinScreen(Screen[None]):
         self.app.run_worker(self._join(address, code, pin))
 
     async def _join(self, address: str, code: str | None, pin: str) -> None:
-        reason = await self.app.join(address, code, pin)  # type: ignore[attr-defined]
+        reason = await table_app(self).join(address, code, pin)
         if reason is not None and self.is_attached:
             self.query_one("#join-problem", Static).update(Text(reason))

@@ -14,6 +14,7 @@ from cardtable import games
 from cardtable.engine import SavedGame, SaveFileError
 from cardtable.engine.saves import delete_save
 from cardtable.saved_list import describe
+from cardtable.ui.app_api import table_app
 
 BANNER = "♠ ♥  c a r d t a b l e  ♦ ♣"
 RESUME = "resume:"
@@ -116,7 +117,7 @@ class MenuScreen(Screen[None]):
         self.saves: dict[str, SavedGame] = {}
         options = []
         # Options are keyed by place in the list: two copied files may share a short id.
-        for place, saved in enumerate(self.app.saved_games()):  # type: ignore[attr-defined]
+        for place, saved in enumerate(table_app(self).saved_games()):
             self.saves[RESUME + str(place)] = saved
             label = Text.assemble(
                 ("Damaged save: " if saved.problem else "", "bold"),
@@ -213,9 +214,9 @@ class MenuScreen(Screen[None]):
 
     def _open(self, choice: str | None) -> None:
         if choice in self.saves:
-            self.app.resume(self.saves[choice].path)  # type: ignore[attr-defined]
+            table_app(self).resume(self.saves[choice].path)
         elif choice in games.ids():
-            self.app.open_setup(choice)  # type: ignore[attr-defined]
+            table_app(self).open_setup(choice)
 
     def _game_of(self, choice: str | None) -> str | None:
         """The game a line is about: a game's own line, or an unfinished game's (none for a
@@ -236,11 +237,11 @@ class MenuScreen(Screen[None]):
     def action_demo(self) -> None:
         """Bots play the highlighted game, game after game."""
         choice = self._highlighted()
-        self.app.start_demo(choice if choice in games.ids() else None)  # type: ignore[attr-defined]
+        table_app(self).start_demo(choice if choice in games.ids() else None)
 
     def action_resume(self) -> None:
         """Continue the most recently played unfinished game."""
-        self.app.resume()  # type: ignore[attr-defined]
+        table_app(self).resume()
 
     def action_delete(self) -> None:
         """Delete the highlighted unfinished game, once the person says yes."""

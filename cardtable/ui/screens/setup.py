@@ -38,6 +38,7 @@ from cardtable.engine.seats import (
     remember_seats,
     remembered_seats,
 )
+from cardtable.ui.app_api import table_app
 
 SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
 """A game's setting for each person's seat, (field of SeatConfig, label): in Run It a person
@@ -355,7 +356,7 @@ class SetupScreen(Screen[None]):
         for i in range(self.seat_count):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip()
             kind = self.query_one(f"#seat-kind-{i}", Choice).value
-            seat = SeatConfig(name=name, kind=kind)  # type: ignore[arg-type]
+            seat = SeatConfig(name=name, kind=kind)
             if setting:
                 value = self.query_one(f"#seat-setting-{i}", TickBox).value
                 seat = seat.model_copy(update={setting[0]: value})
@@ -384,9 +385,10 @@ class SetupScreen(Screen[None]):
         found = []
         for name, field in self.game.options_model.model_fields.items():
             widget = self.query_one(f"#option-{name}")
-            if not isinstance(widget, Input):
-                chosen[name] = widget.value  # type: ignore[attr-defined]
+            if isinstance(widget, TickBox | Choice):  # yes or no, or one of a few values
+                chosen[name] = widget.value
                 continue
+            assert isinstance(widget, Input)  # a whole number
             value = whole_number(widget.value)
             low, high = _bounds(field)
             if (
@@ -444,4 +446,4 @@ class SetupScreen(Screen[None]):
         error.remove_class("problem")
         seed = self.seed()[0]
         remember_seats(self.game.id, seats)
-        self.app.start_game(self.game.id, seats, seed, options)  # type: ignore[attr-defined]
+        table_app(self).start_game(self.game.id, seats, seed, options)
