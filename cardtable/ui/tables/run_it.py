@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.cards import RunItCard, RunItColour
-from cardtable.engine import Event, Move, View
+from cardtable.engine import Event, Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import RunItView
@@ -40,11 +39,18 @@ from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.screens.handoff import GUARD_SECONDS
 from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
+from cardtable.ui.widgets import (
+    SLOT_KEYS,
+    GameTable,
+    HandCard,
+    MoveLog,
+    hand_row_start,
+    happened,
+)
 
-HAND_SLOTS = 11
 NAME_WIDTH = 12
 FACE = {
     RunItColour.RED: "bold #ffffff on #c62828",
@@ -122,35 +128,22 @@ class ColourMenu(MoveMenu):
         self.dismiss(next(move for _, move in self.choices if move.colour.value == letter))
 
 
-class RunItSummary(Screen[None]):
+def game_summary(result: GameResult, names: list[str], wins: list[int]) -> Summary:
     """Between the games of a session: who won the game just played, and the wins so far."""
-
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Next game")]
-
-    def __init__(self, result: GameResult, names: list[str], wins: list[int]) -> None:
-        super().__init__()
-        self.result = result
-        self.names = names
-        self.wins = wins
-
-    def compose(self) -> ComposeResult:
-        r = self.result
-        table = Table(title=f"Game {r.number}", expand=False)
-        table.add_column("Player")
-        table.add_column("Cards left", justify="right")
-        table.add_column("Games won", justify="right")
-        for seat, name in enumerate(self.names):
-            table.add_row(Text(name), str(r.cards_left[seat]), str(self.wins[seat]))
-        winners = " and ".join(self.names[w] for w in r.winners) or "Nobody"
-        with Middle(), Center(), Vertical(id="results"):
-            yield Static(Text(f"{winners} won game {r.number}: {r.reason}."), id="results-winners")
-            yield Static(table, id="results-table")
-            yield Static("Enter: deal the next game", id="results-next")
-        yield Footer()
-
-    def on_click(self) -> None:
-        """A click is as good as Enter."""
-        self.dismiss()
+    winners = " and ".join(names[w] for w in result.winners) or "Nobody"
+    return Summary(
+        title=f"Game {result.number}",
+        columns=[Column("Player"), Column("Cards left", True), Column("Games won", True)],
+        rows=[
+            Row([Text(name), str(result.cards_left[seat]), str(wins[seat])])
+            for seat, name in enumerate(names)
+        ],
+        above=[
+            Line(Text(f"{winners} won game {result.number}: {result.reason}."), "results-winners")
+        ],
+        next_line="Enter: deal the next game",
+        go_on="Next game",
+    )
 
 
 def missed_line(view: RunItView) -> str:
@@ -219,7 +212,7 @@ HINT_KEYS = {
 """The moves a hint names by their key (no card to point at), with KEYS' name of the key."""
 
 
-class RunItTable(GameTable):
+class RunItTable(GameTable[RunItView, Any]):
     """Pick a card (its number, the arrows or a click) and press Enter; letters for the rest.
 
     Enter plays the card picked (a Wild, Wild Penalty or Stop then asks a colour: r, b, y, g);
@@ -241,16 +234,52 @@ class RunItTable(GameTable):
         Binding(MENU_KEY, "menu", "Moves"),
     ]
 
+    DEFAULT_CSS = """
+    RunItTable #ri-main {
+        height: 1fr;
+    }
+    RunItTable #ri-center {
+        width: 1fr;
+        min-width: 46;
+        padding: 0 1;
+    }
+    RunItTable #ri-heading {
+        height: 1;
+    }
+    RunItTable #ri-pile {
+        height: 6;
+    }
+    RunItTable #ri-top {
+        width: 13;
+        padding: 0 1 0 0;
+    }
+    RunItTable #ri-info {
+        width: 1fr;
+    }
+    RunItTable #ri-offers {
+        height: auto;
+        color: #fff59d;
+    }
+    RunItTable #ri-seats {
+        height: auto;
+    }
+    RunItTable #ri-keys {
+        height: auto;
+        border-top: hkey #5f8f7a;
+    }
+    RunItTable #log {
+        margin-top: 1;
+    }
+    RunItTable #side {
+        width: 32;
+        min-width: 32;
+    }
+    """
+
     def __init__(self) -> None:
-        super().__init__(id="game-table", classes="run-it")
-        self.view: RunItView | None = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.interactive = False
-        self.hand: list[RunItCard] = []
-        self.choices: list[Move] = []
+        super().__init__(classes="run-it")
+        self.choices: list[TakeDraw | TakeOffer] = []
         """While the viewer takes a card: the draw pile and the offers, face down."""
-        self.cursor = 0
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
         self.phase: Phase | None = None
@@ -260,7 +289,7 @@ class RunItTable(GameTable):
         self.ahead: dict[int, Move] = {}
         """Per seat, the offer (or none) chosen ahead for the getter's second card."""
 
-    def compose(self) -> ComposeResult:
+    def compose_table(self) -> ComposeResult:
         with Horizontal(id="ri-main"):
             with Vertical(id="ri-center"):
                 yield Static(id="ri-heading")
@@ -272,14 +301,12 @@ class RunItTable(GameTable):
             with Vertical(id="side"):
                 yield Static(id="ri-seats")
                 yield Static(id="ri-keys")
-        yield Static(id="hand-title")
-        yield HandRow(HAND_SLOTS)
 
     # Drawing
 
-    def show(self, view: RunItView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+    def show(self, view: RunItView, names: list[str], legal: list[Any], interactive: bool) -> None:
         """Draw the pile, the seats, the offers and the viewer's hand."""
-        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+        self.keep(view, names, legal, interactive)
         if not self._asking_ahead():
             self.first_offer = None
         hand = list(view.hand or [])
@@ -299,7 +326,7 @@ class RunItTable(GameTable):
         self._draw_seats()
         self._draw_offers()
         self._draw_keys()
-        self._draw_hand()
+        self.draw_hand()
         self.refresh_bindings()
 
     def _draw_heading(self) -> None:
@@ -454,69 +481,57 @@ class RunItTable(GameTable):
                 text.append(" ")
         self.query_one("#ri-offers", Static).update(text)
 
-    def _draw_hand(self) -> None:
+    def draw_hand(self) -> None:
+        """The hand around the cursor, the playable bright; or, taking a card, the cards to
+        take."""
         view = self.view
         assert view is not None
-        title = self.query_one("#hand-title", Static)
-        cells = self.query_one(HandRow).cards
         if self.choices:
-            self._draw_choices(title, cells)
+            self._draw_choices()
             return
         hand = self.hand
-        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, self.HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:
             if view.phase is Phase.WINDOW:
-                title.update(Text("Hands are hidden while a card is up for claim."))
+                self.hand_title(Text("Hands are hidden while a card is up for claim."))
             else:
-                title.update(Text("Hands are hidden: no player's turn at this screen."))
+                self.hand_title(None)
         else:
             more = ""
-            if len(hand) > HAND_SLOTS:
-                last = min(len(hand), self.first_shown + HAND_SLOTS)
+            if len(hand) > self.HAND_SLOTS:
+                last = min(len(hand), self.first_shown + self.HAND_SLOTS)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
             playable = len(view.playable)
             lit = f"  ·  {playable} playable (bright)" if playable and self.interactive else ""
             cards = plural(len(hand), "card")
-            title.update(Text(f"{self.who(view.seat)}'s hand: {cards}{lit}{more}"))
+            self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards}{lit}{more}"))
         dim = self.interactive and view.phase in (Phase.PLAY, Phase.GOT)
         playable_cards = set(view.playable)
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            index = self.first_shown + slot
-            if index < len(hand):
-                card = hand[index]
-                cell.display = True
-                cell.update(card_face(card))
-                cell.border_title = "1234567890-"[slot]
-                cell.set_class(dim and card not in playable_cards, "unplayable")
-                cell.set_class(self.interactive and index == self.cursor, "cursor")
-            else:
-                cell.display = False
+        self.draw_cards(
+            [card_face(card) for card in hand],
+            first=self.first_shown,
+            numbered_from=self.first_shown,
+            unplayable={i for i, c in enumerate(hand) if dim and c not in playable_cards},
+            cursor=self.cursor if self.interactive else None,
+        )
 
-    def _draw_choices(self, title: Static, cells: list[HandCard]) -> None:
+    def _draw_choices(self) -> None:
         """Taking a card: the draw pile and each offer, face down, with the offerer's name."""
         words = []
         for slot, move in enumerate(self.choices):
             what = "draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
-            words.append(f"{'1234567890-'[slot]} {what}")
+            words.append(f"{SLOT_KEYS[slot]} {what}")
         line = "Take one, blind: " + ", ".join(words)
         if len(line) > self.MIN_WIDTH - 2:  # several offers: the names are on the cards below
             line = "Take one, blind: pick the draw pile or an offer below by its number"
-        title.update(Text(line, no_wrap=True, overflow="ellipsis"))
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            if slot < len(self.choices):
-                move = self.choices[slot]
-                label = "Draw" if isinstance(move, TakeDraw) else self.who(move.offered_by)[:5]  # type: ignore[attr-defined]
-                cell.display = True
-                cell.update(Text(label.center(5), style=BACK))
-                cell.border_title = "1234567890-"[slot]
-                cell.set_class(False, "unplayable")
-                cell.set_class(slot == self.cursor, "cursor")
-            else:
-                cell.display = False
+        self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
+        labels = [
+            "Draw" if isinstance(move, TakeDraw) else self.who(move.offered_by)[:5]
+            for move in self.choices
+        ]
+        self.draw_cards([Text(label.center(5), style=BACK) for label in labels], cursor=self.cursor)
 
-    def _offer_of(self, move: Any) -> str:
+    def _offer_of(self, move: TakeOffer) -> str:
         return f"{self.who(move.offered_by)}'s card"
 
     # Keys
@@ -539,67 +554,64 @@ class RunItTable(GameTable):
             return self.interactive and self.phase is not Phase.WINDOW
         return True
 
-    def _items(self) -> int:
+    def items(self) -> int:
+        """The arrows move along the hand, or the cards to take."""
         return len(self.choices) if self.choices else len(self.hand)
-
-    def action_move(self, step: int) -> None:
-        """Arrows move along the hand (or the cards to take)."""
-        if self._items():
-            self.cursor = (self.cursor + step) % self._items()
-            self._draw_hand()
 
     def action_pick(self, slot: int) -> None:
         """A number key picks the card in that place; Enter then plays (offers, takes) it."""
         index = slot if self.choices else self.first_shown + slot
-        if index < self._items() and self.may_act():
+        if index < self.items() and self.may_act():
             self.cursor = index
-            self._draw_hand()
+            self.draw_hand()
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click picks a card; a click on the card already picked plays it."""
         index = message.slot if self.choices else self.first_shown + message.slot
-        if index >= self._items() or not self.may_act():
+        if index >= self.items() or not self.may_act():
             return
         if index == self.cursor:
             self.action_confirm()
             return
         self.cursor = index
-        self._draw_hand()
+        self.draw_hand()
 
     def action_confirm(self) -> None:
         """Enter: play, offer or take what is picked, as the phase asks."""
         view = self.view
         if not self.may_act() or view is None:
             return
-        if self._keyed_hint():  # a hint that named a key (get a card, take the penalty, ...)
-            self._choose(self.hinted)  # type: ignore[arg-type]
+        hinted = self.hinted
+        if hinted is not None and self._keyed_hint():  # a hint that named a key (get a card...)
+            self.make(hinted)
             return
         if self.choices:
-            self._choose(self.choices[self.cursor])
+            self.make(self.choices[self.cursor])
             return
         if not self.hand:
             return
         card = self.hand[self.cursor]
         if view.phase is Phase.OFFERS:
-            self._choose(Offer(card=card))
+            self.make(Offer(card=card))
             return
-        hinted = self.hinted
         if isinstance(hinted, Play) and hinted.card == card:
-            self._choose(hinted)
+            self.make(hinted)
             return
         if card.kind in NAMES_A_COLOUR and view.phase in (Phase.PLAY, Phase.GOT):
             if any(isinstance(m, Play) and m.card == card for m in self.legal):
                 self.app.push_screen(ColourMenu(card), callback=self._chosen)
                 return
-            self._choose(play(card, RunItColour.RED))  # not playable now: the engine says why
+            self.make(play(card, RunItColour.RED))  # not playable now: the engine says why
             return
-        self._choose(play(card))
+        self.make(play(card))
 
     def _chosen(self, move: Any) -> None:
         if move is not None:
-            self._choose(move)
+            self.make(move)
 
-    def _choose(self, move: Move) -> None:
+    def make(self, move: Move) -> None:
+        """The move is made; at a shared keyboard an offer for the getter's first card is
+        kept until her offer for the second is chosen too."""
         if isinstance(move, Offer | NoOffer) and self._asking_ahead():
             view = self.view
             assert view is not None and view.seat is not None
@@ -607,12 +619,12 @@ class RunItTable(GameTable):
                 self.first_offer = move
                 self.cursor = 0
                 self._draw_offers()
-                self._draw_hand()
+                self.draw_hand()
                 return
             first, self.first_offer = self.first_offer, None
             self.ahead[view.seat] = move
             move = first
-        self.post_message(self.Chosen(move))
+        super().make(move)
 
     def _asking_ahead(self) -> bool:
         """True while a person at a shared keyboard is asked for her offers for the getter's
@@ -627,7 +639,7 @@ class RunItTable(GameTable):
             and view.attempt == 1
         )
 
-    def answer_given(self, view: Any, legal: list[Move]) -> Move | None:  # type: ignore[override]
+    def answer_given(self, view: RunItView, legal: list[Any]) -> Move | None:
         """Her offer for the getter's second card, chosen ahead at her first visit, made
         without a handoff (if she still holds the card); an old one is dropped."""
         if view.phase is not Phase.OFFERS or view.seat is None:
@@ -637,7 +649,7 @@ class RunItTable(GameTable):
 
     def _letter(self, move: Move) -> None:
         if self.may_act():
-            self._choose(move)
+            self.make(move)
 
     def action_get(self) -> None:
         """c: get a card (the draw pile or an offer), with nothing to play."""
@@ -658,7 +670,7 @@ class RunItTable(GameTable):
     def action_offer(self) -> None:
         """o: offer the card picked, face down."""
         if self.may_act() and self.hand and not self.choices:
-            self._choose(Offer(card=self.hand[self.cursor]))
+            self.make(Offer(card=self.hand[self.cursor]))
 
     def action_nothing(self) -> None:
         """n: offer nothing."""
@@ -668,16 +680,11 @@ class RunItTable(GameTable):
         """m: every move that can be made now, in a menu."""
         if not self.may_act() or not self.legal:
             return
-        choices = [(self.move_label(m), m) for m in self.legal]
-        if self.hinted in self.legal:  # the hinted move first: Enter in the menu makes it
-            choices.sort(key=lambda c: c[1] != self.hinted)
-        self.app.push_screen(
-            MoveMenu("Every move you can make now", choices), callback=self._chosen
-        )
+        self.move_menu("Every move you can make now", self.legal)
 
     # Words and hints
 
-    def move_label(self, move: Any) -> str:  # type: ignore[override]
+    def move_label(self, move: Any) -> str:
         """The move in a few words, with the players' names."""
         if isinstance(move, TakeOffer):
             return f"take {self.who(move.offered_by)}'s offered card, blind"
@@ -704,17 +711,17 @@ class RunItTable(GameTable):
             return "let the card go"
         return move.brief()
 
-    def suggest(self, move: Any) -> str:  # type: ignore[override]
+    def suggest(self, move: Any) -> str:
         """Put the cursor on the hinted card (or offer), or name the one key that makes it."""
         if isinstance(move, TakeOffer | TakeDraw) and move in self.choices:
             if isinstance(move, TakeDraw):
                 return f"Press {KEYS['draw']}."
             self.cursor = self.choices.index(move)
-            self._draw_hand()
+            self.draw_hand()
             return "Enter takes it."
         if isinstance(move, Play | Offer) and move.card in self.hand:
             self.cursor = self.hand.index(move.card)
-            self._draw_hand()
+            self.draw_hand()
             return "Enter offers it." if isinstance(move, Offer) else "Enter plays it."
         self._hint_cursor = self.cursor
         for kind, key in HINT_KEYS.items():
@@ -732,7 +739,7 @@ class RunItTable(GameTable):
             and getattr(self, "_hint_cursor", None) == self.cursor
         )
 
-    def unseen_answer(self, view: Any, legal: list[Move]) -> tuple[str, Move] | None:
+    def unseen_answer(self, view: RunItView, legal: list[Any]) -> tuple[str, Move] | None:
         """Asked for an offer, a person may offer nothing at the handoff, her hand unseen; at
         a shared keyboard that answer stands for the getter's second card too."""
         if view.phase is not Phase.OFFERS or NO_OFFER not in legal:
@@ -744,14 +751,13 @@ class RunItTable(GameTable):
             return f"offer {getter} nothing (for a second card too)", NO_OFFER
         return f"offer {getter} nothing", NO_OFFER
 
-    def before_handoff(self, view: Any) -> Screen | None:  # type: ignore[override]
+    def before_handoff(self, view: RunItView) -> Screen | None:
         """The card she got and cannot play, shown to her before the keyboard goes on."""
         line = missed_line(view)
         return MissedCard(line) if line else None
 
-    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+    def summary(self, events: list[Event], view: RunItView, names: list[str]) -> Summary | None:
         """Between the games of a session, who won the game just played."""
-        history = getattr(view, "history", None)
-        if any(e.kind == "game" for e in events) and not view.over and history:
-            return RunItSummary(history[-1], names, view.wins)  # type: ignore[attr-defined]
+        if happened(events, "game") and not view.over and view.history:
+            return game_summary(view.history[-1], names, view.wins)
         return None
