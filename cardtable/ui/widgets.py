@@ -104,8 +104,9 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
 
     It owns what every table has: the view, the names and the legal moves the last `show`
     gave, the hand with its cursor, and the hand row along the bottom (a title over the cards,
-    each card with its number key). A table composes the rest (`compose_table`) and says what
-    its keys do.
+    each card with its number key). A table composes the rest (`compose_table`: its main row
+    of class `table-main`, the middle of it `table-centre`, a side panel `#side` with the log)
+    and says what its keys do.
     """
 
     DEFAULT_CSS = """
@@ -114,6 +115,13 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     }
     GameTable:focus {
         background-tint: transparent;
+    }
+    GameTable .table-main {
+        height: 1fr;
+    }
+    GameTable .table-centre {
+        width: 1fr;
+        padding: 0 1;
     }
     GameTable #side {
         width: 1fr;
@@ -160,10 +168,13 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     """
 
     BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
         Binding("minus", "pick(10)", show=False),
     ]
-    """Number keys pick a card of the hand, 1 to 0 then - (the slots' labels on screen)."""
+    """The arrows move along the hand; number keys pick a card of it, 1 to 0 then - (the
+    slots' labels on screen)."""
 
     class Chosen(Message):
         """The player at the keyboard chose a move."""
@@ -213,6 +224,13 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     def show(self, view: ViewT, names: list[str], legal: list[MoveT], interactive: bool) -> None:
         """Draw `view`; `legal` are the viewer's moves, `interactive` whether she may move now."""
         raise NotImplementedError
+
+    @property
+    def shown(self) -> ViewT:
+        """The view the table draws (`show` has given one before anything is drawn)."""
+        if self.view is None:
+            raise RuntimeError(f"{type(self).__name__} drew before it was shown a view")
+        return self.view
 
     def keep(self, view: ViewT, names: list[str], legal: list[MoveT], interactive: bool) -> None:
         """Keep what `show` was given, for the drawing and the keys that follow."""

@@ -39,21 +39,14 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
     """Choose a card (arrows or its number) and press Enter; k first to reveal a Keeper with it."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Place"),
         Binding("k", "reveal", "Reveal a Keeper"),
         Binding("l", "last_trick", "Last trick"),
     ]
 
     DEFAULT_CSS = """
-    OverTrumpTable #ot-main {
-        height: 1fr;
-    }
     OverTrumpTable #ot-center {
-        width: 1fr;
         min-width: 46;
-        padding: 0 1;
     }
     OverTrumpTable #ot-seats {
         height: 5;
@@ -81,8 +74,8 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self.showing_last = False
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="ot-main"):
-            with Vertical(id="ot-center"):
+        with Horizontal(id="ot-main", classes="table-main"):
+            with Vertical(id="ot-center", classes="table-centre"):
                 yield Static(id="ot-seats")
                 yield Static(id="ot-trick")
             with Vertical(id="side"):
@@ -107,8 +100,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self.draw_hand()
 
     def _draw_seats(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text(SEATS_HEADER + "\n", style="dim", no_wrap=True, overflow="ellipsis")
         for seat in range(4):
             mark = "▶ " if seat in view.to_act else "  "
@@ -129,8 +121,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self.query_one("#ot-seats", Static).update(text)
 
     def _draw_trick(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         box = self.query_one("#ot-trick", Static)
         box.border_subtitle = Text(f"{self.names[view.dealer]} dealt")
         if view.last_trick and (self.showing_last or not view.trick):
@@ -164,8 +155,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self.query_one("#ot-trick", Static).update(text)
 
     def _draw_teams(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         for t, team in enumerate(view.teams):
             who = " & ".join(self.names[s] for s in team)
@@ -177,8 +167,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
 
     def draw_hand(self) -> None:
         """The hand's title (with a Keeper reveal's step) and its cards, the unplayable dim."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         if view.seat is None or view.hand is None:
             self.hand_title(None)
         else:

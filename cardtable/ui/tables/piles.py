@@ -56,9 +56,6 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
     ]
 
     DEFAULT_CSS = """
-    PilesTable #piles-main {
-        height: 1fr;
-    }
     PilesTable #castle-area {
         width: 48;
     }
@@ -126,7 +123,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         """True once `p` asked to pass: `p` again (or Enter) passes, any other key does not."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="piles-main"):
+        with Horizontal(id="piles-main", classes="table-main"):
             with Vertical(id="castle-area"):
                 with Horizontal(id="castle-columns"):
                     yield Static("", classes="row-label")
@@ -174,8 +171,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         self._draw_marks()
 
     def _draw_teams(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         lines = Text()
         for t, team in enumerate(view.teams):
             who = " & ".join(self.names[s] for s in team)
@@ -200,8 +196,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
     def draw_hand(self) -> None:
         """The hand's title (with the viewer's colour) and its cards: the unplayable dim, the
         cursor lit while choosing a card, the chosen one marked."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         if view.seat is None or view.hand is None:
             self.hand_title(None)
         else:

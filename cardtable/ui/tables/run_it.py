@@ -18,23 +18,9 @@ from cardtable.engine import Event, Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import RunItView
+from cardtable.games.run_it import moves as mv
 from cardtable.games.run_it.matching import NAMES_A_COLOUR, in_colour
-from cardtable.games.run_it.moves import (
-    COLOUR_NAMES,
-    GET,
-    KEEP,
-    NO_OFFER,
-    TAKE_DRAW,
-    TAKE_PENALTY,
-    GetCard,
-    Keep,
-    NoOffer,
-    Offer,
-    Play,
-    TakeDraw,
-    TakeOffer,
-    TakePenalty,
-)
+from cardtable.games.run_it.moves import COLOUR_NAMES
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.cells import fitted
@@ -203,11 +189,11 @@ class MissedCard(ModalScreen[None]):
 
 
 HINT_KEYS = {
-    GetCard: "get",
-    TakePenalty: "penalty",
-    Keep: "keep",
-    TakeDraw: "draw",
-    NoOffer: "nothing",
+    mv.GetCard: "get",
+    mv.TakePenalty: "penalty",
+    mv.Keep: "keep",
+    mv.TakeDraw: "draw",
+    mv.NoOffer: "nothing",
 }
 """The moves a hint names by their key (no card to point at), with KEYS' name of the key."""
 
@@ -222,8 +208,6 @@ class RunItTable(GameTable[RunItView, Any]):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Play / choose"),
         Binding(KEYS["get"], "get", "Get a card"),
         Binding(KEYS["penalty"], "penalty", "Take penalty"),
@@ -235,13 +219,8 @@ class RunItTable(GameTable[RunItView, Any]):
     ]
 
     DEFAULT_CSS = """
-    RunItTable #ri-main {
-        height: 1fr;
-    }
     RunItTable #ri-center {
-        width: 1fr;
         min-width: 46;
-        padding: 0 1;
     }
     RunItTable #ri-heading {
         height: 1;
@@ -278,7 +257,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def __init__(self) -> None:
         super().__init__(classes="run-it")
-        self.choices: list[TakeDraw | TakeOffer] = []
+        self.choices: list[mv.TakeDraw | mv.TakeOffer] = []
         """While the viewer takes a card: the draw pile and the offers, face down."""
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
@@ -290,8 +269,8 @@ class RunItTable(GameTable[RunItView, Any]):
         """Per seat, the offer (or none) chosen ahead for the getter's second card."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="ri-main"):
-            with Vertical(id="ri-center"):
+        with Horizontal(id="ri-main", classes="table-main"):
+            with Vertical(id="ri-center", classes="table-centre"):
                 yield Static(id="ri-heading")
                 with Horizontal(id="ri-pile"):
                     yield Static(id="ri-top")
@@ -311,7 +290,7 @@ class RunItTable(GameTable[RunItView, Any]):
             self.first_offer = None
         hand = list(view.hand or [])
         taking = interactive and view.phase is Phase.TAKE
-        choices = [m for m in legal if isinstance(m, TakeDraw | TakeOffer)] if taking else []
+        choices = [m for m in legal if isinstance(m, mv.TakeDraw | mv.TakeOffer)] if taking else []
         changed = hand != self.hand or choices != self.choices or view.phase is not self.phase
         self.hand, self.choices, self.phase = hand, choices, view.phase
         if changed:
@@ -330,8 +309,7 @@ class RunItTable(GameTable[RunItView, Any]):
         self.refresh_bindings()
 
     def _draw_heading(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text(no_wrap=True, overflow="ellipsis")
         if view.games > 1:
             text.append(f"Game {view.game_number} of {view.games}  ·  ", style="bold")
@@ -341,8 +319,7 @@ class RunItTable(GameTable[RunItView, Any]):
         self.query_one("#ri-heading", Static).update(text)
 
     def _draw_pile(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         self.query_one("#ri-top", Static).update(big_card(view.top, view.colour))
         info = Text(no_wrap=True, overflow="ellipsis")
         info.append("Colour: ", style="bold")
@@ -373,8 +350,7 @@ class RunItTable(GameTable[RunItView, Any]):
         self.query_one("#ri-info", Static).update(info)
 
     def _draw_seats(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         keys = claim_keys(view.seats)
         text = Text(f"    Key {'Player':<{NAME_WIDTH}} Cards", style="dim", no_wrap=True)
         if view.games > 1:
@@ -400,8 +376,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def _draw_keys(self) -> None:
         """The keys of the table, and the viewer's claim key."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         k = KEYS
         text = Text(style="#a5d6a7", no_wrap=True, overflow="ellipsis")
         text.append("1-9 ←→ pick · Enter plays it\n")
@@ -416,8 +391,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def _draw_offers(self) -> None:
         """What the phase asks, in the middle of the table: offers, the card got, a run."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         getter = self.who(view.turn)
         phase = view.phase
@@ -425,7 +399,7 @@ class RunItTable(GameTable[RunItView, Any]):
         if phase is Phase.OFFERS:
             first = self.first_offer
             if mine and first is not None:
-                offered = f"the {first.card.short}" if isinstance(first, Offer) else "nothing"
+                offered = f"the {first.card.short}" if isinstance(first, mv.Offer) else "nothing"
                 text.append(f"You offer {offered} for {getter}'s first card. ", style="bold")
                 text.append(
                     f"If {getter} cannot play it, {getter} gets a second: offer one for that "
@@ -484,8 +458,7 @@ class RunItTable(GameTable[RunItView, Any]):
     def draw_hand(self) -> None:
         """The hand around the cursor, the playable bright; or, taking a card, the cards to
         take."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         if self.choices:
             self._draw_choices()
             return
@@ -519,19 +492,19 @@ class RunItTable(GameTable[RunItView, Any]):
         """Taking a card: the draw pile and each offer, face down, with the offerer's name."""
         words = []
         for slot, move in enumerate(self.choices):
-            what = "draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
+            what = "draw pile" if isinstance(move, mv.TakeDraw) else self._offer_of(move)
             words.append(f"{SLOT_KEYS[slot]} {what}")
         line = "Take one, blind: " + ", ".join(words)
         if len(line) > self.MIN_WIDTH - 2:  # several offers: the names are on the cards below
             line = "Take one, blind: pick the draw pile or an offer below by its number"
         self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
         labels = [
-            "Draw" if isinstance(move, TakeDraw) else self.who(move.offered_by)[:5]
+            "Draw" if isinstance(move, mv.TakeDraw) else self.who(move.offered_by)[:5]
             for move in self.choices
         ]
         self.draw_cards([Text(label.center(5), style=BACK) for label in labels], cursor=self.cursor)
 
-    def _offer_of(self, move: TakeOffer) -> str:
+    def _offer_of(self, move: mv.TakeOffer) -> str:
         return f"{self.who(move.offered_by)}'s card"
 
     # Keys
@@ -539,12 +512,12 @@ class RunItTable(GameTable[RunItView, Any]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a letter in the footer only when its move can be made now."""
         shown = {
-            "get": GetCard,
-            "penalty": TakePenalty,
-            "keep": Keep,
-            "draw": TakeDraw,
-            "offer": Offer,
-            "nothing": NoOffer,
+            "get": mv.GetCard,
+            "penalty": mv.TakePenalty,
+            "keep": mv.Keep,
+            "draw": mv.TakeDraw,
+            "offer": mv.Offer,
+            "nothing": mv.NoOffer,
         }
         if action in shown:
             return self.interactive and any(isinstance(m, shown[action]) for m in self.legal)
@@ -592,13 +565,13 @@ class RunItTable(GameTable[RunItView, Any]):
             return
         card = self.hand[self.cursor]
         if view.phase is Phase.OFFERS:
-            self.make(Offer(card=card))
+            self.make(mv.Offer(card=card))
             return
-        if isinstance(hinted, Play) and hinted.card == card:
+        if isinstance(hinted, mv.Play) and hinted.card == card:
             self.make(hinted)
             return
         if card.kind in NAMES_A_COLOUR and view.phase in (Phase.PLAY, Phase.GOT):
-            if any(isinstance(m, Play) and m.card == card for m in self.legal):
+            if any(isinstance(m, mv.Play) and m.card == card for m in self.legal):
                 self.app.push_screen(ColourMenu(card), callback=self._chosen)
                 return
             self.make(play(card, RunItColour.RED))  # not playable now: the engine says why
@@ -612,7 +585,7 @@ class RunItTable(GameTable[RunItView, Any]):
     def make(self, move: Move) -> None:
         """The move is made; at a shared keyboard an offer for the getter's first card is
         kept until her offer for the second is chosen too."""
-        if isinstance(move, Offer | NoOffer) and self._asking_ahead():
+        if isinstance(move, mv.Offer | mv.NoOffer) and self._asking_ahead():
             view = self.view
             assert view is not None and view.seat is not None
             if self.first_offer is None:  # next: her offer for a second card, same visit
@@ -653,28 +626,28 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def action_get(self) -> None:
         """c: get a card (the draw pile or an offer), with nothing to play."""
-        self._letter(GET)
+        self._letter(mv.GET)
 
     def action_penalty(self) -> None:
         """p: take the penalty run's cards and lose the turn."""
-        self._letter(TAKE_PENALTY)
+        self._letter(mv.TAKE_PENALTY)
 
     def action_keep(self) -> None:
         """e: keep the playable card just got and end the turn."""
-        self._letter(KEEP)
+        self._letter(mv.KEEP)
 
     def action_draw(self) -> None:
         """t: take the draw pile's top card."""
-        self._letter(TAKE_DRAW)
+        self._letter(mv.TAKE_DRAW)
 
     def action_offer(self) -> None:
         """o: offer the card picked, face down."""
         if self.may_act() and self.hand and not self.choices:
-            self.make(Offer(card=self.hand[self.cursor]))
+            self.make(mv.Offer(card=self.hand[self.cursor]))
 
     def action_nothing(self) -> None:
         """n: offer nothing."""
-        self._letter(NO_OFFER)
+        self._letter(mv.NO_OFFER)
 
     def action_menu(self) -> None:
         """m: every move that can be made now, in a menu."""
@@ -686,21 +659,21 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def move_label(self, move: Any) -> str:
         """The move in a few words, with the players' names."""
-        if isinstance(move, TakeOffer):
+        if isinstance(move, mv.TakeOffer):
             return f"take {self.who(move.offered_by)}'s offered card, blind"
-        if isinstance(move, Offer):
+        if isinstance(move, mv.Offer):
             return f"offer the {move.card.short} face down"
-        if isinstance(move, Play):
+        if isinstance(move, mv.Play):
             named = (
                 f", naming {COLOUR_NAMES[move.colour]} ({move.colour.value})" if move.colour else ""
             )
             return f"play the {move.card.short}{named}"
         words = {
-            TakeDraw: "take the draw pile's top card, blind",
-            GetCard: "get a card (the draw pile or an offer)",
-            Keep: "keep the card and end your turn",
-            TakePenalty: "take the penalty run's cards",
-            NoOffer: "offer nothing",
+            mv.TakeDraw: "take the draw pile's top card, blind",
+            mv.GetCard: "get a card (the draw pile or an offer)",
+            mv.Keep: "keep the card and end your turn",
+            mv.TakePenalty: "take the penalty run's cards",
+            mv.NoOffer: "offer nothing",
         }
         for kind, said in words.items():
             if isinstance(move, kind):
@@ -713,16 +686,16 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def suggest(self, move: Any) -> str:
         """Put the cursor on the hinted card (or offer), or name the one key that makes it."""
-        if isinstance(move, TakeOffer | TakeDraw) and move in self.choices:
-            if isinstance(move, TakeDraw):
+        if isinstance(move, mv.TakeOffer | mv.TakeDraw) and move in self.choices:
+            if isinstance(move, mv.TakeDraw):
                 return f"Press {KEYS['draw']}."
             self.cursor = self.choices.index(move)
             self.draw_hand()
             return "Enter takes it."
-        if isinstance(move, Play | Offer) and move.card in self.hand:
+        if isinstance(move, mv.Play | mv.Offer) and move.card in self.hand:
             self.cursor = self.hand.index(move.card)
             self.draw_hand()
-            return "Enter offers it." if isinstance(move, Offer) else "Enter plays it."
+            return "Enter offers it." if isinstance(move, mv.Offer) else "Enter plays it."
         self._hint_cursor = self.cursor
         for kind, key in HINT_KEYS.items():
             if isinstance(move, kind):
@@ -742,14 +715,14 @@ class RunItTable(GameTable[RunItView, Any]):
     def unseen_answer(self, view: RunItView, legal: list[Any]) -> tuple[str, Move] | None:
         """Asked for an offer, a person may offer nothing at the handoff, her hand unseen; at
         a shared keyboard that answer stands for the getter's second card too."""
-        if view.phase is not Phase.OFFERS or NO_OFFER not in legal:
+        if view.phase is not Phase.OFFERS or mv.NO_OFFER not in legal:
             return None
         getter = self.who(view.turn)
         if self.shared_keyboard and view.attempt == 1 and view.to_act:
             # Kept unless she looks at her hand and answers for the second card herself.
-            self.ahead[view.to_act[0]] = NO_OFFER
-            return f"offer {getter} nothing (for a second card too)", NO_OFFER
-        return f"offer {getter} nothing", NO_OFFER
+            self.ahead[view.to_act[0]] = mv.NO_OFFER
+            return f"offer {getter} nothing (for a second card too)", mv.NO_OFFER
+        return f"offer {getter} nothing", mv.NO_OFFER
 
     def before_handoff(self, view: RunItView) -> Screen | None:
         """The card she got and cannot play, shown to her before the keyboard goes on."""

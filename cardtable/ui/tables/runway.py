@@ -136,8 +136,6 @@ class RunwayTable(GameTable[RunwayView, Any]):
     """Pick a card (arrows or its number, Enter) for what it can do; letters for the rest."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Use card"),
         Binding("d", "keyed('draw')", "Draw"),
         Binding("b", "keyed('bin')", "Bin"),
@@ -152,13 +150,8 @@ class RunwayTable(GameTable[RunwayView, Any]):
     """The footer's keys; on_key reads the letters from ACTION_KEYS."""
 
     DEFAULT_CSS = """
-    RunwayTable #rw-main {
-        height: 1fr;
-    }
     RunwayTable #rw-center {
-        width: 1fr;
         min-width: 50;
-        padding: 0 1;
     }
     RunwayTable #rw-runs, RunwayTable #rw-common, RunwayTable #rw-bin,
     RunwayTable #rw-phase, RunwayTable #rw-extra {
@@ -189,8 +182,8 @@ class RunwayTable(GameTable[RunwayView, Any]):
         hinted move too (moving the cursor gives Enter back to the cards)."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="rw-main"):
-            with Vertical(id="rw-center"):
+        with Horizontal(id="rw-main", classes="table-main"):
+            with Vertical(id="rw-center", classes="table-centre"):
                 yield Static(id="rw-phase")
                 yield Static(id="rw-runs")
                 yield Static(id="rw-common")
@@ -213,8 +206,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
         self.refresh_bindings()
 
     def _draw_phase(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         text.append(f"{self.who(view.active)}'s turn  ", style="bold")
         current = PHASE_TITLES[view.phase]
@@ -229,8 +221,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
         self.query_one("#rw-phase", Static).update(text)
 
     def _draw_runs(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text("  Player    Way   Run Hand  run (leading edge lit)", style="dim")
         width = self.query_one("#rw-runs", Static).size.width or 53
         fitting = self._cursor_fits()
@@ -287,8 +278,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
         return any(isinstance(m, mv.AddToRun) and involves(m, card) for m in self.legal)
 
     def _draw_common_and_bin(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         common = Text("Common area: ", style="bold")
         if not view.common:
             common.append("empty", style="dim")
@@ -314,8 +304,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
 
     def _draw_extra(self) -> None:
         """The hand being looked at, a trade offer, or the rules in play."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         if view.peek is not None and view.looking_at is not None:
             text.append(f"{self.who(view.looking_at)}'s hand (only you see it): ", style="bold")
@@ -361,8 +350,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
     def _draw_hand_row(self) -> None:
         """The hand's title (with its limit) and the cards around the cursor: those with
         nothing to do now dim in the build and discard phases."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         hand = self.hand
         self.first_shown = hand_row_start(self.cursor, self.first_shown, self.HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:

@@ -120,8 +120,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
     pointed at (↑↓) or discards; t / c draw."""
 
     DEFAULT_CSS = """
-    SetsAndRunsTable #sr-main { height: 1fr; }
-    SetsAndRunsTable #sr-center { width: 2fr; min-width: 57; padding: 0 1; }
+    SetsAndRunsTable #sr-center { width: 2fr; min-width: 57; }
     SetsAndRunsTable #sr-info { height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
     SetsAndRunsTable #sr-melds {
         height: 1fr;
@@ -150,8 +149,6 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
     across from the width), so every card of a hand grown by buys is shown."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("up", "point(-1)", "Meld", show=False),
         Binding("down", "point(1)", "Meld", show=False),
         Binding("space", "mark", "Mark"),
@@ -185,8 +182,8 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         """How many melds the lay-down being built held when the plan's last step was hinted."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="sr-main"):
-            with Vertical(id="sr-center"):
+        with Horizontal(id="sr-main", classes="table-main"):
+            with Vertical(id="sr-center", classes="table-centre"):
                 yield Static(id="sr-info")
                 with VerticalScroll(id="sr-melds"):
                     yield Static(id="sr-seats")
@@ -214,8 +211,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         self.refresh_bindings()
 
     def _draw_info(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         contract = contract_for(view.round)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Round {view.round} of {view.rounds}: ", style="bold")
@@ -238,8 +234,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
 
     def _progress(self) -> Text:
         """How far the viewer's hand is from the contract."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         seat = view.seat
         if seat is None or view.hand is None:
             return Text("Hands are hidden: nobody's hand at this screen now.", style="dim")
@@ -259,8 +254,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
 
     def _seat_line(self, seat: int, keys: list[str]) -> Text:
         """A seat's line of the seats' table: turn, claim key, name, cards, buys, laid, total."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         acting = seat == view.turn and not view.over
         window = view.window
         open_ = window is not None and seat in window.open_to
@@ -288,8 +282,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         return line
 
     def _draw_seats(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         keys = claim_keys(view.seats)
         text = Text(no_wrap=True, overflow="fold")
         text.append_text(columns([Text(title) for title, _, _ in SEAT_COLUMNS]))
@@ -340,8 +333,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
     def draw_hand(self) -> None:
         """Every card of the hand, the number keys on the eleven around the cursor, the marked
         ones lit; once she has laid down, the cards that fit no meld dim."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         hand = self.hand
         keys = len(SLOT_KEYS)
         self.first_numbered = hand_row_start(self.cursor, self.first_numbered, keys, len(hand))
