@@ -233,6 +233,10 @@ async def test_the_round_summary_shows_cards_left_points_and_totals():
         shown = screen_text(app)
         assert "Cards left" in shown and "Points" in shown and "Total" in shown
         assert rows[0][:3] == ["Ann", "0", "+0"] and rows[0][3].startswith("0")  # points, total
+        assert "Next round" in shown  # the footer's word for Enter
+        await pilot.press("escape")  # only Enter deals the next round
+        await pilot.pause()
+        assert app.screen is summary
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert state.round == 2
