@@ -61,11 +61,8 @@ class OutcomeScreen(SummaryScreen):
     def __init__(
         self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
     ) -> None:
-        super().__init__(outcome_summary(game_name, outcome, names))
-        self.game_name = game_name
-        self.outcome = outcome
-        self.names = names
         self.hosting = hosting
+        super().__init__(outcome_summary(game_name, outcome, names))
 
     def next_line(self) -> str:
         if self.hosting:
