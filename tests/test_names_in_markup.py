@@ -23,7 +23,8 @@ from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.over_trump import HandSummaryScreen
+from cardtable.ui.tables.over_trump import hand_summary
+from cardtable.ui.tables.runway import game_summary
 
 SIZE = (100, 30)
 PERSON = "[/]"
@@ -163,7 +164,7 @@ async def test_an_over_trump_hand_summary_shows_the_teams_names_as_typed():
         number=1, tricks=[6, 5], ones=two, honours=two, keepers=two, bonus=two,
         penalty=two, points=two, totals=two,
     )  # fmt: skip
-    app = OneScreen(HandSummaryScreen(summary, NAMES))
+    app = OneScreen(GameSummaryScreen(hand_summary(summary, NAMES)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert f"{PERSON} & {BOTS[1]}" in shown(app)
@@ -173,7 +174,7 @@ async def test_a_runway_game_summary_shows_the_names_as_typed():
     summary = GameSummary(
         number=1, winners=[1], reason="[b]a run of 8 cards is complete", totals=[0, 1, 0, 0]
     )
-    app = OneScreen(GameSummaryScreen(summary, NAMES, RunwayOptions(games=3)))
+    app = OneScreen(GameSummaryScreen(game_summary(summary, NAMES, RunwayOptions(games=3))))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = shown(app)

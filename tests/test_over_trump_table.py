@@ -8,9 +8,9 @@ from cardtable.engine import Chance
 from cardtable.games.over_trump import OverTrumpOptions, OverTrumpState, PlaceCard
 from cardtable.games.over_trump.state import Placement
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables import over_trump
-from cardtable.ui.tables.over_trump import HandSummaryScreen
 from tests.cards_text import pcard, pcards
 from tests.pilot_steps import wait_until
 
@@ -149,7 +149,7 @@ async def test_the_last_hands_summary_leads_to_the_result():
         await at(pilot, app, state)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen)
+        assert isinstance(app.screen, GameSummaryScreen)
         next_up = str(app.screen.query_one("#results-next").render())
         assert next_up == "Enter: the result of the game"
 

@@ -36,7 +36,7 @@ async def test_a_number_key_then_enter_places_nothing_until_a_pile_is_chosen():
         state = screen.match.state
         before = state.model_dump_json()
         await pilot.press("1")  # the 3♠ (the hand is shown sorted: 3♠ 9♣ 2♥)
-        assert screen.table.card_cursor == 0 and screen.table.selected is None
+        assert screen.table.cursor == 0 and screen.table.selected is None
         await pilot.press("3", "enter")  # the 2♥: the first Enter lights its piles
         assert state.model_dump_json() == before
         assert "2♥ may go on A1, B1" in status(app)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 
+from textual.widgets import Static
+
 from cardtable.cards import RunItCard, RunItColour, RunItKind
-from cardtable.engine import SeatConfig, SeatKind, parse_seats
+from cardtable.engine import Event, SeatConfig, SeatKind, parse_seats
 from cardtable.engine.claims import CLAIM, LET_GO, ClaimWindow
 from cardtable.games.run_it.moves import GET, TAKE_PENALTY
-from cardtable.games.run_it.state import Phase
+from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
@@ -629,3 +631,22 @@ async def test_a_penalty_run_of_one_says_p_takes_1_card():
         await pilot.pause()
         offers = str(screen.table.query_one("#ri-offers").render())
         assert "p takes 1 card." in offers and "1 cards" not in offers
+
+
+async def test_between_games_the_summary_names_the_winner_and_escape_goes_on_too():
+    app = table_app("Ann,Bob", games=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.history = [GameResult(number=1, winners=[1], reason="out", cards_left=[4, 0])]
+        view = screen.game.view(state, None)
+        summary = screen.table.interlude([Event(kind="game", text="")], view, screen.match.names)
+        assert summary is not None
+        app.push_screen(summary)
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in summary.query(Static))
+        assert "Bob won game 1: out." in shown and "Enter: deal the next game" in shown
+        footer = {b.binding.description for b in summary.active_bindings.values()}
+        assert "Next game" in footer and "Continue" not in footer
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)

@@ -16,9 +16,9 @@ from cardtable.games.sets_and_runs.melds import JOKER, make_meld
 from cardtable.games.sets_and_runs.rules import open_window
 from cardtable.games.sets_and_runs.state import Phase
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.screens.round_summary import RoundSummaryScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.sets_and_runs import SEAT_COLUMNS, SLOT_KEYS, SetsAndRunsTable, columns
 from cardtable.ui.widgets import HandCard, MoveLog
@@ -224,15 +224,19 @@ async def test_the_round_summary_shows_cards_left_points_and_totals():
         left = [len(h) for h in state.hands]
         await mark(pilot, screen, "2C")
         await pilot.press("x")
-        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, GameSummaryScreen))
         summary = app.screen
-        assert summary.result.went_out == 0
-        assert summary.result.cards_left == [0, *left[1:]]
+        rows = [[str(cell) for cell in row.cells] for row in summary.summary.rows]
+        assert [row[1] for row in rows] == [str(n) for n in [0, *left[1:]]]  # cards left
         text = str(summary.query_one("#results-winners").render())
         assert "Round 1 of 7, Two Sets: Ann went out." in text
         shown = screen_text(app)
         assert "Cards left" in shown and "Points" in shown and "Total" in shown
-        assert summary.result.points[0] == 0 and summary.result.totals[0] == 0
+        assert rows[0][:3] == ["Ann", "0", "+0"] and rows[0][3].startswith("0")  # points, total
+        assert "Next round" in shown  # the footer's word for Enter
+        await pilot.press("escape")  # only Enter deals the next round
+        await pilot.pause()
+        assert app.screen is summary
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert state.round == 2

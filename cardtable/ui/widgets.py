@@ -1,9 +1,11 @@
-"""Widgets every game table shares: the move log and the game-table base class."""
+"""Widgets every game table shares: the move log, the hand row and the game-table base class."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, Generic, TypeVar
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +16,8 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from cardtable.engine import Event, Move, View
+from cardtable.ui.screens.game_summary import GameSummaryScreen, Summary
+from cardtable.ui.screens.move_menu import MoveMenu
 
 
 class MoveLog(RichLog):
@@ -82,14 +86,95 @@ def hand_row_start(cursor: int, first: int, slots: int, cards: int) -> int:
     return max(0, min(first, max(0, cards - slots)))
 
 
-class GameTable(Widget, can_focus=True):
-    """Base of each game's table: draws one seat's view; keys and clicks become moves."""
+SLOT_KEYS = "1234567890-"
+"""The number keys that pick a card of the hand, left to right, as each card's border shows."""
+HANDS_HIDDEN = "Hands are hidden: no player's turn at this screen."
+
+ViewT = TypeVar("ViewT", bound=View)
+MoveT = TypeVar("MoveT", bound=Move)
+
+
+def happened(events: list[Event], kind: str) -> bool:
+    """True if one of `events` is of this kind ('hand', 'round', 'game': one was scored)."""
+    return any(e.kind == kind for e in events)
+
+
+class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
+    """Base of each game's table: draws one seat's view; keys and clicks become moves.
+
+    It owns what every table has: the view, the names and the legal moves the last `show`
+    gave, the hand with its cursor, and the hand row along the bottom (a title over the cards,
+    each card with its number key). A table composes the rest (`compose_table`: its main row
+    of class `table-main`, the middle of it `table-centre`, a side panel `#side` with the log)
+    and says what its keys do.
+    """
+
+    DEFAULT_CSS = """
+    GameTable {
+        height: 1fr;
+    }
+    GameTable:focus {
+        background-tint: transparent;
+    }
+    GameTable .table-main {
+        height: 1fr;
+    }
+    GameTable .table-centre {
+        width: 1fr;
+        padding: 0 1;
+    }
+    GameTable #side {
+        width: 1fr;
+        min-width: 30;
+        padding: 0 1;
+        border-left: vkey #5f8f7a;
+    }
+    GameTable #log {
+        scrollbar-background: #0a2a20;
+        scrollbar-color: #5f8f7a;
+        height: 1fr;
+        overflow-x: hidden;
+        background: #0a2a20;
+        scrollbar-size-vertical: 1;
+    }
+    GameTable #hand-title {
+        height: 1;
+        padding: 0 1;
+        color: #f4f1ea;
+        text-style: bold;
+    }
+    GameTable #hand {
+        height: 3;
+        padding: 0 1;
+    }
+    GameTable .hand-card {
+        width: 7;
+        height: 3;
+        border: tall #0f3d2e;
+        border-title-color: #a5d6a7;
+        border-title-align: center;
+        content-align: center middle;
+    }
+    GameTable .hand-card.unplayable {
+        opacity: 50%;
+    }
+    GameTable .hand-card.cursor {
+        border: tall #ffd54f;
+    }
+    GameTable .hand-card.selected {
+        border: tall #69f0ae;
+        background: #1b5e20;
+    }
+    """
 
     BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
         Binding("minus", "pick(10)", show=False),
     ]
-    """Number keys pick a card of the hand, 1 to 0 then - (the slots' labels on screen)."""
+    """The arrows move along the hand; number keys pick a card of it, 1 to 0 then - (the
+    slots' labels on screen)."""
 
     class Chosen(Message):
         """The player at the keyboard chose a move."""
@@ -108,24 +193,60 @@ class GameTable(Widget, can_focus=True):
 
     MIN_WIDTH = 80
     MIN_HEIGHT = 24
+    HAND_SLOTS = 11
+    """Card places in the hand row."""
 
-    def show(self, view: View, names: list[str], legal: list[Move], interactive: bool) -> None:
+    def __init__(self, classes: str | None = None) -> None:
+        super().__init__(id="game-table", classes=classes)
+        self.view: ViewT | None = None
+        self.names: list[str] = []
+        """The players' names, by seat, as the last `show` gave them."""
+        self.legal: list[MoveT] = []
+        self.interactive = False
+        """Whether the seat shown may move now."""
+        self.hand: list[Any] = []
+        """The viewer's hand in the order the table shows it."""
+        self.cursor = 0
+        """The place in `hand` of the card under the cursor."""
+        self.hinted: MoveT | None = None
+        """The move the last hint named, until the table changes: Enter on it, or the one key
+        the hint named, makes exactly this move (never a menu of moves to choose from)."""
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_table()
+        yield Static(id="hand-title")
+        yield HandRow(self.HAND_SLOTS)
+
+    def compose_table(self) -> ComposeResult:
+        """What the table shows above the hand row."""
+        raise NotImplementedError
+
+    def show(self, view: ViewT, names: list[str], legal: list[MoveT], interactive: bool) -> None:
         """Draw `view`; `legal` are the viewer's moves, `interactive` whether she may move now."""
         raise NotImplementedError
 
-    interactive = False
-    """Whether the seat shown may move now."""
+    @property
+    def shown(self) -> ViewT:
+        """The view the table draws (`show` has given one before anything is drawn)."""
+        if self.view is None:
+            raise RuntimeError(f"{type(self).__name__} drew before it was shown a view")
+        return self.view
 
-    names: list[str] = []
-    """The players' names, by seat, as the last `show` gave them."""
+    def keep(self, view: ViewT, names: list[str], legal: list[MoveT], interactive: bool) -> None:
+        """Keep what `show` was given, for the drawing and the keys that follow."""
+        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+
+    def new_hand(self, hand: list[Any]) -> bool:
+        """Take `hand` as the one shown, the cursor kept on it; False if it had not changed."""
+        if hand == self.hand:
+            return False
+        self.hand = hand
+        self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        return True
 
     def who(self, seat: int) -> str:
         """The name of the player in `seat`."""
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-
-    hinted: Move | None = None
-    """The move the last hint named, until the table changes: Enter on it, or the one key the
-    hint named, makes exactly this move (never a menu of moves to choose from)."""
 
     def may_act(self) -> bool:
         """True if the player at the keyboard may move now; else say why she may not."""
@@ -137,6 +258,52 @@ class GameTable(Widget, can_focus=True):
         """True once every widget the table draws into is mounted (nested ones mount late)."""
         return all(len(row.cards) == row.slots for row in self.query(HandRow))
 
+    # The hand row
+
+    def draw_hand(self) -> None:
+        """Draw the hand row: its title and the cards (each table says how)."""
+        raise NotImplementedError
+
+    def hand_title(self, line: str | Text | None) -> None:
+        """Put `line` over the hand row; None says the hands are hidden (no seat's turn here)."""
+        self.query_one("#hand-title", Static).update(HANDS_HIDDEN if line is None else line)
+
+    def draw_cards(
+        self,
+        faces: Sequence[Text],
+        first: int = 0,
+        numbered_from: int = 0,
+        keys: str = SLOT_KEYS,
+        unplayable: Collection[int] = (),
+        cursor: int | None = None,
+        selected: Collection[int] = (),
+    ) -> None:
+        """Put `faces[first:]` in the hand row's places (the rest hidden). The card at
+        `numbered_from` gets the first of `keys` on its border, the next the second...; the
+        others, by their place in `faces`, are dimmed if `unplayable`, lit as the `cursor` or
+        marked `selected`."""
+        for slot, cell in enumerate(self.query_one(HandRow).cards):
+            index = first + slot
+            cell.display = index < len(faces)
+            if not cell.display:
+                continue
+            key = index - numbered_from
+            cell.update(faces[index])
+            cell.border_title = keys[key] if 0 <= key < len(keys) else ""
+            cell.set_class(index in unplayable, "unplayable")
+            cell.set_class(index == cursor, "cursor")
+            cell.set_class(index in selected, "selected")
+
+    def items(self) -> int:
+        """How many things the arrows move along (the hand's cards)."""
+        return len(self.hand)
+
+    def action_move(self, step: int) -> None:
+        """Arrows move along the hand."""
+        if self.items():
+            self.cursor = (self.cursor + step) % self.items()
+            self.draw_hand()
+
     def action_pick(self, slot: int) -> None:
         """A number key or a click picks this card of the hand; each table says what for."""
         raise NotImplementedError
@@ -145,9 +312,45 @@ class GameTable(Widget, can_focus=True):
         """A click on a hand card picks it, as its number key does."""
         self.action_pick(message.slot)
 
-    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+    # Moves
+
+    def make(self, move: Move) -> None:
+        """The player at the keyboard makes `move` (the table screen plays it)."""
+        self.post_message(self.Chosen(move))
+
+    def menu(
+        self,
+        title: str,
+        choices: list[tuple[str, Any]],
+        then: Callable[[Any], None] | None = None,
+    ) -> None:
+        """A menu of `choices` (label, choice): the one chosen is made as a move, or given to
+        `then`; Escape chooses nothing."""
+
+        def chosen(choice: Any) -> None:
+            if choice is not None:
+                (then or self.make)(choice)
+
+        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
+
+    def move_menu(self, title: str, moves: Sequence[MoveT]) -> None:
+        """A menu of these moves in words, the hinted one first (Enter in the menu makes it)."""
+        hinted = self.hinted
+        if hinted is not None and hinted in moves:
+            moves = [hinted, *(m for m in moves if m != hinted)]
+        self.menu(title, [(self.move_label(m), m) for m in moves])
+
+    # What the table screen asks
+
+    def interlude(self, events: list[Event], view: ViewT, names: list[str]) -> Screen | None:
         """A screen to show after these events before play goes on (a hand's summary); `view`
         is the game as it stands after them (any seat's: each has `history` and `over`)."""
+        summary = self.summary(events, view, names)
+        return None if summary is None else GameSummaryScreen(summary)
+
+    def summary(self, events: list[Event], view: ViewT, names: list[str]) -> Summary | None:
+        """The rows of the summary to show after these events (a hand, a round or a game
+        scored); None for none."""
         return None
 
     def linger_after(self, events: list[Event]) -> float:
@@ -155,7 +358,7 @@ class GameTable(Widget, can_focus=True):
         (a finished trick to be seen); 0 for nothing worth the wait."""
         return 0.0
 
-    def unseen_answer(self, view: View, legal: list[Move]) -> tuple[str, Move] | None:
+    def unseen_answer(self, view: ViewT, legal: list[MoveT]) -> tuple[str, MoveT] | None:
         """A move a person may make at the handoff without seeing her hand, in words ('offer
         nothing'), with the move; None where every move needs the hand (`view` is a
         spectator's)."""
@@ -165,22 +368,22 @@ class GameTable(Widget, can_focus=True):
     """True at one keyboard shared by several people (handoffs between them): a table may then
     ask a person ahead for an answer she would otherwise be handed the keyboard for again."""
 
-    def answer_given(self, view: View, legal: list[Move]) -> Move | None:
+    def answer_given(self, view: ViewT, legal: list[MoveT]) -> MoveT | None:
         """The move a person already chose ahead for this moment (`shared_keyboard`), made for
         her without a handoff; None to ask her (`view` is hers, not shown)."""
         return None
 
-    def before_handoff(self, view: View) -> Screen | None:
+    def before_handoff(self, view: ViewT) -> Screen | None:
         """A screen the person leaving the keyboard still has to see over her own table before
         it is handed on (Run It: the card she got and cannot play); None to hand it on at once
         (`view` is hers)."""
         return None
 
-    def move_label(self, move: Move) -> str:
+    def move_label(self, move: MoveT) -> str:
         """The move in a few words for a menu or a hint (a table may add the players' names)."""
         return move.brief()
 
-    def suggest(self, move: Move) -> str:
+    def suggest(self, move: MoveT) -> str:
         """Point at a hinted move on the table without playing it; say which key plays it.
 
         The answer names Enter ("Enter places it.") or one key ("Press p."); `hinted` is set

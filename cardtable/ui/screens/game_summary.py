@@ -1,6 +1,12 @@
-"""Between the games of a Runway session: who won the game, how, and the standings."""
+"""The one summary screen: a table of rows each game's table fills in (a hand's points, a
+round's cards left, a game's winner), between hands, rounds or games and, as the results
+screen, at the end."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from rich.table import Table
 from rich.text import Text
@@ -10,49 +16,126 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cardtable.games.runway.scoring import MATCH_TARGET
-from cardtable.games.runway.state import GameSummary, RunwayOptions
+Cell = str | Text
+GoOn = Literal["Continue", "Next game", "Next round"]
+"""The footer's word for Enter."""
 
 
-class GameSummaryScreen(Screen[None]):
-    """The game just played: its winner, why it ended, points or wins so far."""
+@dataclass(frozen=True)
+class Column:
+    """A column of a summary's table: its heading, and whether it is right-aligned."""
 
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Next game")]
+    heading: Cell
+    right: bool = False
 
-    def __init__(self, summary: GameSummary, names: list[str], options: RunwayOptions) -> None:
+
+@dataclass(frozen=True)
+class Row:
+    """A row of a summary's table: a cell a column, bold for a total or a winner."""
+
+    cells: Sequence[Cell]
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of words over or under the table; `kind` is how it is drawn: `results-title`,
+    `results-winners` (gold, who won) or `results-summary`."""
+
+    text: Cell
+    kind: str = "results-summary"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a summary screen shows, top to bottom: lines `above`, the table (its `title`,
+    `columns` and `rows`), lines `under`, and what Enter does next (`next_line`)."""
+
+    columns: Sequence[Column]
+    rows: Sequence[Row]
+    title: str = ""
+    above: Sequence[Line] = ()
+    under: Sequence[Line] = ()
+    next_line: str = ""
+    go_on: GoOn = "Continue"
+    """The footer's word for Enter; Escape goes on too, but after a round of Sets and Runs."""
+
+
+def summary_table(summary: Summary) -> Table:
+    """The summary's rows as a Rich table; names are Text (shown as typed, never markup)."""
+    table = Table(title=summary.title or None, expand=False)
+    for column in summary.columns:
+        table.add_column(column.heading, justify="right" if column.right else "left")
+    for row in summary.rows:
+        table.add_row(*row.cells, style="bold" if row.bold else "")
+    return table
+
+
+class SummaryScreen(Screen[None]):
+    """A summary drawn: its lines, its table and what comes next (the keys are its kind's)."""
+
+    DEFAULT_CSS = """
+    #results {
+        width: 60;
+        height: auto;
+        padding: 1 2;
+        border: double #ffd54f;
+        background: #0a2a20;
+    }
+    #results-title, #results-summary, #results-winners, #results-next {
+        width: 100%;
+        text-align: center;
+        margin-bottom: 1;
+    }
+    #results-table {
+        width: 100%;
+        content-align: center middle;
+    }
+    #results-winners {
+        color: #ffd54f;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, summary: Summary) -> None:
         super().__init__()
         self.summary = summary
-        self.names = names
-        self.options = options
 
     def compose(self) -> ComposeResult:
-        s = self.summary
-        winners = " and ".join(self.names[w] for w in s.winners)
-        table = Table(title=f"Game {s.number}", expand=False)
-        table.add_column("Player")
-        if self.options.scores_points:
-            table.add_column("This game", justify="right")
-            table.add_column(f"Total (to {MATCH_TARGET})", justify="right")
-        else:
-            table.add_column("Games won", justify="right")
-        places = self.options.pecking_order and len(self.names) >= 4 and s.out_order
-        if places:
-            table.add_column("Place", justify="right")
-        for seat, name in enumerate(self.names):
-            row: list[str | Text] = [Text(name)]
-            if self.options.scores_points:
-                row += [f"{s.points[seat]:+d}", str(s.totals[seat])]
-            else:
-                row.append(str(s.totals[seat]))
-            if places:
-                row.append(str(s.out_order.index(seat) + 1))
-            table.add_row(*row)
+        summary = self.summary
         with Middle(), Center(), Vertical(id="results"):
-            result = f"{winners} won game {s.number}" if s.winners else f"Game {s.number} is drawn"
-            yield Static(Text(f"{result}: {s.reason}."), id="results-winners")
-            yield Static(table, id="results-table")
-            yield Static("Enter: deal the next game", id="results-next")
+            for line in summary.above:
+                yield Static(line.text, id=line.kind)
+            yield Static(summary_table(summary), id="results-table")
+            for line in summary.under:
+                yield Static(line.text, id=line.kind)
+            yield Static(self.next_line(), id="results-next")
         yield Footer()
+
+    def next_line(self) -> str:
+        """What comes next, under the table."""
+        return self.summary.next_line
+
+
+class GameSummaryScreen(SummaryScreen):
+    """Between hands, rounds or games: a summary until Enter (or a click) goes on."""
+
+    BINDINGS = [
+        Binding("enter,space,escape", "go_on('Continue')", "Continue"),
+        Binding("enter,space,escape", "go_on('Next game')", "Next game"),
+        Binding("enter,space", "go_on('Next round')", "Next round"),
+    ]
+    """One Enter a summary: the footer names it as the summary's `go_on` says."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the summary's own Enter is shown and works."""
+        if action == "go_on" and parameters:
+            return parameters[0] == self.summary.go_on
+        return True
+
+    def action_go_on(self, _word: str) -> None:
+        """Enter: on to what comes next."""
+        self.dismiss()
 
     def on_click(self) -> None:
         """A click is as good as Enter."""

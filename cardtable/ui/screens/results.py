@@ -2,19 +2,49 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, Static
 
 from cardtable.engine import Match
 from cardtable.engine.contract import Outcome
+from cardtable.ui.app_api import table_app
+from cardtable.ui.screens.game_summary import Column, Line, Row, Summary, SummaryScreen
 
 
-class OutcomeScreen(Screen[None]):
+def outcome_summary(game_name: str, outcome: Outcome, names: list[str]) -> Summary:
+    """The end of a game as a summary: its title, why it ended, who won, each team's score."""
+    winning_teams = [team for team in outcome.teams if any(s in outcome.winners for s in team)]
+    shared = len(winning_teams) > 1  # a draw, or a win the rules share
+    rows = []
+    for t, team in enumerate(outcome.teams):
+        won = team in winning_teams
+        who = " & ".join(names[s] for s in team)
+        rows.append(
+            Row(
+                [
+                    Text(f"{outcome.team_names[t]}: {who}" if outcome.team_names else who),
+                    str(outcome.team_scores[t]),
+                    ("★ shared" if shared else "★ winner") if won else "",
+                ],
+                bold=won,
+            )
+        )
+    winners = " & ".join(names[s] for s in outcome.winners)
+    cheer = f"Shared between {winners}. Well played!" if shared else f"Well played, {winners}!"
+    heading = "Team" if any(len(t) > 1 for t in outcome.teams) else "Player"
+    return Summary(
+        title="Scores",
+        columns=[Column(heading), Column(outcome.score_label, right=True), Column("")],
+        rows=rows,
+        above=[
+            Line(Text(f"{game_name}: game over", style="bold"), "results-title"),
+            Line(Text(outcome.summary)),
+            Line(Text(cheer if winners else ""), "results-winners"),
+        ],
+    )
+
+
+class OutcomeScreen(SummaryScreen):
     """The end of a game: the winners, each team's score, and what next; from an Outcome and
     the names, as a host sends them. A hosted game's ends here: Enter goes back to the start
     screen (the host deals no new game); on the host's own screen (`hosting`) it stays, and
@@ -31,42 +61,10 @@ class OutcomeScreen(Screen[None]):
     def __init__(
         self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
     ) -> None:
-        super().__init__()
-        self.game_name = game_name
-        self.outcome = outcome
-        self.names = names
         self.hosting = hosting
+        super().__init__(outcome_summary(game_name, outcome, names))
 
-    def compose(self) -> ComposeResult:
-        outcome = self.outcome
-        names = self.names
-        table = Table(title="Scores", expand=False)
-        table.justify = "center"
-        table.add_column("Team" if any(len(t) > 1 for t in outcome.teams) else "Player")
-        table.add_column(outcome.score_label, justify="right")
-        table.add_column("")
-        winning_teams = [team for team in outcome.teams if any(s in outcome.winners for s in team)]
-        shared = len(winning_teams) > 1  # a draw, or a win the rules share
-        for t, team in enumerate(outcome.teams):
-            won = team in winning_teams
-            who = " & ".join(names[s] for s in team)
-            table.add_row(
-                Text(f"{outcome.team_names[t]}: {who}" if outcome.team_names else who),
-                str(outcome.team_scores[t]),
-                ("★ shared" if shared else "★ winner") if won else "",
-                style="bold" if won else "",
-            )
-        winners = " & ".join(names[s] for s in outcome.winners)
-        cheer = f"Shared between {winners}. Well played!" if shared else f"Well played, {winners}!"
-        with Middle(), Center(), Vertical(id="results"):
-            yield Static(Text(f"{self.game_name}: game over", style="bold"), id="results-title")
-            yield Static(Text(outcome.summary), id="results-summary")
-            yield Static(Text(cheer if winners else ""), id="results-winners")
-            yield Static(table, id="results-table")
-            yield Static(self._next_line(), id="results-next")
-        yield Footer()
-
-    def _next_line(self) -> str:
+    def next_line(self) -> str:
         if self.hosting:
             return "Ctrl+Q stops the host."
         return "Enter: back to the start screen  ·  q: quit"
@@ -79,7 +77,7 @@ class OutcomeScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the start screen."""
-        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+        table_app(self).action_back_to_menu()
 
 
 class ResultsScreen(OutcomeScreen):
@@ -98,7 +96,7 @@ class ResultsScreen(OutcomeScreen):
         self.demo = demo
         self.delay = delay
 
-    def _next_line(self) -> str:
+    def next_line(self) -> str:
         if self.demo:
             return "The next demo game starts in a moment. Esc or q: stop the demo."
         return "Enter: play again, same seats  ·  m: menu  ·  q: quit"
@@ -110,4 +108,4 @@ class ResultsScreen(OutcomeScreen):
     def action_again(self) -> None:
         """The same seats and options, a new deal (in a demo: the next game)."""
         if self.is_current:
-            self.app.play_again(self.match, demo=self.demo)  # type: ignore[attr-defined]
+            table_app(self).play_again(self.match, demo=self.demo)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Middle, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
 
 from cardtable.cards import PilatchCard, PilatchSuit
-from cardtable.engine import Event, View
+from cardtable.engine import Event
 from cardtable.engine.words import plural
 from cardtable.games.over_trump import OverTrumpView, PlaceCard
 from cardtable.games.over_trump.moves import short
@@ -20,9 +18,9 @@ from cardtable.games.over_trump.scoring import points_text
 from cardtable.games.over_trump.state import HandSummary, Placement
 from cardtable.ui.card_faces import face
 from cardtable.ui.cells import fitted
-from cardtable.ui.widgets import GameTable, HandRow, MoveLog
+from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
+from cardtable.ui.widgets import GameTable, MoveLog, happened
 
-HAND_SLOTS = 11
 TRICK_SEEN_SECONDS = 1.5
 """How long a finished trick stays in view, with its winner, before a bot leads the next."""
 SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
@@ -37,63 +35,72 @@ def sort_hand(hand: list[PilatchCard]) -> list[PilatchCard]:
     return sorted(hand, key=lambda c: (c.is_joker, SUIT_ORDER[c.suit], c.rank))
 
 
-class OverTrumpTable(GameTable):
+class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
     """Choose a card (arrows or its number) and press Enter; k first to reveal a Keeper with it."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Place"),
         Binding("k", "reveal", "Reveal a Keeper"),
         Binding("l", "last_trick", "Last trick"),
     ]
 
+    DEFAULT_CSS = """
+    OverTrumpTable #ot-center {
+        min-width: 46;
+    }
+    OverTrumpTable #ot-seats {
+        height: 5;
+    }
+    OverTrumpTable #ot-trick {
+        height: 1fr;
+        border: round #5f8f7a;
+        padding: 0 1;
+    }
+    OverTrumpTable #ot-cycle {
+        color: #a5d6a7;
+        margin: 1 0;
+    }
+    OverTrumpTable #ot-teams {
+        height: auto;
+    }
+    """
+
     def __init__(self) -> None:
-        super().__init__(id="game-table")
-        self.view: OverTrumpView | None = None
-        self.names: list[str] = []
-        self.legal: list[PlaceCard] = []
-        self.interactive = False
-        self.hand: list[PilatchCard] = []
-        self.cursor = 0
+        super().__init__()
         self.revealing = False
         """Step one of a Keeper reveal is done: the next card placed goes with a Keeper."""
         self.reveal_with: PilatchCard | None = None
         """The Keeper a hint named for the reveal; the first one held otherwise."""
         self.showing_last = False
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="ot-main"):
-            with Vertical(id="ot-center"):
+    def compose_table(self) -> ComposeResult:
+        with Horizontal(id="ot-main", classes="table-main"):
+            with Vertical(id="ot-center", classes="table-centre"):
                 yield Static(id="ot-seats")
                 yield Static(id="ot-trick")
             with Vertical(id="side"):
                 yield Static(id="ot-teams")
                 yield Static(CYCLE, id="ot-cycle")
                 yield MoveLog(id="log")
-        yield Static(id="hand-title")
-        yield HandRow(HAND_SLOTS)
 
     # Drawing
 
-    def show(self, view: OverTrumpView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+    def show(
+        self, view: OverTrumpView, names: list[str], legal: list[PlaceCard], interactive: bool
+    ) -> None:
         """Draw the players, the trick, the teams and the viewer's hand."""
-        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
-        hand = sort_hand(view.hand or [])
-        if hand != self.hand:
-            self.hand = hand
-            self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        self.keep(view, names, legal, interactive)
+        self.new_hand(sort_hand(view.hand or []))
         if not interactive:
             self.revealing = False
             self.reveal_with = None
         self._draw_seats()
         self._draw_trick()
         self._draw_teams()
-        self._draw_hand()
+        self.draw_hand()
 
     def _draw_seats(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text(SEATS_HEADER + "\n", style="dim", no_wrap=True, overflow="ellipsis")
         for seat in range(4):
             mark = "▶ " if seat in view.to_act else "  "
@@ -103,7 +110,9 @@ class OverTrumpTable(GameTable):
             text.append(name, style="bold" if seat == view.seat else "")
             text.append(f"  {team:^4} {view.hand_sizes[seat]:>5}  ", style="dim")
             if view.void_tracker and view.voids[seat]:
-                voids = " ".join(s.symbol for s in sorted(view.voids[seat], key=SUIT_ORDER.get))
+                voids = " ".join(
+                    s.symbol for s in sorted(view.voids[seat], key=SUIT_ORDER.__getitem__)
+                )
                 text.append(f"no {voids} ", style="#ff8a80")
             shown = view.shown[seat] if view.shown else []
             if shown:
@@ -112,8 +121,7 @@ class OverTrumpTable(GameTable):
         self.query_one("#ot-seats", Static).update(text)
 
     def _draw_trick(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         box = self.query_one("#ot-trick", Static)
         box.border_subtitle = Text(f"{self.names[view.dealer]} dealt")
         if view.last_trick and (self.showing_last or not view.trick):
@@ -147,8 +155,7 @@ class OverTrumpTable(GameTable):
         self.query_one("#ot-trick", Static).update(text)
 
     def _draw_teams(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         for t, team in enumerate(view.teams):
             who = " & ".join(self.names[s] for s in team)
@@ -158,13 +165,11 @@ class OverTrumpTable(GameTable):
         text.append("First team to 100 wins.\n", style="dim")
         self.query_one("#ot-teams", Static).update(text)
 
-    def _draw_hand(self) -> None:
-        view = self.view
-        assert view is not None
-        playable = {m.card for m in self.legal}
-        title = self.query_one("#hand-title", Static)
+    def draw_hand(self) -> None:
+        """The hand's title (with a Keeper reveal's step) and its cards, the unplayable dim."""
+        view = self.shown
         if view.seat is None or view.hand is None:
-            title.update(Text("Hands are hidden: no player's turn at this screen."))
+            self.hand_title(None)
         else:
             step = (
                 "  ·  KEEPER REVEAL: choose the card to place with it (k cancels)"
@@ -172,28 +177,17 @@ class OverTrumpTable(GameTable):
                 else ""
             )
             cards = plural(len(self.hand), "card")
-            title.update(Text(f"{self.names[view.seat]}'s hand: {cards}{step}"))
-        cells = self.query_one(HandRow).cards
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            if slot < len(self.hand):
-                card = self.hand[slot]
-                cell.display = True
-                cell.update(face(card, 5))
-                cell.border_title = "1234567890-"[slot]
-                cell.set_class(self.interactive and card not in playable, "unplayable")
-                cell.set_class(self.interactive and slot == self.cursor, "cursor")
-                cell.set_class(self.revealing and card.is_joker, "selected")
-            else:
-                cell.display = False
+            self.hand_title(Text(f"{self.names[view.seat]}'s hand: {cards}{step}"))
+        playable = {m.card for m in self.legal}
+        hand = self.hand
+        self.draw_cards(
+            [face(card, 5) for card in hand],
+            unplayable={i for i, c in enumerate(hand) if self.interactive and c not in playable},
+            cursor=self.cursor if self.interactive else None,
+            selected={i for i, c in enumerate(hand) if self.revealing and c.is_joker},
+        )
 
     # Input
-
-    def action_move(self, step: int) -> None:
-        """Arrows move along the hand."""
-        if self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
-            self._draw_hand()
 
     def action_pick(self, slot: int) -> None:
         """A number key places that card (with a Keeper, after k)."""
@@ -224,7 +218,7 @@ class OverTrumpTable(GameTable):
             )
         else:
             self.post_message(self.Said("Keeper reveal cancelled."))
-        self._draw_hand()
+        self.draw_hand()
 
     def action_last_trick(self) -> None:
         """Show the previous trick, or go back to the trick in play (the finished trick stays
@@ -248,68 +242,50 @@ class OverTrumpTable(GameTable):
         self.revealing = False
         self.reveal_with = None
         self.showing_last = False
-        self.post_message(self.Chosen(PlaceCard(card=card, reveal=reveal)))
+        self.make(PlaceCard(card=card, reveal=reveal))
 
-    def suggest(self, move: PlaceCard) -> str:  # type: ignore[override]
+    def suggest(self, move: PlaceCard) -> str:
         """Put the cursor on the hinted card."""
         self.cursor = self.hand.index(move.card)
         self.revealing = move.reveal is not None
         self.reveal_with = move.reveal
-        self._draw_hand()
+        self.draw_hand()
         return "Enter places it."
 
-    def linger_after(self, events: list[Event]) -> float:  # type: ignore[override]
+    def linger_after(self, events: list[Event]) -> float:
         """A finished trick stays in view a moment before a bot leads the next one."""
         return TRICK_SEEN_SECONDS if any(e.kind == "trick" for e in events) else 0.0
 
-    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+    def summary(self, events: list[Event], view: OverTrumpView, names: list[str]) -> Summary | None:
         """After a hand, its summary."""
-        history = getattr(view, "history", None)
-        if any(e.kind == "hand" for e in events) and history:
-            return HandSummaryScreen(history[-1], names, view.over)
+        if happened(events, "hand") and view.history:
+            return hand_summary(view.history[-1], names, view.over)
         return None
 
 
-class HandSummaryScreen(Screen[None]):
-    """The points of the hand just played, by kind and team, and the game's totals."""
-
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Continue")]
-
-    def __init__(self, summary: HandSummary, names: list[str], last: bool = False) -> None:
-        super().__init__()
-        self.summary = summary
-        self.names = names
-        self.last = last
-        """The game ended with this hand: what comes next is the result, not a hand."""
-
-    def compose(self) -> ComposeResult:
-        s = self.summary
-        table = Table(title=f"Hand {s.number}", expand=False)
-        table.add_column("")
-        for t in range(2):
-            table.add_column(Text(f"{self.names[t]} & {self.names[t + 2]}"), justify="right")
-        rows = [
-            ("Tricks", s.tricks),
-            ("1s (10 each)", s.ones),
-            ("J Q K A (1 each)", s.honours),
-            ("Keepers (1 each)", s.keepers),
-            ("Most tricks", s.bonus),
-            ("Penalty", [-p for p in s.penalty]),
-            ("This hand", s.points),
-            ("Game total", s.totals),
-        ]
-        for label, values in rows:
-            table.add_row(
-                label, *(str(v) for v in values), style="bold" if label == "Game total" else ""
-            )
-        with Middle(), Center(), Vertical(id="results"):
-            yield Static(table, id="results-table")
-            if s.note:
-                yield Static(Text(s.note), id="results-summary")
-            next_up = "Enter: the result of the game" if self.last else "Enter: next hand"
-            yield Static(next_up, id="results-next")
-        yield Footer()
-
-    def on_click(self) -> None:
-        """A click is as good as Enter."""
-        self.dismiss()
+def hand_summary(s: HandSummary, names: list[str], last: bool = False) -> Summary:
+    """The points of the hand just played, by kind and team, and the game's totals; `last`:
+    the game ended with this hand, and what comes next is the result, not a hand."""
+    rows = [
+        ("Tricks", s.tricks),
+        ("1s (10 each)", s.ones),
+        ("J Q K A (1 each)", s.honours),
+        ("Keepers (1 each)", s.keepers),
+        ("Most tricks", s.bonus),
+        ("Penalty", [-p for p in s.penalty]),
+        ("This hand", s.points),
+        ("Game total", s.totals),
+    ]
+    return Summary(
+        title=f"Hand {s.number}",
+        columns=[
+            Column(""),
+            *(Column(Text(f"{names[t]} & {names[t + 2]}"), right=True) for t in range(2)),
+        ],
+        rows=[
+            Row([label, *(str(v) for v in values)], bold=label == "Game total")
+            for label, values in rows
+        ],
+        under=[Line(Text(s.note))] if s.note else [],
+        next_line="Enter: the result of the game" if last else "Enter: next hand",
+    )

@@ -15,9 +15,7 @@ from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.games.piles.hand import sort_hand
 from cardtable.ui.card_faces import colour_name, face, ink
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog
-
-HAND_SLOTS = 20
+from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard, MoveLog
 
 
 class PileCell(Static):
@@ -40,31 +38,83 @@ class PileCell(Static):
         self.query_ancestor(PilesTable).click_pile(self.pile)
 
 
-class PilesTable(GameTable):
+class PilesTable(GameTable[PilesView, Place | Pass]):
     """Choose a card (arrows or its number, then Enter), then a pile (arrows, then Enter).
 
     Nothing is placed on a pile the player did not point at; `p` asks before it passes.
     """
 
     BINDINGS = [
-        Binding("left", "move(-1, 0)", "Left", show=False),
-        Binding("right", "move(1, 0)", "Right", show=False),
-        Binding("up", "move(0, -1)", "Up", show=False),
-        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("left", "arrow(-1, 0)", "Left", show=False),
+        Binding("right", "arrow(1, 0)", "Right", show=False),
+        Binding("up", "arrow(0, -1)", "Up", show=False),
+        Binding("down", "arrow(0, 1)", "Down", show=False),
         Binding("enter,space", "confirm", "Choose / place"),
         Binding("escape", "back", "Back to hand", show=False),
         Binding("tab", "switch_zone", "Hand / Castle", show=False),
         Binding("p", "pass_turn", "Pass"),
     ]
 
+    DEFAULT_CSS = """
+    PilesTable #castle-area {
+        width: 48;
+    }
+    PilesTable #castle-columns, PilesTable #castle-legend {
+        height: 1;
+        color: #a5d6a7;
+    }
+    PilesTable .column-label {
+        width: 11;
+        text-align: center;
+    }
+    PilesTable #castle-columns .row-label {
+        height: 1;
+    }
+    PilesTable .castle-row {
+        height: 4;
+    }
+    PilesTable .row-label {
+        width: 3;
+        height: 4;
+        content-align: center middle;
+        color: #a5d6a7;
+    }
+    PilesTable .pile {
+        width: 11;
+        height: 4;
+        border: round #5f8f7a;
+        border-title-color: #a5d6a7;
+        border-title-align: left;
+        content-align: center middle;
+        text-align: center;
+    }
+    PilesTable .pile.target {
+        border: round #69f0ae;
+        border-title-color: #69f0ae;
+    }
+    PilesTable .pile.dim {
+        opacity: 60%;
+    }
+    PilesTable .pile.cursor {
+        border: heavy #ffd54f;
+        border-title-color: #ffd54f;
+        opacity: 100%;
+    }
+    PilesTable #teams {
+        height: auto;
+    }
+    PilesTable #pile-detail {
+        height: auto;
+        min-height: 2;
+        color: #fff59d;
+        margin: 1 0;
+    }
+    """
+
+    HAND_SLOTS = 20
+
     def __init__(self) -> None:
-        super().__init__(id="game-table")
-        self.view: PilesView | None = None
-        self.names: list[str] = []
-        self.legal: list[Place | Pass] = []
-        self.interactive = False
-        self.hand: list[Card] = []
-        self.card_cursor = 0
+        super().__init__()
         self.pile_cursor: int | None = None
         """The pile pointed at; None until the player points at one for the chosen card."""
         self.selected: int | None = None
@@ -72,13 +122,13 @@ class PilesTable(GameTable):
         self.pass_asked = False
         """True once `p` asked to pass: `p` again (or Enter) passes, any other key does not."""
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="piles-main"):
+    def compose_table(self) -> ComposeResult:
+        with Horizontal(id="piles-main", classes="table-main"):
             with Vertical(id="castle-area"):
                 with Horizontal(id="castle-columns"):
                     yield Static("", classes="row-label")
-                    for col in "ABCD":
-                        yield Static(col, classes="column-label")
+                    for letter in "ABCD":
+                        yield Static(letter, classes="column-label")
                 for row in range(ROWS):
                     with Horizontal(classes="castle-row"):
                         yield Static(f"{row + 1}", classes="row-label")
@@ -89,8 +139,6 @@ class PilesTable(GameTable):
                 yield Static(id="teams")
                 yield Static(id="pile-detail")
                 yield MoveLog(id="log")
-        yield Static(id="hand-title")
-        yield HandRow(HAND_SLOTS)
 
     def ready(self) -> bool:
         """True once the twelve piles and the hand are mounted."""
@@ -108,28 +156,22 @@ class PilesTable(GameTable):
 
     # Drawing
 
-    def show(self, view: PilesView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+    def show(
+        self, view: PilesView, names: list[str], legal: list[Place | Pass], interactive: bool
+    ) -> None:
         """Draw the Castle, the teams and the viewer's hand."""
-        self.view = view
-        self.names = names
-        self.legal = legal
-        self.interactive = interactive
-        hand = sort_hand(view.hand or [])
+        self.keep(view, names, legal, interactive)
         self.pass_asked = False
-        if hand != self.hand:
-            self.hand = hand
+        if self.new_hand(sort_hand(view.hand or [])):
             self.selected = None
             self.pile_cursor = None
-            self.card_cursor = min(self.card_cursor, max(len(hand) - 1, 0))
         for p, pile in enumerate(view.castle):
             self.pile_cells[p].draw(pile.top, pile.total, pile.height)
         self._draw_teams()
-        self._draw_hand()
         self._draw_marks()
 
     def _draw_teams(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         lines = Text()
         for t, team in enumerate(view.teams):
             who = " & ".join(self.names[s] for s in team)
@@ -151,30 +193,29 @@ class PilesTable(GameTable):
             lines.append(f"{view.stock_count} cards wait to be dealt\n", style="dim")
         self.query_one("#teams", Static).update(lines)
 
-    def _draw_hand(self) -> None:
-        view = self.view
-        assert view is not None
-        playable = {m.card for m in self.legal if isinstance(m, Place)}
-        title = self.query_one("#hand-title", Static)
+    def draw_hand(self) -> None:
+        """The hand's title (with the viewer's colour) and its cards: the unplayable dim, the
+        cursor lit while choosing a card, the chosen one marked."""
+        view = self.shown
         if view.seat is None or view.hand is None:
-            title.update(Text("Hands are hidden: no player's turn at this screen."))
+            self.hand_title(None)
         else:
             who = self.names[view.seat]
             colour = ""
             if view.team_colours:
                 colour = f" ({view.team_colours[view.seat % 2].team})"
-            title.update(Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}"))
-        cells = self.query_one(HandRow).cards
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            if slot < len(self.hand):
-                card = self.hand[slot]
-                cell.display = True
-                cell.update(face(card, 5))
-                cell.border_title = str((slot + 1) % 10) if slot < 10 else ""
-                cell.set_class(card not in playable and self.interactive, "unplayable")
-            else:
-                cell.display = False
+            self.hand_title(Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}"))
+        playable = {m.card for m in self.legal if isinstance(m, Place)}
+        choosing = self.interactive and self.selected is None
+        self.draw_cards(
+            [face(card, 5) for card in self.hand],
+            keys=SLOT_KEYS[:10],
+            unplayable={
+                i for i, c in enumerate(self.hand) if c not in playable and self.interactive
+            },
+            cursor=self.cursor if choosing else None,
+            selected=() if self.selected is None else {self.selected},
+        )
 
     def _draw_marks(self) -> None:
         """Cursor, selection and the piles the selected card may go on."""
@@ -185,13 +226,7 @@ class PilesTable(GameTable):
             cell.set_class(p in targets, "target")
             cell.set_class(in_castle and p == self.pile_cursor, "cursor")
             cell.set_class(in_castle and p not in targets, "dim")
-        cells = self.query_one(HandRow).cards
-        for slot in range(min(len(self.hand), HAND_SLOTS)):
-            cell = cells[slot]
-            cell.set_class(
-                self.interactive and slot == self.card_cursor and not in_castle, "cursor"
-            )
-            cell.set_class(slot == self.selected, "selected")
+        self.draw_hand()
         self._draw_detail()
 
     def _draw_detail(self) -> None:
@@ -202,7 +237,7 @@ class PilesTable(GameTable):
         detail = self.query_one("#pile-detail", Static)
         if p is None:
             if self.interactive and self.hand:
-                slot = self.card_cursor if self.selected is None else self.selected
+                slot = self.cursor if self.selected is None else self.selected
                 card = self.hand[slot]
                 n = len(self._targets(slot))
                 detail.update(
@@ -236,7 +271,7 @@ class PilesTable(GameTable):
 
     # Input
 
-    def action_move(self, dx: int, dy: int) -> None:
+    def action_arrow(self, dx: int, dy: int) -> None:
         """Arrows: along the hand, or around the Castle once a card is chosen."""
         if not self.hand:
             return
@@ -245,7 +280,7 @@ class PilesTable(GameTable):
             if dy < 0 and self.interactive:
                 self.action_confirm()
                 return
-            self.card_cursor = (self.card_cursor + dx) % len(self.hand)
+            self.cursor = (self.cursor + dx) % len(self.hand)
         elif self.pile_cursor is None:
             targets = self._targets()
             self.pile_cursor = min(targets) if targets else 0
@@ -281,7 +316,7 @@ class PilesTable(GameTable):
         if self.pass_asked:
             self._pass()
         elif self.selected is None:
-            self._select(self.card_cursor)
+            self._select(self.cursor)
         elif self.pile_cursor is None:
             self.post_message(
                 self.Said("Choose a pile first: the arrows move to one (or click it); then Enter.")
@@ -312,7 +347,7 @@ class PilesTable(GameTable):
         self.pass_asked = False
         self.selected = None
         self.pile_cursor = None
-        self.card_cursor = slot
+        self.cursor = slot
         card = self.hand[slot]
         n = len(self._targets(slot))
         if n:
@@ -326,7 +361,7 @@ class PilesTable(GameTable):
         """A click on a hand card chooses it: the piles it may go on light up."""
         if message.slot < len(self.hand) and self.may_act():
             self.pass_asked = False
-            self.card_cursor = message.slot
+            self.cursor = message.slot
             self._select(message.slot)
 
     def action_pass_turn(self) -> None:
@@ -371,11 +406,11 @@ class PilesTable(GameTable):
 
     def _place(self, pile: int) -> None:
         assert self.selected is not None
-        self.post_message(self.Chosen(Place(card=self.hand[self.selected], pile=pile)))
+        self.make(Place(card=self.hand[self.selected], pile=pile))
 
     def _pass(self) -> None:
         self.pass_asked = False
-        self.post_message(self.Chosen(Pass()))
+        self.make(Pass())
 
     def _or_pass(self) -> str:
         """', or pass with p' when passing is allowed now."""
@@ -405,7 +440,7 @@ class PilesTable(GameTable):
             said += "."
         return said
 
-    def suggest(self, move: Place | Pass) -> str:  # type: ignore[override]
+    def suggest(self, move: Place | Pass) -> str:
         """Point at the hinted card and pile (Enter places it), or ask to pass (p passes)."""
         if isinstance(move, Pass):
             self.selected = None
@@ -417,8 +452,8 @@ class PilesTable(GameTable):
             taker = self.names[(view.seat + 1) % view.seats]
             return f"{taker} takes a card of yours at random. Press p."
         self.pass_asked = False
-        self.card_cursor = self.hand.index(move.card)
-        self.selected = self.card_cursor
+        self.cursor = self.hand.index(move.card)
+        self.selected = self.cursor
         self.pile_cursor = move.pile
         self._draw_marks()
         return "Enter places it."

@@ -6,45 +6,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.cards import RunItCard, RunItColour
-from cardtable.engine import Event, Move, View
+from cardtable.engine import Event, Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import RunItView
+from cardtable.games.run_it import moves as mv
 from cardtable.games.run_it.matching import NAMES_A_COLOUR, in_colour
-from cardtable.games.run_it.moves import (
-    COLOUR_NAMES,
-    GET,
-    KEEP,
-    NO_OFFER,
-    TAKE_DRAW,
-    TAKE_PENALTY,
-    GetCard,
-    Keep,
-    NoOffer,
-    Offer,
-    Play,
-    TakeDraw,
-    TakeOffer,
-    TakePenalty,
-)
+from cardtable.games.run_it.moves import COLOUR_NAMES
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.screens.handoff import GUARD_SECONDS
 from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
+from cardtable.ui.widgets import (
+    SLOT_KEYS,
+    GameTable,
+    HandCard,
+    MoveLog,
+    hand_row_start,
+    happened,
+)
 
-HAND_SLOTS = 11
 NAME_WIDTH = 12
 FACE = {
     RunItColour.RED: "bold #ffffff on #c62828",
@@ -122,35 +114,22 @@ class ColourMenu(MoveMenu):
         self.dismiss(next(move for _, move in self.choices if move.colour.value == letter))
 
 
-class RunItSummary(Screen[None]):
+def game_summary(result: GameResult, names: list[str], wins: list[int]) -> Summary:
     """Between the games of a session: who won the game just played, and the wins so far."""
-
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Next game")]
-
-    def __init__(self, result: GameResult, names: list[str], wins: list[int]) -> None:
-        super().__init__()
-        self.result = result
-        self.names = names
-        self.wins = wins
-
-    def compose(self) -> ComposeResult:
-        r = self.result
-        table = Table(title=f"Game {r.number}", expand=False)
-        table.add_column("Player")
-        table.add_column("Cards left", justify="right")
-        table.add_column("Games won", justify="right")
-        for seat, name in enumerate(self.names):
-            table.add_row(Text(name), str(r.cards_left[seat]), str(self.wins[seat]))
-        winners = " and ".join(self.names[w] for w in r.winners) or "Nobody"
-        with Middle(), Center(), Vertical(id="results"):
-            yield Static(Text(f"{winners} won game {r.number}: {r.reason}."), id="results-winners")
-            yield Static(table, id="results-table")
-            yield Static("Enter: deal the next game", id="results-next")
-        yield Footer()
-
-    def on_click(self) -> None:
-        """A click is as good as Enter."""
-        self.dismiss()
+    winners = " and ".join(names[w] for w in result.winners) or "Nobody"
+    return Summary(
+        title=f"Game {result.number}",
+        columns=[Column("Player"), Column("Cards left", True), Column("Games won", True)],
+        rows=[
+            Row([Text(name), str(result.cards_left[seat]), str(wins[seat])])
+            for seat, name in enumerate(names)
+        ],
+        above=[
+            Line(Text(f"{winners} won game {result.number}: {result.reason}."), "results-winners")
+        ],
+        next_line="Enter: deal the next game",
+        go_on="Next game",
+    )
 
 
 def missed_line(view: RunItView) -> str:
@@ -210,16 +189,16 @@ class MissedCard(ModalScreen[None]):
 
 
 HINT_KEYS = {
-    GetCard: "get",
-    TakePenalty: "penalty",
-    Keep: "keep",
-    TakeDraw: "draw",
-    NoOffer: "nothing",
+    mv.GetCard: "get",
+    mv.TakePenalty: "penalty",
+    mv.Keep: "keep",
+    mv.TakeDraw: "draw",
+    mv.NoOffer: "nothing",
 }
 """The moves a hint names by their key (no card to point at), with KEYS' name of the key."""
 
 
-class RunItTable(GameTable):
+class RunItTable(GameTable[RunItView, Any]):
     """Pick a card (its number, the arrows or a click) and press Enter; letters for the rest.
 
     Enter plays the card picked (a Wild, Wild Penalty or Stop then asks a colour: r, b, y, g);
@@ -229,8 +208,6 @@ class RunItTable(GameTable):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Play / choose"),
         Binding(KEYS["get"], "get", "Get a card"),
         Binding(KEYS["penalty"], "penalty", "Take penalty"),
@@ -241,16 +218,47 @@ class RunItTable(GameTable):
         Binding(MENU_KEY, "menu", "Moves"),
     ]
 
+    DEFAULT_CSS = """
+    RunItTable #ri-center {
+        min-width: 46;
+    }
+    RunItTable #ri-heading {
+        height: 1;
+    }
+    RunItTable #ri-pile {
+        height: 6;
+    }
+    RunItTable #ri-top {
+        width: 13;
+        padding: 0 1 0 0;
+    }
+    RunItTable #ri-info {
+        width: 1fr;
+    }
+    RunItTable #ri-offers {
+        height: auto;
+        color: #fff59d;
+    }
+    RunItTable #ri-seats {
+        height: auto;
+    }
+    RunItTable #ri-keys {
+        height: auto;
+        border-top: hkey #5f8f7a;
+    }
+    RunItTable #log {
+        margin-top: 1;
+    }
+    RunItTable #side {
+        width: 32;
+        min-width: 32;
+    }
+    """
+
     def __init__(self) -> None:
-        super().__init__(id="game-table", classes="run-it")
-        self.view: RunItView | None = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.interactive = False
-        self.hand: list[RunItCard] = []
-        self.choices: list[Move] = []
+        super().__init__(classes="run-it")
+        self.choices: list[mv.TakeDraw | mv.TakeOffer] = []
         """While the viewer takes a card: the draw pile and the offers, face down."""
-        self.cursor = 0
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
         self.phase: Phase | None = None
@@ -260,9 +268,9 @@ class RunItTable(GameTable):
         self.ahead: dict[int, Move] = {}
         """Per seat, the offer (or none) chosen ahead for the getter's second card."""
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="ri-main"):
-            with Vertical(id="ri-center"):
+    def compose_table(self) -> ComposeResult:
+        with Horizontal(id="ri-main", classes="table-main"):
+            with Vertical(id="ri-center", classes="table-centre"):
                 yield Static(id="ri-heading")
                 with Horizontal(id="ri-pile"):
                     yield Static(id="ri-top")
@@ -272,19 +280,17 @@ class RunItTable(GameTable):
             with Vertical(id="side"):
                 yield Static(id="ri-seats")
                 yield Static(id="ri-keys")
-        yield Static(id="hand-title")
-        yield HandRow(HAND_SLOTS)
 
     # Drawing
 
-    def show(self, view: RunItView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+    def show(self, view: RunItView, names: list[str], legal: list[Any], interactive: bool) -> None:
         """Draw the pile, the seats, the offers and the viewer's hand."""
-        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+        self.keep(view, names, legal, interactive)
         if not self._asking_ahead():
             self.first_offer = None
         hand = list(view.hand or [])
         taking = interactive and view.phase is Phase.TAKE
-        choices = [m for m in legal if isinstance(m, TakeDraw | TakeOffer)] if taking else []
+        choices = [m for m in legal if isinstance(m, mv.TakeDraw | mv.TakeOffer)] if taking else []
         changed = hand != self.hand or choices != self.choices or view.phase is not self.phase
         self.hand, self.choices, self.phase = hand, choices, view.phase
         if changed:
@@ -299,12 +305,11 @@ class RunItTable(GameTable):
         self._draw_seats()
         self._draw_offers()
         self._draw_keys()
-        self._draw_hand()
+        self.draw_hand()
         self.refresh_bindings()
 
     def _draw_heading(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text(no_wrap=True, overflow="ellipsis")
         if view.games > 1:
             text.append(f"Game {view.game_number} of {view.games}  ·  ", style="bold")
@@ -314,8 +319,7 @@ class RunItTable(GameTable):
         self.query_one("#ri-heading", Static).update(text)
 
     def _draw_pile(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         self.query_one("#ri-top", Static).update(big_card(view.top, view.colour))
         info = Text(no_wrap=True, overflow="ellipsis")
         info.append("Colour: ", style="bold")
@@ -346,8 +350,7 @@ class RunItTable(GameTable):
         self.query_one("#ri-info", Static).update(info)
 
     def _draw_seats(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         keys = claim_keys(view.seats)
         text = Text(f"    Key {'Player':<{NAME_WIDTH}} Cards", style="dim", no_wrap=True)
         if view.games > 1:
@@ -373,8 +376,7 @@ class RunItTable(GameTable):
 
     def _draw_keys(self) -> None:
         """The keys of the table, and the viewer's claim key."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         k = KEYS
         text = Text(style="#a5d6a7", no_wrap=True, overflow="ellipsis")
         text.append("1-9 ←→ pick · Enter plays it\n")
@@ -389,8 +391,7 @@ class RunItTable(GameTable):
 
     def _draw_offers(self) -> None:
         """What the phase asks, in the middle of the table: offers, the card got, a run."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         getter = self.who(view.turn)
         phase = view.phase
@@ -398,7 +399,7 @@ class RunItTable(GameTable):
         if phase is Phase.OFFERS:
             first = self.first_offer
             if mine and first is not None:
-                offered = f"the {first.card.short}" if isinstance(first, Offer) else "nothing"
+                offered = f"the {first.card.short}" if isinstance(first, mv.Offer) else "nothing"
                 text.append(f"You offer {offered} for {getter}'s first card. ", style="bold")
                 text.append(
                     f"If {getter} cannot play it, {getter} gets a second: offer one for that "
@@ -454,69 +455,56 @@ class RunItTable(GameTable):
                 text.append(" ")
         self.query_one("#ri-offers", Static).update(text)
 
-    def _draw_hand(self) -> None:
-        view = self.view
-        assert view is not None
-        title = self.query_one("#hand-title", Static)
-        cells = self.query_one(HandRow).cards
+    def draw_hand(self) -> None:
+        """The hand around the cursor, the playable bright; or, taking a card, the cards to
+        take."""
+        view = self.shown
         if self.choices:
-            self._draw_choices(title, cells)
+            self._draw_choices()
             return
         hand = self.hand
-        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, self.HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:
             if view.phase is Phase.WINDOW:
-                title.update(Text("Hands are hidden while a card is up for claim."))
+                self.hand_title(Text("Hands are hidden while a card is up for claim."))
             else:
-                title.update(Text("Hands are hidden: no player's turn at this screen."))
+                self.hand_title(None)
         else:
             more = ""
-            if len(hand) > HAND_SLOTS:
-                last = min(len(hand), self.first_shown + HAND_SLOTS)
+            if len(hand) > self.HAND_SLOTS:
+                last = min(len(hand), self.first_shown + self.HAND_SLOTS)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
             playable = len(view.playable)
             lit = f"  ·  {playable} playable (bright)" if playable and self.interactive else ""
             cards = plural(len(hand), "card")
-            title.update(Text(f"{self.who(view.seat)}'s hand: {cards}{lit}{more}"))
+            self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards}{lit}{more}"))
         dim = self.interactive and view.phase in (Phase.PLAY, Phase.GOT)
         playable_cards = set(view.playable)
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            index = self.first_shown + slot
-            if index < len(hand):
-                card = hand[index]
-                cell.display = True
-                cell.update(card_face(card))
-                cell.border_title = "1234567890-"[slot]
-                cell.set_class(dim and card not in playable_cards, "unplayable")
-                cell.set_class(self.interactive and index == self.cursor, "cursor")
-            else:
-                cell.display = False
+        self.draw_cards(
+            [card_face(card) for card in hand],
+            first=self.first_shown,
+            numbered_from=self.first_shown,
+            unplayable={i for i, c in enumerate(hand) if dim and c not in playable_cards},
+            cursor=self.cursor if self.interactive else None,
+        )
 
-    def _draw_choices(self, title: Static, cells: list[HandCard]) -> None:
+    def _draw_choices(self) -> None:
         """Taking a card: the draw pile and each offer, face down, with the offerer's name."""
         words = []
         for slot, move in enumerate(self.choices):
-            what = "draw pile" if isinstance(move, TakeDraw) else self._offer_of(move)
-            words.append(f"{'1234567890-'[slot]} {what}")
+            what = "draw pile" if isinstance(move, mv.TakeDraw) else self._offer_of(move)
+            words.append(f"{SLOT_KEYS[slot]} {what}")
         line = "Take one, blind: " + ", ".join(words)
         if len(line) > self.MIN_WIDTH - 2:  # several offers: the names are on the cards below
             line = "Take one, blind: pick the draw pile or an offer below by its number"
-        title.update(Text(line, no_wrap=True, overflow="ellipsis"))
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            if slot < len(self.choices):
-                move = self.choices[slot]
-                label = "Draw" if isinstance(move, TakeDraw) else self.who(move.offered_by)[:5]  # type: ignore[attr-defined]
-                cell.display = True
-                cell.update(Text(label.center(5), style=BACK))
-                cell.border_title = "1234567890-"[slot]
-                cell.set_class(False, "unplayable")
-                cell.set_class(slot == self.cursor, "cursor")
-            else:
-                cell.display = False
+        self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
+        labels = [
+            "Draw" if isinstance(move, mv.TakeDraw) else self.who(move.offered_by)[:5]
+            for move in self.choices
+        ]
+        self.draw_cards([Text(label.center(5), style=BACK) for label in labels], cursor=self.cursor)
 
-    def _offer_of(self, move: Any) -> str:
+    def _offer_of(self, move: mv.TakeOffer) -> str:
         return f"{self.who(move.offered_by)}'s card"
 
     # Keys
@@ -524,12 +512,12 @@ class RunItTable(GameTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a letter in the footer only when its move can be made now."""
         shown = {
-            "get": GetCard,
-            "penalty": TakePenalty,
-            "keep": Keep,
-            "draw": TakeDraw,
-            "offer": Offer,
-            "nothing": NoOffer,
+            "get": mv.GetCard,
+            "penalty": mv.TakePenalty,
+            "keep": mv.Keep,
+            "draw": mv.TakeDraw,
+            "offer": mv.Offer,
+            "nothing": mv.NoOffer,
         }
         if action in shown:
             return self.interactive and any(isinstance(m, shown[action]) for m in self.legal)
@@ -539,80 +527,77 @@ class RunItTable(GameTable):
             return self.interactive and self.phase is not Phase.WINDOW
         return True
 
-    def _items(self) -> int:
+    def items(self) -> int:
+        """The arrows move along the hand, or the cards to take."""
         return len(self.choices) if self.choices else len(self.hand)
-
-    def action_move(self, step: int) -> None:
-        """Arrows move along the hand (or the cards to take)."""
-        if self._items():
-            self.cursor = (self.cursor + step) % self._items()
-            self._draw_hand()
 
     def action_pick(self, slot: int) -> None:
         """A number key picks the card in that place; Enter then plays (offers, takes) it."""
         index = slot if self.choices else self.first_shown + slot
-        if index < self._items() and self.may_act():
+        if index < self.items() and self.may_act():
             self.cursor = index
-            self._draw_hand()
+            self.draw_hand()
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click picks a card; a click on the card already picked plays it."""
         index = message.slot if self.choices else self.first_shown + message.slot
-        if index >= self._items() or not self.may_act():
+        if index >= self.items() or not self.may_act():
             return
         if index == self.cursor:
             self.action_confirm()
             return
         self.cursor = index
-        self._draw_hand()
+        self.draw_hand()
 
     def action_confirm(self) -> None:
         """Enter: play, offer or take what is picked, as the phase asks."""
         view = self.view
         if not self.may_act() or view is None:
             return
-        if self._keyed_hint():  # a hint that named a key (get a card, take the penalty, ...)
-            self._choose(self.hinted)  # type: ignore[arg-type]
+        hinted = self.hinted
+        if hinted is not None and self._keyed_hint():  # a hint that named a key (get a card...)
+            self.make(hinted)
             return
         if self.choices:
-            self._choose(self.choices[self.cursor])
+            self.make(self.choices[self.cursor])
             return
         if not self.hand:
             return
         card = self.hand[self.cursor]
         if view.phase is Phase.OFFERS:
-            self._choose(Offer(card=card))
+            self.make(mv.Offer(card=card))
             return
-        hinted = self.hinted
-        if isinstance(hinted, Play) and hinted.card == card:
-            self._choose(hinted)
+        if isinstance(hinted, mv.Play) and hinted.card == card:
+            self.make(hinted)
             return
         if card.kind in NAMES_A_COLOUR and view.phase in (Phase.PLAY, Phase.GOT):
-            if any(isinstance(m, Play) and m.card == card for m in self.legal):
+            if any(isinstance(m, mv.Play) and m.card == card for m in self.legal):
                 self.app.push_screen(ColourMenu(card), callback=self._chosen)
                 return
-            self._choose(play(card, RunItColour.RED))  # not playable now: the engine says why
+            self.make(play(card, RunItColour.RED))  # not playable now: the engine says why
             return
-        self._choose(play(card))
+        self.make(play(card))
 
     def _chosen(self, move: Any) -> None:
         if move is not None:
-            self._choose(move)
+            self.make(move)
 
-    def _choose(self, move: Move) -> None:
-        if isinstance(move, Offer | NoOffer) and self._asking_ahead():
+    def make(self, move: Move) -> None:
+        """The move is made; at a shared keyboard an offer for the getter's first card is
+        kept until her offer for the second is chosen too."""
+        if isinstance(move, mv.Offer | mv.NoOffer) and self._asking_ahead():
             view = self.view
             assert view is not None and view.seat is not None
             if self.first_offer is None:  # next: her offer for a second card, same visit
                 self.first_offer = move
                 self.cursor = 0
                 self._draw_offers()
-                self._draw_hand()
+                self.draw_hand()
                 return
             first, self.first_offer = self.first_offer, None
             self.ahead[view.seat] = move
             move = first
-        self.post_message(self.Chosen(move))
+        super().make(move)
 
     def _asking_ahead(self) -> bool:
         """True while a person at a shared keyboard is asked for her offers for the getter's
@@ -627,7 +612,7 @@ class RunItTable(GameTable):
             and view.attempt == 1
         )
 
-    def answer_given(self, view: Any, legal: list[Move]) -> Move | None:  # type: ignore[override]
+    def answer_given(self, view: RunItView, legal: list[Any]) -> Move | None:
         """Her offer for the getter's second card, chosen ahead at her first visit, made
         without a handoff (if she still holds the card); an old one is dropped."""
         if view.phase is not Phase.OFFERS or view.seat is None:
@@ -637,63 +622,58 @@ class RunItTable(GameTable):
 
     def _letter(self, move: Move) -> None:
         if self.may_act():
-            self._choose(move)
+            self.make(move)
 
     def action_get(self) -> None:
         """c: get a card (the draw pile or an offer), with nothing to play."""
-        self._letter(GET)
+        self._letter(mv.GET)
 
     def action_penalty(self) -> None:
         """p: take the penalty run's cards and lose the turn."""
-        self._letter(TAKE_PENALTY)
+        self._letter(mv.TAKE_PENALTY)
 
     def action_keep(self) -> None:
         """e: keep the playable card just got and end the turn."""
-        self._letter(KEEP)
+        self._letter(mv.KEEP)
 
     def action_draw(self) -> None:
         """t: take the draw pile's top card."""
-        self._letter(TAKE_DRAW)
+        self._letter(mv.TAKE_DRAW)
 
     def action_offer(self) -> None:
         """o: offer the card picked, face down."""
         if self.may_act() and self.hand and not self.choices:
-            self._choose(Offer(card=self.hand[self.cursor]))
+            self.make(mv.Offer(card=self.hand[self.cursor]))
 
     def action_nothing(self) -> None:
         """n: offer nothing."""
-        self._letter(NO_OFFER)
+        self._letter(mv.NO_OFFER)
 
     def action_menu(self) -> None:
         """m: every move that can be made now, in a menu."""
         if not self.may_act() or not self.legal:
             return
-        choices = [(self.move_label(m), m) for m in self.legal]
-        if self.hinted in self.legal:  # the hinted move first: Enter in the menu makes it
-            choices.sort(key=lambda c: c[1] != self.hinted)
-        self.app.push_screen(
-            MoveMenu("Every move you can make now", choices), callback=self._chosen
-        )
+        self.move_menu("Every move you can make now", self.legal)
 
     # Words and hints
 
-    def move_label(self, move: Any) -> str:  # type: ignore[override]
+    def move_label(self, move: Any) -> str:
         """The move in a few words, with the players' names."""
-        if isinstance(move, TakeOffer):
+        if isinstance(move, mv.TakeOffer):
             return f"take {self.who(move.offered_by)}'s offered card, blind"
-        if isinstance(move, Offer):
+        if isinstance(move, mv.Offer):
             return f"offer the {move.card.short} face down"
-        if isinstance(move, Play):
+        if isinstance(move, mv.Play):
             named = (
                 f", naming {COLOUR_NAMES[move.colour]} ({move.colour.value})" if move.colour else ""
             )
             return f"play the {move.card.short}{named}"
         words = {
-            TakeDraw: "take the draw pile's top card, blind",
-            GetCard: "get a card (the draw pile or an offer)",
-            Keep: "keep the card and end your turn",
-            TakePenalty: "take the penalty run's cards",
-            NoOffer: "offer nothing",
+            mv.TakeDraw: "take the draw pile's top card, blind",
+            mv.GetCard: "get a card (the draw pile or an offer)",
+            mv.Keep: "keep the card and end your turn",
+            mv.TakePenalty: "take the penalty run's cards",
+            mv.NoOffer: "offer nothing",
         }
         for kind, said in words.items():
             if isinstance(move, kind):
@@ -704,18 +684,18 @@ class RunItTable(GameTable):
             return "let the card go"
         return move.brief()
 
-    def suggest(self, move: Any) -> str:  # type: ignore[override]
+    def suggest(self, move: Any) -> str:
         """Put the cursor on the hinted card (or offer), or name the one key that makes it."""
-        if isinstance(move, TakeOffer | TakeDraw) and move in self.choices:
-            if isinstance(move, TakeDraw):
+        if isinstance(move, mv.TakeOffer | mv.TakeDraw) and move in self.choices:
+            if isinstance(move, mv.TakeDraw):
                 return f"Press {KEYS['draw']}."
             self.cursor = self.choices.index(move)
-            self._draw_hand()
+            self.draw_hand()
             return "Enter takes it."
-        if isinstance(move, Play | Offer) and move.card in self.hand:
+        if isinstance(move, mv.Play | mv.Offer) and move.card in self.hand:
             self.cursor = self.hand.index(move.card)
-            self._draw_hand()
-            return "Enter offers it." if isinstance(move, Offer) else "Enter plays it."
+            self.draw_hand()
+            return "Enter offers it." if isinstance(move, mv.Offer) else "Enter plays it."
         self._hint_cursor = self.cursor
         for kind, key in HINT_KEYS.items():
             if isinstance(move, kind):
@@ -732,26 +712,25 @@ class RunItTable(GameTable):
             and getattr(self, "_hint_cursor", None) == self.cursor
         )
 
-    def unseen_answer(self, view: Any, legal: list[Move]) -> tuple[str, Move] | None:
+    def unseen_answer(self, view: RunItView, legal: list[Any]) -> tuple[str, Move] | None:
         """Asked for an offer, a person may offer nothing at the handoff, her hand unseen; at
         a shared keyboard that answer stands for the getter's second card too."""
-        if view.phase is not Phase.OFFERS or NO_OFFER not in legal:
+        if view.phase is not Phase.OFFERS or mv.NO_OFFER not in legal:
             return None
         getter = self.who(view.turn)
         if self.shared_keyboard and view.attempt == 1 and view.to_act:
             # Kept unless she looks at her hand and answers for the second card herself.
-            self.ahead[view.to_act[0]] = NO_OFFER
-            return f"offer {getter} nothing (for a second card too)", NO_OFFER
-        return f"offer {getter} nothing", NO_OFFER
+            self.ahead[view.to_act[0]] = mv.NO_OFFER
+            return f"offer {getter} nothing (for a second card too)", mv.NO_OFFER
+        return f"offer {getter} nothing", mv.NO_OFFER
 
-    def before_handoff(self, view: Any) -> Screen | None:  # type: ignore[override]
+    def before_handoff(self, view: RunItView) -> Screen | None:
         """The card she got and cannot play, shown to her before the keyboard goes on."""
         line = missed_line(view)
         return MissedCard(line) if line else None
 
-    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+    def summary(self, events: list[Event], view: RunItView, names: list[str]) -> Summary | None:
         """Between the games of a session, who won the game just played."""
-        history = getattr(view, "history", None)
-        if any(e.kind == "game" for e in events) and not view.over and history:
-            return RunItSummary(history[-1], names, view.wins)  # type: ignore[attr-defined]
+        if happened(events, "game") and not view.over and view.history:
+            return game_summary(view.history[-1], names, view.wins)
         return None

@@ -11,16 +11,23 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtable.cards import DirectionCard, PilatchCard
-from cardtable.engine import Event, View
+from cardtable.engine import Event
 from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.moves import SUIT_ORDER
 from cardtable.games.runway.runs import counted, leading_ends
-from cardtable.games.runway.state import PHASE_TITLES, Phase, RunCard, RunwayView
+from cardtable.games.runway.scoring import MATCH_TARGET
+from cardtable.games.runway.state import (
+    PHASE_TITLES,
+    GameSummary,
+    Phase,
+    RunCard,
+    RunwayOptions,
+    RunwayView,
+)
 from cardtable.games.runway.teaching import cards_of
 from cardtable.ui.card_faces import (
     KEEPER_FACE,
@@ -30,11 +37,9 @@ from cardtable.ui.card_faces import (
     joker_label,
 )
 from cardtable.ui.cells import fitted
-from cardtable.ui.screens.game_summary import GameSummaryScreen
-from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.widgets import GameTable, HandRow, MoveLog, hand_row_start
+from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
+from cardtable.ui.widgets import GameTable, HandCard, MoveLog, hand_row_start, happened
 
-HAND_SLOTS = 11
 DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
 
 
@@ -127,12 +132,10 @@ def involves(move: Any, card: Any) -> bool:
     return getattr(move, "card", None) == card
 
 
-class RunwayTable(GameTable):
+class RunwayTable(GameTable[RunwayView, Any]):
     """Pick a card (arrows or its number, Enter) for what it can do; letters for the rest."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
         Binding("enter,space", "confirm", "Use card"),
         Binding("d", "keyed('draw')", "Draw"),
         Binding("b", "keyed('bin')", "Bin"),
@@ -146,14 +149,28 @@ class RunwayTable(GameTable):
     ]
     """The footer's keys; on_key reads the letters from ACTION_KEYS."""
 
+    DEFAULT_CSS = """
+    RunwayTable #rw-center {
+        min-width: 50;
+    }
+    RunwayTable #rw-runs, RunwayTable #rw-common, RunwayTable #rw-bin,
+    RunwayTable #rw-phase, RunwayTable #rw-extra {
+        height: auto;
+    }
+    RunwayTable #rw-runs {
+        margin-bottom: 1;
+    }
+    RunwayTable #rw-extra {
+        color: #fff59d;
+    }
+    RunwayTable #side {
+        width: 24;
+        min-width: 24;
+    }
+    """
+
     def __init__(self) -> None:
-        super().__init__(id="game-table", classes="runway")
-        self.view: RunwayView | None = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.interactive = False
-        self.hand: list[Any] = []
-        self.cursor = 0
+        super().__init__(classes="runway")
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
         self.trade_news: tuple[int, str] | None = None
@@ -164,9 +181,9 @@ class RunwayTable(GameTable):
         """Where the cursor stood when a hint named a key, not a card: Enter there makes the
         hinted move too (moving the cursor gives Enter back to the cards)."""
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="rw-main"):
-            with Vertical(id="rw-center"):
+    def compose_table(self) -> ComposeResult:
+        with Horizontal(id="rw-main", classes="table-main"):
+            with Vertical(id="rw-center", classes="table-centre"):
                 yield Static(id="rw-phase")
                 yield Static(id="rw-runs")
                 yield Static(id="rw-common")
@@ -174,28 +191,22 @@ class RunwayTable(GameTable):
                 yield Static(id="rw-extra")
             with Vertical(id="side"):
                 yield MoveLog(id="log")
-        yield Static(id="hand-title")
-        yield HandRow(HAND_SLOTS)
 
     # Drawing
 
-    def show(self, view: RunwayView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+    def show(self, view: RunwayView, names: list[str], legal: list[Any], interactive: bool) -> None:
         """Draw the runs, the common area, the bin, the phase and the viewer's hand."""
-        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
-        hand = sort_hand(view.hand or [])
-        if hand != self.hand:
-            self.hand = hand
-            self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        self.keep(view, names, legal, interactive)
+        self.new_hand(sort_hand(view.hand or []))
         self._draw_phase()
         self._draw_runs()
         self._draw_common_and_bin()
         self._draw_extra()
-        self._draw_hand()
+        self._draw_hand_row()
         self.refresh_bindings()
 
     def _draw_phase(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         text.append(f"{self.who(view.active)}'s turn  ", style="bold")
         current = PHASE_TITLES[view.phase]
@@ -210,8 +221,7 @@ class RunwayTable(GameTable):
         self.query_one("#rw-phase", Static).update(text)
 
     def _draw_runs(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text("  Player    Way   Run Hand  run (leading edge lit)", style="dim")
         width = self.query_one("#rw-runs", Static).size.width or 53
         fitting = self._cursor_fits()
@@ -268,8 +278,7 @@ class RunwayTable(GameTable):
         return any(isinstance(m, mv.AddToRun) and involves(m, card) for m in self.legal)
 
     def _draw_common_and_bin(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         common = Text("Common area: ", style="bold")
         if not view.common:
             common.append("empty", style="dim")
@@ -295,8 +304,7 @@ class RunwayTable(GameTable):
 
     def _draw_extra(self) -> None:
         """The hand being looked at, a trade offer, or the rules in play."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         text = Text()
         if view.peek is not None and view.looking_at is not None:
             text.append(f"{self.who(view.looking_at)}'s hand (only you see it): ", style="bold")
@@ -339,37 +347,31 @@ class RunwayTable(GameTable):
                 self.trade_news = None
         self.query_one("#rw-extra", Static).update(text)
 
-    def _draw_hand(self) -> None:
-        view = self.view
-        assert view is not None
-        title = self.query_one("#hand-title", Static)
-        cells = self.query_one(HandRow).cards
+    def _draw_hand_row(self) -> None:
+        """The hand's title (with its limit) and the cards around the cursor: those with
+        nothing to do now dim in the build and discard phases."""
+        view = self.shown
         hand = self.hand
-        self.first_shown = hand_row_start(self.cursor, self.first_shown, HAND_SLOTS, len(hand))
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, self.HAND_SLOTS, len(hand))
         if view.seat is None or view.hand is None:
-            title.update(Text("Hands are hidden: no player's turn at this screen."))
+            self.hand_title(None)
         else:
             limit = view.hand_limits[view.seat]
             more = ""
-            if len(hand) > HAND_SLOTS:
-                last = min(len(hand), self.first_shown + HAND_SLOTS)
+            if len(hand) > self.HAND_SLOTS:
+                last = min(len(hand), self.first_shown + self.HAND_SLOTS)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
             cards = plural(len(hand), "card")
-            title.update(Text(f"{self.who(view.seat)}'s hand: {cards} (keeps {limit}){more}"))
-        usable = {id(c) for c in hand if any(involves(m, c) for m in self.legal)}
+            self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards} (keeps {limit}){more}"))
         dim = self.interactive and view.phase not in (Phase.DRAW, Phase.TAKING, Phase.ANSWERING)
-        for slot in range(HAND_SLOTS):
-            cell = cells[slot]
-            index = self.first_shown + slot
-            if index < len(hand):
-                card = hand[index]
-                cell.display = True
-                cell.update(card_text(card, 5))
-                cell.border_title = "1234567890-"[index] if index < 11 else ""
-                cell.set_class(dim and id(card) not in usable, "unplayable")
-                cell.set_class(self.interactive and index == self.cursor, "cursor")
-            else:
-                cell.display = False
+        self.draw_cards(
+            [card_text(card, 5) for card in hand],
+            first=self.first_shown,
+            unplayable={
+                i for i, c in enumerate(hand) if dim and not any(involves(m, c) for m in self.legal)
+            },
+            cursor=self.cursor if self.interactive else None,
+        )
 
     # Keys
 
@@ -434,16 +436,17 @@ class RunwayTable(GameTable):
         if not found:
             probe = self._key_probe(key)
             if probe is not None:  # the engine says why, in the rules' words
-                self.post_message(self.Chosen(probe))
+                self.make(probe)
             else:
                 self.post_message(self.Said(self._why_not(key), refused=True))
             return
-        if self.hinted in found:  # the key the hint named makes exactly the hinted move
+        hinted = self.hinted
+        if hinted is not None and hinted in found:  # the key the hint named makes exactly it
             self.armed = None
-            self.post_message(self.Chosen(self.hinted))
+            self.make(hinted)
             return
         if not self._plays_at_once(key, found):
-            self._menu(ACTION_KEYS[key].title if key != "menu" else MENU_TITLE, found)
+            self.move_menu(ACTION_KEYS[key].title if key != "menu" else MENU_TITLE, found)
             return
         move = found[0]
         loss = self._loss(move)
@@ -454,7 +457,7 @@ class RunwayTable(GameTable):
             self.post_message(self.Said(loss))
             return
         self.armed = None
-        self.post_message(self.Chosen(move))
+        self.make(move)
 
     def _loss(self, move: Any) -> str | None:
         """What a one-key move throws away, said before it is made (None: nothing)."""
@@ -506,37 +509,31 @@ class RunwayTable(GameTable):
         }
         return reasons.get(key, "Nothing to do with that key now.")
 
-    def _menu(self, title: str, moves: list[Any]) -> None:
-        choices = [(self.move_label(m), m) for m in moves]
-
-        def chosen(move: Any) -> None:
-            if move is not None:
-                self.post_message(self.Chosen(move))
-
-        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
+    def draw_hand(self) -> None:
+        """The hand row, and the runs (the viewer's leading edge lit where the card under the
+        cursor fits)."""
+        self._draw_hand_row()
+        self._draw_runs()
 
     def action_move(self, step: int) -> None:
         """Arrows move along the hand (Enter then uses a card, not a hint's key move)."""
         self.hint_cursor = None
-        if self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
-            self._draw_hand()
-            self._draw_runs()
+        super().action_move(step)
 
     def action_pick(self, slot: int) -> None:
         """A number key chooses that card of the hand (the number on its border)."""
         index = slot
         if index < len(self.hand) and self.may_act():
             self.cursor = index
-            self._draw_hand()
+            self._draw_hand_row()
             self._use_card(self.hand[index])
 
-    def on_hand_card_clicked(self, message: Any) -> None:
+    def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click chooses the card shown in that place."""
         index = self.first_shown + message.slot
         if index < len(self.hand) and self.may_act():
             self.cursor = index
-            self._draw_hand()
+            self._draw_hand_row()
             self._use_card(self.hand[index])
 
     def action_confirm(self) -> None:
@@ -544,9 +541,10 @@ class RunwayTable(GameTable):
         cursor."""
         if not self.may_act():
             return
-        if self._keyed_hint():
+        hinted = self.hinted
+        if hinted is not None and self._keyed_hint():
             self.armed = None
-            self.post_message(self.Chosen(self.hinted))
+            self.make(hinted)
             return
         if self.hand:
             self._use_card(self.hand[self.cursor])
@@ -564,20 +562,21 @@ class RunwayTable(GameTable):
     def _use_card(self, card: Any) -> None:
         """What this card can do now: at once if one thing, a menu if several, else why not."""
         found = [m for m in self.legal if involves(m, card)]
-        if self.hinted in found:  # Enter on the hinted card makes exactly the hinted move
-            self.post_message(self.Chosen(self.hinted))
+        hinted = self.hinted
+        if hinted is not None and hinted in found:  # Enter on the hinted card makes exactly it
+            self.make(hinted)
             return
         if len(found) == 1:
-            self.post_message(self.Chosen(found[0]))
+            self.make(found[0])
             return
         if found:
-            self._menu(f"{joker_label(card)}: what to do with it", found)
+            self.move_menu(f"{joker_label(card)}: what to do with it", found)
             return
         probe = self._natural_move(card)
         if probe is None:
             self.post_message(self.Said(self._card_idle(card), refused=True))
             return
-        self.post_message(self.Chosen(probe))
+        self.make(probe)
 
     def _natural_move(self, card: Any) -> Any:
         """The move a player most likely means by choosing this card (the engine says why not)."""
@@ -603,7 +602,7 @@ class RunwayTable(GameTable):
 
     # Words
 
-    def move_label(self, move: Any) -> str:  # type: ignore[override]
+    def move_label(self, move: Any) -> str:
         """The move in words with the players' names."""
         return self._move_words(move)
 
@@ -618,9 +617,10 @@ class RunwayTable(GameTable):
         if isinstance(move, mv.LookAtHand):
             return f"Action: look at {name(move.seat)}'s hand (and maybe swap a card)"
         if isinstance(move, mv.FlipDirections) and view is not None:
-            flips = ", ".join(
-                f"{whose(s)} {view.directions[s]}→{view.directions[s].flipped}"  # type: ignore[union-attr]
+            flips = ", ".join(  # a flip names only seats with a direction
+                f"{whose(s)} {way}→{way.flipped}"
                 for s in move.seats
+                if (way := view.directions[s]) is not None
             )
             return f"Action: flip {flips}"
         if isinstance(move, mv.LengthenRun) and view is not None:
@@ -638,15 +638,14 @@ class RunwayTable(GameTable):
             return f"Action: reshuffle bin, common area and all hands; everyone draws {view.x}"
         return move.brief()
 
-    def suggest(self, move: Any) -> str:  # type: ignore[override]
+    def suggest(self, move: Any) -> str:
         """Put the cursor on the hinted card, or name the key that makes the move (the key
         that makes it at once if there is one); Enter makes it as well."""
         self.hint_cursor = None
         for i, card in enumerate(self.hand):
             if involves(move, card):
                 self.cursor = i
-                self._draw_hand()
-                self._draw_runs()
+                self.draw_hand()
                 return "Enter on the card under the cursor does it."
         self.hint_cursor = self.cursor  # Enter makes it too (action_confirm)
         offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
@@ -654,13 +653,45 @@ class RunwayTable(GameTable):
             return f"Press {ACTION_KEYS[key].letter} (or Enter)."  # the hinted move (action_keyed)
         return f"Press {MENU_KEY} (or Enter)."
 
-    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+    def summary(self, events: list[Event], view: RunwayView, names: list[str]) -> Summary | None:
         """Between the games of a session, how the last one went. (An answer to a trade is
         kept here too, to show the offerer beside her hand for the rest of her build.)"""
         for event in events:
             if event.kind == "trade" and len(event.seats) == 2:
                 self.trade_news = (event.seats[1], event.render(names))
-        history = getattr(view, "history", None)
-        if any(e.kind == "game" for e in events) and not view.over and history:
-            return GameSummaryScreen(history[-1], names, view.options)  # type: ignore[attr-defined]
+        if happened(events, "game") and not view.over and view.history:
+            return game_summary(view.history[-1], names, view.options)
         return None
+
+
+def game_summary(s: GameSummary, names: list[str], options: RunwayOptions) -> Summary:
+    """The game just played: its winner, why it ended, points or wins so far (and places, in a
+    pecking order)."""
+    columns = [Column("Player")]
+    if options.scores_points:
+        columns += [Column("This game", right=True), Column(f"Total (to {MATCH_TARGET})", True)]
+    else:
+        columns.append(Column("Games won", right=True))
+    places = options.pecking_order and len(names) >= 4 and s.out_order
+    if places:
+        columns.append(Column("Place", right=True))
+    rows = []
+    for seat, name in enumerate(names):
+        row: list[str | Text] = [Text(name)]
+        if options.scores_points:
+            row += [f"{s.points[seat]:+d}", str(s.totals[seat])]
+        else:
+            row.append(str(s.totals[seat]))
+        if places:
+            row.append(str(s.out_order.index(seat) + 1))
+        rows.append(Row(row))
+    winners = " and ".join(names[w] for w in s.winners)
+    result = f"{winners} won game {s.number}" if s.winners else f"Game {s.number} is drawn"
+    return Summary(
+        title=f"Game {s.number}",
+        columns=columns,
+        rows=rows,
+        above=[Line(Text(f"{result}: {s.reason}."), "results-winners")],
+        next_line="Enter: deal the next game",
+        go_on="Next game",
+    )

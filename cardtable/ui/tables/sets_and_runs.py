@@ -11,37 +11,41 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtable.cards import Card
-from cardtable.engine import Event, View
+from cardtable.engine import Event
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import moves as mv
-from cardtable.games.sets_and_runs.contracts import BUYS_PER_ROUND, DEAL, contract_for
+from cardtable.games.sets_and_runs.contracts import BUYS_PER_ROUND, DEAL, ROUNDS, contract_for
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
-from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsView
+from cardtable.games.sets_and_runs.state import Phase, RoundResult, SetsAndRunsView
 from cardtable.ui.card_faces import face, ink
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
-from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.ui.screens.round_summary import RoundSummaryScreen
+from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.tables.sets_and_runs_hand import (
     add_orders,
     cards_short,
     find_lay_down,
     without,
 )
-from cardtable.ui.widgets import GameTable, HandCard, HandRow, MoveLog, hand_row_start
+from cardtable.ui.widgets import (
+    SLOT_KEYS,
+    GameTable,
+    HandCard,
+    HandRow,
+    MoveLog,
+    hand_row_start,
+    happened,
+)
 
 HAND_PLACES = DEAL + 1 + 2 * BUYS_PER_ROUND
 """Card places along the bottom: the most a hand can hold (the deal, a draw and two cards a
 buy). Every card is shown; the places wrap onto a second row where one row is too narrow."""
 CARD_WIDTH = 7
-"""Columns one card place takes (the face and its border), as app.tcss draws `.hand-card`."""
-SLOT_KEYS = "1234567890-"
-"""The number keys, on eleven cards in a row around the cursor (GameTable's number keys)."""
+"""Columns one card place takes (the face and its border), as GameTable draws `.hand-card`."""
 NAME_WIDTH = 10
 SEAT_COLUMNS: tuple[tuple[str, int, bool], ...] = (
     ("", 1, False),
@@ -111,13 +115,12 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(c.short for c in cards)
 
 
-class SetsAndRunsTable(GameTable):
+class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
     """Mark cards (space or their numbers), then a letter lays them down, adds them to the meld
     pointed at (↑↓) or discards; t / c draw."""
 
     DEFAULT_CSS = """
-    SetsAndRunsTable #sr-main { height: 1fr; }
-    SetsAndRunsTable #sr-center { width: 2fr; min-width: 57; padding: 0 1; }
+    SetsAndRunsTable #sr-center { width: 2fr; min-width: 57; }
     SetsAndRunsTable #sr-info { height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
     SetsAndRunsTable #sr-melds {
         height: 1fr;
@@ -133,11 +136,19 @@ class SetsAndRunsTable(GameTable):
         border-left: vkey #5f8f7a;
     }
     SetsAndRunsTable #sr-side #log { scrollbar-gutter: stable; }
+    SetsAndRunsTable #hand {
+        layout: grid;
+        grid-size: 11;
+        grid-columns: 7;
+        grid-rows: 3;
+        height: auto;
+        min-height: 3;
+    }
     """
+    """The hand's places wrap onto as many rows as it needs (`_fit_hand` sets how many go
+    across from the width), so every card of a hand grown by buys is shown."""
 
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
         Binding("up", "point(-1)", "Meld", show=False),
         Binding("down", "point(1)", "Meld", show=False),
         Binding("space", "mark", "Mark"),
@@ -155,17 +166,10 @@ class SetsAndRunsTable(GameTable):
     ]
     """The footer's keys; on_key reads the letters, so a key with nothing to do says why."""
 
-    MIN_WIDTH = 80
-    MIN_HEIGHT = 24
+    HAND_SLOTS = HAND_PLACES
 
     def __init__(self) -> None:
-        super().__init__(id="game-table", classes="sets-and-runs")
-        self.view: SetsAndRunsView | None = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.interactive = False
-        self.hand: list[Card] = []
-        self.cursor = 0
+        super().__init__(classes="sets-and-runs")
         self.first_numbered = 0
         """The place in `hand` of the card under number key 1 (the keys follow the cursor)."""
         self.marked: set[int] = set()
@@ -177,28 +181,25 @@ class SetsAndRunsTable(GameTable):
         self.plan_pending = -1
         """How many melds the lay-down being built held when the plan's last step was hinted."""
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="sr-main"):
-            with Vertical(id="sr-center"):
+    def compose_table(self) -> ComposeResult:
+        with Horizontal(id="sr-main", classes="table-main"):
+            with Vertical(id="sr-center", classes="table-centre"):
                 yield Static(id="sr-info")
                 with VerticalScroll(id="sr-melds"):
                     yield Static(id="sr-seats")
             with Vertical(id="sr-side"):
                 yield MoveLog(id="log")
-        yield Static(id="hand-title")
-        yield HandRow(HAND_PLACES)
 
     # Drawing
 
-    def show(self, view: SetsAndRunsView, names: list[str], legal: list, interactive: bool) -> None:  # type: ignore[override]
+    def show(
+        self, view: SetsAndRunsView, names: list[str], legal: list[Any], interactive: bool
+    ) -> None:
         """Draw the round, the seats with their melds, the stock and discard, and the hand."""
         old = self.view
-        self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
-        hand = list(view.hand or [])
-        if hand != self.hand:
-            self.hand = hand
+        self.keep(view, names, legal, interactive)
+        if self.new_hand(list(view.hand or [])):
             self.marked = set()
-            self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         if old is None or old.round != view.round:
             self.pointed = None
         if self.pointed is not None and self.pointed >= len(view.melds):
@@ -206,12 +207,11 @@ class SetsAndRunsTable(GameTable):
         self._next_plan_step()
         self._draw_info()
         self._draw_seats()
-        self._draw_hand()
+        self.draw_hand()
         self.refresh_bindings()
 
     def _draw_info(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         contract = contract_for(view.round)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Round {view.round} of {view.rounds}: ", style="bold")
@@ -234,8 +234,7 @@ class SetsAndRunsTable(GameTable):
 
     def _progress(self) -> Text:
         """How far the viewer's hand is from the contract."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         seat = view.seat
         if seat is None or view.hand is None:
             return Text("Hands are hidden: nobody's hand at this screen now.", style="dim")
@@ -255,8 +254,7 @@ class SetsAndRunsTable(GameTable):
 
     def _seat_line(self, seat: int, keys: list[str]) -> Text:
         """A seat's line of the seats' table: turn, claim key, name, cards, buys, laid, total."""
-        view = self.view
-        assert view is not None
+        view = self.shown
         acting = seat == view.turn and not view.over
         window = view.window
         open_ = window is not None and seat in window.open_to
@@ -284,8 +282,7 @@ class SetsAndRunsTable(GameTable):
         return line
 
     def _draw_seats(self) -> None:
-        view = self.view
-        assert view is not None
+        view = self.shown
         keys = claim_keys(view.seats)
         text = Text(no_wrap=True, overflow="fold")
         text.append_text(columns([Text(title) for title, _, _ in SEAT_COLUMNS]))
@@ -333,20 +330,18 @@ class SetsAndRunsTable(GameTable):
             text.append_text(word)
             used += len(word)
 
-    def _draw_hand(self) -> None:
-        view = self.view
-        assert view is not None
-        title = self.query_one("#hand-title", Static)
-        row = self.query_one(HandRow)
-        cells = row.cards
+    def draw_hand(self) -> None:
+        """Every card of the hand, the number keys on the eleven around the cursor, the marked
+        ones lit; once she has laid down, the cards that fit no meld dim."""
+        view = self.shown
         hand = self.hand
         keys = len(SLOT_KEYS)
         self.first_numbered = hand_row_start(self.cursor, self.first_numbered, keys, len(hand))
         if view.seat is None or view.hand is None:
             if view.window is not None:
-                title.update(Text("Hands are hidden while the discard is up for buying."))
+                self.hand_title(Text("Hands are hidden while the discard is up for buying."))
             else:
-                title.update(Text("Hands are hidden: no player's turn at this screen."))
+                self.hand_title(None)
         else:
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(f"{self.who(view.seat)}'s hand: {plural(len(hand), 'card')}")
@@ -357,22 +352,17 @@ class SetsAndRunsTable(GameTable):
                 line.append("  ·  space or a number (←→ moves them) marks a card", style="dim")
             elif self.interactive:
                 line.append("  ·  space or a number marks a card", style="dim")
-            title.update(line)
+            self.hand_title(line)
         playing = self.interactive and view.phase is Phase.PLAY and view.seat is not None
         dim = playing and view.laid_down[view.seat or 0]
         playable = set(view.playable)
-        for index, cell in enumerate(cells):
-            if index < len(hand):
-                card = hand[index]
-                cell.display = True
-                cell.update(face(card, 5))
-                key = index - self.first_numbered
-                cell.border_title = SLOT_KEYS[key] if 0 <= key < keys else ""
-                cell.set_class(dim and card not in playable, "unplayable")
-                cell.set_class(index in self.marked, "selected")
-                cell.set_class(self.interactive and index == self.cursor, "cursor")
-            else:
-                cell.display = False
+        self.draw_cards(
+            [face(card, 5) for card in hand],
+            numbered_from=self.first_numbered,
+            unplayable={i for i, c in enumerate(hand) if dim and c not in playable},
+            cursor=self.cursor if self.interactive else None,
+            selected=self.marked,
+        )
         self._fit_hand()
 
     def _fit_hand(self) -> None:
@@ -439,12 +429,6 @@ class SetsAndRunsTable(GameTable):
     def _hinted_now(self) -> bool:
         return self.hinted is not None and self.hinted in self.legal and self.interactive
 
-    def action_cursor(self, step: int) -> None:
-        """←→ move along the hand."""
-        if self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
-            self._draw_hand()
-
     def action_point(self, step: int) -> None:
         """↑↓ point at the melds in the order shown (grouped by player), scrolling to each."""
         view = self.view
@@ -476,7 +460,7 @@ class SetsAndRunsTable(GameTable):
     def _toggle(self, index: int) -> None:
         self.cursor = index
         self.marked ^= {index}
-        self._draw_hand()
+        self.draw_hand()
 
     def action_pick(self, slot: int) -> None:
         """A number key marks or unmarks the card it is shown on."""
@@ -497,22 +481,20 @@ class SetsAndRunsTable(GameTable):
             return [self.hand[i] for i in sorted(self.marked)]
         return [self.hand[self.cursor]] if self.hand else []
 
-    def _send(self, move: Any) -> None:
-        self.post_message(self.Chosen(move))
-
     def action_confirm(self) -> None:
         """Enter: the hinted move; else the moves of the marked cards (or the cursor's card)."""
         if not self.may_act():
             return
-        if self._hinted_now():
-            self._send(self.hinted)
+        hinted = self.hinted
+        if hinted is not None and self._hinted_now():
+            self.make(hinted)
             return
         cards = self._chosen()
         found = [m for m in self.legal if self._uses(m, cards)]
         if len(found) == 1:
-            self._send(found[0])
+            self.make(found[0])
         elif found:
-            self._menu("What to do with " + cards_text(cards), found)
+            self.move_menu("What to do with " + cards_text(cards), found)
         else:
             self.post_message(
                 self.Said(
@@ -534,13 +516,13 @@ class SetsAndRunsTable(GameTable):
         """A letter of the table (KEYS)."""
         if name == "unmark":
             self.marked = set()
-            self._draw_hand()
+            self.draw_hand()
             return
         if not self.may_act():
             return
         if name == "menu":
             if self.legal:
-                self._menu("Every move you can make now", list(self.legal))
+                self.move_menu("Every move you can make now", list(self.legal))
             return
         handlers = {
             "take": lambda: self._simple(mv.TAKE_DISCARD),
@@ -556,7 +538,7 @@ class SetsAndRunsTable(GameTable):
 
     def _simple(self, move: Any) -> None:
         """A move with nothing to choose: made, or the rules say why not."""
-        self._send(move)
+        self.make(move)
 
     def _marked_or_say(self, what: str) -> list[Card] | None:
         if not self.marked:
@@ -573,22 +555,22 @@ class SetsAndRunsTable(GameTable):
             return
         hinted = self.hinted
         if isinstance(hinted, mv.LayMeld) and hinted.run == run and self._uses(hinted, cards):
-            self._send(hinted)
+            self.make(hinted)
             return
         if not run:
-            self._send(mv.lay_meld(tuple(cards), False))
+            self.make(mv.lay_meld(tuple(cards), False))
             return
         orders = run_orders(cards)
         if not orders:  # not a run: the rules say why, with the cards in rank order
             ordered = sorted(cards, key=lambda c: (c.suit is None, c.rank))
-            self._send(mv.lay_meld(tuple(ordered), True))
+            self.make(mv.lay_meld(tuple(ordered), True))
             return
         if len(orders) == 1:
-            self._send(mv.lay_meld(orders[0], True))
+            self.make(mv.lay_meld(orders[0], True))
             return
         melds = sorted((make_meld(0, order, True) for order in orders), key=lambda m: m.start)
         choices = [(f"run {m.text()}", mv.lay_meld(tuple(m.cards), True)) for m in melds]
-        self._menu_of("Which card does the Joker stand for?", choices)
+        self.menu("Which card does the Joker stand for?", choices)
 
     def _add(self) -> None:
         """p: the marked cards onto the meld pointed at, in an order that fits; a Joker's end
@@ -600,7 +582,7 @@ class SetsAndRunsTable(GameTable):
         hinted = self.hinted
         if isinstance(hinted, mv.AddTo) and cards == [hinted.card]:
             if self.pointed in (None, hinted.meld):
-                self._send(hinted)
+                self.make(hinted)
                 return
         target = self.pointed
         if target is None:
@@ -619,7 +601,7 @@ class SetsAndRunsTable(GameTable):
         orders = add_orders(meld, cards)
         if not orders:
             if len(cards) == 1:  # the rules say why
-                self._send(mv.add_to(cards[0], target, True))
+                self.make(mv.add_to(cards[0], target, True))
             else:
                 self.post_message(
                     self.Said(
@@ -638,7 +620,7 @@ class SetsAndRunsTable(GameTable):
             for card, high in steps:
                 add(after, card, high)
             choices.append((f"meld {target + 1} becomes {after.text()}", steps))
-        self._menu_of(
+        self.menu(
             "Where does the Joker go?",
             choices,
             then=lambda steps: self._send_all([mv.add_to(c, target, h) for c, h in steps]),
@@ -646,7 +628,7 @@ class SetsAndRunsTable(GameTable):
 
     def _send_all(self, moves: list[Any]) -> None:
         for move in moves:
-            self._send(move)
+            self.make(move)
 
     def _swap(self) -> None:
         """w: the marked card (or the cursor's) in place of the Joker it stands for in the run
@@ -664,13 +646,13 @@ class SetsAndRunsTable(GameTable):
         hinted = self.hinted
         if isinstance(hinted, mv.Swap) and hinted.card == card:
             if self.pointed in (None, hinted.meld):
-                self._send(hinted)
+                self.make(hinted)
                 return
         target = self.pointed
         if target is None:
             swaps = [m for m in self.legal if isinstance(m, mv.Swap) and m.card == card]
             if len(swaps) == 1:
-                self._send(swaps[0])
+                self.make(swaps[0])
                 return
             self.post_message(
                 self.Said(
@@ -684,7 +666,7 @@ class SetsAndRunsTable(GameTable):
                 )
             )
             return
-        self._send(mv.swap(card, target))
+        self.make(mv.swap(card, target))
 
     def _discard(self) -> None:
         """x: discard the marked card (or the cursor's); the rules refuse one that fits a meld."""
@@ -694,27 +676,11 @@ class SetsAndRunsTable(GameTable):
         if len(cards) != 1:
             self.post_message(self.Said("Mark one card to discard.", refused=True))
             return
-        self._send(mv.discard(cards[0]))
-
-    def _menu(self, title: str, moves: list[Any]) -> None:
-        if self.hinted in moves:  # the menu starts on the hinted line
-            moves = [self.hinted, *(m for m in moves if m != self.hinted)]
-        self._menu_of(title, [(self.move_label(m), m) for m in moves])
-
-    def _menu_of(self, title: str, choices: list[tuple[str, Any]], then: Any = None) -> None:
-        def chosen(choice: Any) -> None:
-            if choice is None:
-                return
-            if then is not None:
-                then(choice)
-            else:
-                self._send(choice)
-
-        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
+        self.make(mv.discard(cards[0]))
 
     # Hints
 
-    def move_label(self, move: Any) -> str:  # type: ignore[override]
+    def move_label(self, move: Any) -> str:
         """The move in words, a meld by its owner's name."""
         view = self.view
         if isinstance(move, (mv.AddTo, mv.Swap)) and view is not None:
@@ -737,7 +703,7 @@ class SetsAndRunsTable(GameTable):
             return "let the discard go"
         return move.brief()
 
-    def suggest(self, move: Any) -> str:  # type: ignore[override]
+    def suggest(self, move: Any) -> str:
         """Mark the hinted move's cards and point at its meld; Enter makes it (t / c draw)."""
         self.plan = []
         if isinstance(move, mv.TakeDiscard):
@@ -775,7 +741,7 @@ class SetsAndRunsTable(GameTable):
                     break
         if self.marked:
             self.cursor = min(self.marked)
-        self._draw_hand()
+        self.draw_hand()
 
     def _plan_rest(self, move: mv.LayMeld) -> None:
         """The melds that finish the lay-down the hinted meld starts, if the hand has them."""
@@ -813,10 +779,57 @@ class SetsAndRunsTable(GameTable):
         self._mark_cards(list(step.cards))
         self.post_message(self.Said(f"Next: {self.move_label(step)}. Enter lays it down."))
 
-    def interlude(self, events: list[Event], view: View, names: list[str]) -> Screen | None:
+    def summary(
+        self, events: list[Event], view: SetsAndRunsView, names: list[str]
+    ) -> Summary | None:
         """After a round is scored: its summary (cards left, points, totals)."""
-        if any(e.kind == "round" for e in events):
-            history = getattr(view, "history", None)
-            if history:
-                return RoundSummaryScreen(history[-1], names)
+        if happened(events, "round") and view.history:
+            return round_summary(view.history[-1], names)
         return None
+
+
+def round_headline(result: RoundResult, names: list[str]) -> Text:
+    """'Round 2 of 7, One Set and One Run: Ann went out.' (or why the round ended)."""
+    head = f"Round {result.number} of {ROUNDS}, {result.contract}: "
+    if result.went_out is not None:
+        return Text.assemble(head, (names[result.went_out], "bold"), " went out.")
+    return Text(f"{head}{result.reason}.")
+
+
+def round_summary(result: RoundResult, names: list[str]) -> Summary:
+    """The round just scored: cards left, this round's points and the totals, one row a
+    player in seat order (the lowest total marked, as it is winning); Enter deals the next."""
+    best = min(result.totals)
+    rows = []
+    for seat, name in enumerate(names):
+        total = result.totals[seat]
+        mark = " ◀ lowest" if total == best else ""
+        rows.append(
+            Row(
+                [
+                    Text(name),
+                    str(result.cards_left[seat]),
+                    f"+{result.points[seat]}",
+                    Text(f"{total}{mark}", style="bold" if mark else ""),
+                ]
+            )
+        )
+    last = result.number >= ROUNDS
+    return Summary(
+        columns=[
+            Column("Player"),
+            Column("Cards left", True),
+            Column("Points", True),
+            Column("Total", True),
+        ],
+        rows=rows,
+        above=[Line(round_headline(result, names), "results-winners")],
+        under=[
+            Line(
+                "Points are the cards left in hand (2-9 five, 10-K ten, A fifteen, Joker fifty); "
+                "the lowest total after seven rounds wins."
+            )
+        ],
+        next_line="Enter: the results" if last else "Enter: deal the next round",
+        go_on="Next round",
+    )
