@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -55,6 +56,17 @@ class Event(BaseModel):
             return found[0]
 
         return SEAT_PLACEHOLDER.sub(name, self.text)
+
+
+Events = list[Event] | None
+"""Where a move's events go: a list the move narrates into, or None on the fast path
+(`Game.advance`), which narrates nothing and builds no event."""
+
+
+def say(events: Events, kind: str, text: str, *seats: int) -> None:
+    """Add an event to `events`; nothing on the fast path (`events` None)."""
+    if events is not None:
+        events.append(Event(kind=kind, text=text, seats=seats))
 
 
 class EndReason(StrEnum):
@@ -136,6 +148,14 @@ class Game(ABC, Generic[S, M, Opts]):
     view_model: ClassVar[type[View]]
     """The game's View: a client rebuilds the view a host sends with it."""
     move_adapter: ClassVar[TypeAdapter[Any]]
+    handlers: ClassVar[Mapping[type[Move], Callable[..., None]]]
+    """How the game makes each of its moves, by the move's type, once checked:
+    `handler(game, state, seat, move, events)` (events: `Events`)."""
+    checks: ClassVar[Mapping[type[Move], Callable[..., None]]] = {}
+    """The game's own check of each move type that has one: `checker(game, state, seat, move)`
+    raises IllegalMove; a type without one needs nothing beyond the turn."""
+    over_words: ClassVar[str] = "The game is over."
+    """The refusal of every move once the game is over."""
 
     def options(self, options: Opts | dict[str, Any] | None) -> Opts:
         """The game's options model from a model, a dict or None (all defaults)."""
@@ -192,20 +212,49 @@ class Game(ABC, Generic[S, M, Opts]):
     def legal_moves(self, state: S, seat: int) -> list[M]:
         """Every move `seat` may make now."""
 
-    @abstractmethod
     def check(self, state: S, seat: int, move: M) -> None:
-        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
+        """Raise IllegalMove with a reason if `seat` may not make `move` now: every game's
+        refusals first (the game is over, the seat is not to act), then the game's own."""
+        if self.is_over(state):
+            raise IllegalMove(self.over_words)
+        if seat not in self.to_act(state):
+            raise IllegalMove(self.not_your_turn(state, seat, move))
+        self.check_move(state, seat, move)
 
-    @abstractmethod
+    def not_your_turn(self, state: S, seat: int, move: M) -> str:
+        """Why `seat`, not among those to act, may not move now; games say more where they can
+        (a claim window's seat that let the card go, a trade offer being answered)."""
+        return "It is not your turn."
+
+    def check_move(self, state: S, seat: int, move: M) -> None:
+        """The game's own rules for a seat that may act now: the check its move's type has in
+        `checks`, if any; a move of no type the game makes is refused (`not_a_move`)."""
+        kind = type(move)
+        if kind not in self.handlers:
+            raise IllegalMove(self.not_a_move(state, seat, move))
+        checker = self.checks.get(kind)
+        if checker is not None:
+            checker(self, state, seat, move)
+
+    def not_a_move(self, state: S, seat: int, move: Any) -> str:
+        """The refusal of an object that is none of the game's moves."""
+        return f"That is not a move of {self.name}."
+
     def play(self, state: S, seat: int, move: M) -> list[Event]:
-        """Apply a move already checked; the fast path for bots."""
+        """Make a move already checked and say what happened."""
+        events: list[Event] = []
+        self.make(state, seat, move, events)
+        return events
 
     def advance(self, state: S, seat: int, move: M) -> None:
-        """Apply a move already checked, as fast as the game can: no events are narrated.
+        """Make a move already checked, as fast as the game can: no events are narrated.
+        For headless bot games."""
+        self.make(state, seat, move, None)
 
-        For headless bot games; a game may override it with a path that skips its log lines.
-        """
-        self.play(state, seat, move)
+    def make(self, state: S, seat: int, move: M, events: Events) -> None:
+        """Make a checked move by its type's handler, narrating into `events` (None: silently).
+        A game extends it with what follows every move (the next turn, the game's end)."""
+        self.handlers[type(move)](self, state, seat, move, events)
 
     def apply(self, state: S, seat: int, move: M) -> list[Event]:
         """Check the move, then apply it; on IllegalMove nothing has changed."""
