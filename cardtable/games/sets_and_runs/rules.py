@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, standard_deck
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine import Chance, EndReason, Events, Game, IllegalMove, Move, Outcome, say
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import integrity, teaching
@@ -63,8 +63,14 @@ DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
 """The 108 cards, in a fixed order before each round's shuffle."""
 remember_cards(DECK)
 
-Log = list[Event] | None
-"""Where a move's events go; None on the fast path, which narrates nothing."""
+MOVES_BY_PHASE: dict[tuple[Phase, bool], tuple[type[Move], ...]] = {
+    (Phase.WINDOW, True): (TakeDiscard, DrawStock),
+    (Phase.WINDOW, False): (Claim, LetGo),
+    (Phase.PLAY, True): (LayMeld, TakeBack, AddTo, Swap, Discard),
+}
+"""The moves a seat to act may make in each phase, by whether it is her turn: in a window the
+next player draws (the discard or the stock) and the others buy or let the card go; in play the
+next player lays down, plays on the melds and discards."""
 
 
 def sorted_hand(hand: list[Card]) -> list[Card]:
@@ -86,11 +92,6 @@ def contract_left(state: SetsAndRunsState) -> tuple[int, int]:
     contract = contract_for(state.round)
     runs = sum(1 for m in state.pending if m.run)
     return contract.sets - (len(state.pending) - runs), contract.runs - runs
-
-
-def _log(log: Log, kind: str, text: str, *seats: int) -> None:
-    if log is not None:
-        log.append(Event(kind=kind, text=text, seats=seats))
 
 
 class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
@@ -203,48 +204,38 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
 
     # Checking
 
-    def check(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
-        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
-        if self.is_over(state):
-            raise IllegalMove("The game is over.")
+    def not_your_turn(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> str:
+        """Why `seat` may not act now: the turned-up card is not for sale, she claimed already,
+        has no buys left, let the card go, or it is simply not her turn."""
         if state.phase is Phase.WINDOW and state.window is None and isinstance(move, Claim):
-            raise IllegalMove(teaching.not_for_sale(state, seat))
-        if seat not in self.to_act(state):
-            raise IllegalMove(teaching.not_now(self, state, seat))
-        if state.phase is Phase.WINDOW:
-            self._check_window(state, seat, move)
-        elif isinstance(move, (Claim, LetGo, TakeDiscard, DrawStock)):
-            raise IllegalMove(teaching.wrong_phase(state, seat))
-        elif isinstance(move, LayMeld):
-            self._check_meld(state, seat, move)
-        elif isinstance(move, TakeBack):
-            if not state.pending:
-                raise IllegalMove("You have no lay-down in progress to take back.")
-        elif isinstance(move, (AddTo, Swap)):
-            self._check_table_play(state, seat, move)
-        elif isinstance(move, Discard):
-            self._check_discard(state, seat, move)
+            return teaching.not_for_sale(state, seat)
+        return teaching.not_now(self, state, seat)
 
-    def _check_window(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
-        if seat == state.turn:
-            if isinstance(move, DrawStock):
-                return
-            if isinstance(move, TakeDiscard):
-                if state.floating[seat]:
-                    raise IllegalMove(
-                        "You are floating: on this turn you draw from the stock, not the discard."
-                    )
-                if not state.discards:
-                    raise IllegalMove("There is no discard to take: draw from the stock.")
-                return
-            if isinstance(move, Claim):
+    def check_move(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
+        """A move of the phase (MOVES_BY_PHASE), then its own check; the next player's claim in
+        a window is refused as her draw."""
+        if not isinstance(move, MOVES_BY_PHASE[state.phase, seat == state.turn]):
+            if state.phase is Phase.WINDOW and seat == state.turn and isinstance(move, Claim):
+                if state.window is None:
+                    raise IllegalMove(teaching.not_for_sale(state, seat))
                 raise IllegalMove(
                     "You have first call on the discard: take it as your draw; a buy is for "
                     "the other players."
                 )
             raise IllegalMove(teaching.wrong_phase(state, seat))
-        if not isinstance(move, (Claim, LetGo)):
-            raise IllegalMove(teaching.wrong_phase(state, seat))
+        super().check_move(state, seat, move)
+
+    def _check_take_discard(self, state: SetsAndRunsState, seat: int, move: TakeDiscard) -> None:
+        if state.floating[seat]:
+            raise IllegalMove(
+                "You are floating: on this turn you draw from the stock, not the discard."
+            )
+        if not state.discards:
+            raise IllegalMove("There is no discard to take: draw from the stock.")
+
+    def _check_take_back(self, state: SetsAndRunsState, seat: int, move: TakeBack) -> None:
+        if not state.pending:
+            raise IllegalMove("You have no lay-down in progress to take back.")
 
     def _check_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld) -> None:
         contract = contract_for(state.round)
@@ -307,69 +298,59 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
 
     # Playing
 
-    def play(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> list[Event]:
-        """Apply a checked move."""
-        log: list[Event] = []
-        self._do(state, seat, move, log)
-        return log
+    def _let_go(self, state: SetsAndRunsState, seat: int, move: LetGo, events: Events) -> None:
+        assert state.window is not None
+        state.window.let_go(seat)
 
-    def advance(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
-        """Apply a checked move without narrating it (the simulator's path)."""
-        self._do(state, seat, move, None)
+    def _claim(self, state: SetsAndRunsState, seat: int, move: Claim, events: Events) -> None:
+        assert state.window is not None
+        state.window.claim(seat)
+        if events is not None:
+            say(events, "buy", f"{{0}} wants to buy the {state.discards[-1].short}.", seat)
 
-    def _do(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove, log: Log) -> None:
-        kind = move.kind
-        if kind == "let-go":
-            assert state.window is not None
-            state.window.let_go(seat)
-        elif kind == "claim":
-            assert state.window is not None
-            state.window.claim(seat)
-            if log is not None:
-                card = state.discards[-1].short
-                _log(log, "buy", f"{{0}} wants to buy the {card}.", seat)
-        elif kind == "take-discard":
-            card = state.discards.pop()
-            state.hands[seat].append(card)
-            state.__dict__["window"] = None
-            state.__dict__["phase"] = Phase.PLAY
-            _log(log, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
-        elif kind == "draw":
-            self._draw_stock(state, seat, log)
-        elif kind == "discard":
-            self._discard(state, seat, move.card, log)  # type: ignore[union-attr]
-        elif kind == "meld":
-            self._lay_meld(state, seat, move, log)  # type: ignore[arg-type]
-        elif kind == "add":
-            assert isinstance(move, AddTo)
-            state.hands[seat].remove(move.card)
-            meld = state.melds[move.meld]
-            add(meld, move.card, move.high)
-            _log(log, "add", f"{{0}} adds the {move.card.short}: {meld.text()}.", seat)
-            if not state.hands[seat]:
-                self._float(state, seat, log)
-        elif kind == "swap":
-            assert isinstance(move, Swap)
-            meld = state.melds[move.meld]
-            index = swap_index(meld, move.card)
-            assert index is not None
-            state.hands[seat].remove(move.card)
-            meld.cards[index] = move.card
-            state.hands[seat].append(JOKER)
-            _log(
-                log,
-                "swap",
-                f"{{0}} puts the {move.card.short} in place of the Joker and takes the Joker: "
-                f"{meld.text()}.",
-                seat,
-            )
-        elif kind == "take-back":
-            for meld in state.pending:
-                state.hands[seat].extend(meld.cards)
-            state.pending = []
-            _log(log, "take-back", "{0} takes the lay-down back.", seat)
+    def _take_discard(
+        self, state: SetsAndRunsState, seat: int, move: TakeDiscard, events: Events
+    ) -> None:
+        card = state.discards.pop()
+        state.hands[seat].append(card)
+        state.__dict__["window"] = None
+        state.__dict__["phase"] = Phase.PLAY
+        say(events, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
 
-    def _draw_stock(self, state: SetsAndRunsState, seat: int, log: Log) -> None:
+    def _add(self, state: SetsAndRunsState, seat: int, move: AddTo, events: Events) -> None:
+        state.hands[seat].remove(move.card)
+        meld = state.melds[move.meld]
+        add(meld, move.card, move.high)
+        say(events, "add", f"{{0}} adds the {move.card.short}: {meld.text()}.", seat)
+        if not state.hands[seat]:
+            self._float(state, seat, events)
+
+    def _swap(self, state: SetsAndRunsState, seat: int, move: Swap, events: Events) -> None:
+        meld = state.melds[move.meld]
+        index = swap_index(meld, move.card)
+        assert index is not None
+        state.hands[seat].remove(move.card)
+        meld.cards[index] = move.card
+        state.hands[seat].append(JOKER)
+        say(
+            events,
+            "swap",
+            f"{{0}} puts the {move.card.short} in place of the Joker and takes the Joker: "
+            f"{meld.text()}.",
+            seat,
+        )
+
+    def _take_back(
+        self, state: SetsAndRunsState, seat: int, move: TakeBack, events: Events
+    ) -> None:
+        for meld in state.pending:
+            state.hands[seat].extend(meld.cards)
+        state.pending = []
+        say(events, "take-back", "{0} takes the lay-down back.", seat)
+
+    def _draw_stock(
+        self, state: SetsAndRunsState, seat: int, move: DrawStock, events: Events
+    ) -> None:
         window = state.window
         state.__dict__["window"] = None
         buyer = window.nearest_claim if window is not None else None
@@ -377,23 +358,23 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             card = state.discards.pop()
             state.hands[buyer].append(card)
             state.buys_left[buyer] -= 1
-            if log is not None:
+            if events is not None:
                 left = plural(state.buys_left[buyer], "buy")
-                _log(
-                    log,
+                say(
+                    events,
                     "buy",
                     f"{{0}} buys the {card.short} and takes the stock's top card too "
                     f"({left} left this round).",
                     buyer,
                 )
-            if not draw(state, buyer, log):
+            if not draw(state, buyer, events):
                 return
-        if not draw(state, seat, log):
+        if not draw(state, seat, events):
             return
         state.__dict__["phase"] = Phase.PLAY
-        _log(log, "draw", "{0} draws from the stock.", seat)
+        say(events, "draw", "{0} draws from the stock.", seat)
 
-    def _lay_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld, log: Log) -> None:
+    def _lay_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld, events: Events) -> None:
         hand = state.hands[seat]
         for card in move.cards:
             hand.remove(card)
@@ -403,33 +384,34 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             state.melds.extend(pending)
             state.pending = []
             state.laid_down[seat] = True
-            if log is not None:
+            if events is not None:
                 melds = "; ".join(m.text() for m in pending)
                 name = contract_for(state.round).name
-                _log(log, "lay-down", f"{{0}} lays down {name}: {melds}.", seat)
+                say(events, "lay-down", f"{{0}} lays down {name}: {melds}.", seat)
             if not hand:
-                self._float(state, seat, log)
+                self._float(state, seat, events)
 
-    def _discard(self, state: SetsAndRunsState, seat: int, card: Card, log: Log) -> None:
+    def _discard(self, state: SetsAndRunsState, seat: int, move: Discard, events: Events) -> None:
+        card = move.card
         hand = state.hands[seat]
         hand.remove(card)
         state.discards.append(card)
-        _log(log, "discard", f"{{0}} discards the {card.short}.", seat)
+        say(events, "discard", f"{{0}} discards the {card.short}.", seat)
         if not hand:
-            end_round(state, seat, "she discarded her last card", log)
+            end_round(state, seat, "she discarded her last card", events)
             return
         open_window(state, (seat + 1) % state.seats, seat)
 
-    def _float(self, state: SetsAndRunsState, seat: int, log: Log) -> None:
+    def _float(self, state: SetsAndRunsState, seat: int, events: Events) -> None:
         """`seat` played her last card without discarding: she floats, and the next player,
         with no new discard to take, draws from the stock."""
         state.floating[seat] = True
-        _log(log, "float", "{0} played her last card without discarding: she is floating.", seat)
+        say(events, "float", "{0} played her last card without discarding: she is floating.", seat)
         nxt = (seat + 1) % state.seats
         state.turn = nxt
-        if draw(state, nxt, log):
+        if draw(state, nxt, events):
             state.phase = Phase.PLAY
-            _log(log, "draw", "{0} draws from the stock.", nxt)
+            say(events, "draw", "{0} draws from the stock.", nxt)
 
     # Seeing
 
@@ -508,6 +490,26 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             self.check_seat(state, seat)
         return teaching.explain(self, state, seat, names)
 
+    handlers = {
+        LetGo: _let_go,
+        Claim: _claim,
+        TakeDiscard: _take_discard,
+        DrawStock: _draw_stock,
+        LayMeld: _lay_meld,
+        TakeBack: _take_back,
+        AddTo: _add,
+        Swap: _swap,
+        Discard: _discard,
+    }
+    checks = {
+        TakeDiscard: _check_take_discard,
+        LayMeld: _check_meld,
+        TakeBack: _check_take_back,
+        AddTo: _check_table_play,
+        Swap: _check_table_play,
+        Discard: _check_discard,
+    }
+
 
 def _not_held(hand: list[Card], cards: tuple[Card, ...]) -> Card | None:
     """The first of `cards` the hand does not hold (counting repeats), or None."""
@@ -523,7 +525,7 @@ def _not_held(hand: list[Card], cards: tuple[Card, ...]) -> Card | None:
 # The round: dealing, drawing, the buy window, the end
 
 
-def deal(state: SetsAndRunsState, log: Log) -> None:
+def deal(state: SetsAndRunsState, events: Events) -> None:
     """Shuffle the 108 cards, deal 11 to each player and turn the first discard (a Joker goes
     back into the stock at a random place): the dealer's left may take it as her draw. It is not
     for sale: no buy window opens on it."""
@@ -536,7 +538,7 @@ def deal(state: SetsAndRunsState, log: Log) -> None:
     up = stock.pop()
     while up.rank == 0:
         stock.insert(chance.below(len(stock)), up)  # never back on top
-        _log(log, "deal", "A Joker turned up: it goes back into the stock.")
+        say(events, "deal", "A Joker turned up: it goes back into the stock.")
         up = stock.pop()
     state.stock = stock
     state.discards = [up]
@@ -547,8 +549,8 @@ def deal(state: SetsAndRunsState, log: Log) -> None:
     state.buys_left = [BUYS_PER_ROUND] * seats
     state.reshuffled = False
     contract = contract_for(state.round)
-    _log(
-        log,
+    say(
+        events,
         "deal",
         f"Round {state.round} of {ROUNDS}, {contract.name}: {{0}} deals; the {up.short} "
         "starts the discards.",
@@ -584,7 +586,7 @@ def open_window(state: SetsAndRunsState, nxt: int, discarder: int) -> None:
     )
 
 
-def draw(state: SetsAndRunsState, seat: int, log: Log) -> bool:
+def draw(state: SetsAndRunsState, seat: int, events: Events) -> bool:
     """`seat` takes the stock's top card. An empty stock is made again, once a round, from the
     discards less the top card; empty a second time, the round ends (False)."""
     stock = state.stock
@@ -596,19 +598,19 @@ def draw(state: SetsAndRunsState, seat: int, log: Log) -> bool:
                 if state.reshuffled
                 else "the stock ran out with no discards to make a new one"
             )
-            end_round(state, None, why, log)
+            end_round(state, None, why, events)
             return False
         state.chance.shuffle(rest)
         state.stock = stock = rest
         state.discards = state.discards[-1:]
         state.reshuffled = True
-        _log(log, "reshuffle", "The stock is empty: the discards are shuffled into a new stock.")
+        say(events, "reshuffle", "The stock is empty: the discards are shuffled into a new stock.")
     state.hands[seat].append(stock.pop())
     state.floating[seat] = False
     return True
 
 
-def end_round(state: SetsAndRunsState, went_out: int | None, why: str, log: Log) -> None:
+def end_round(state: SetsAndRunsState, went_out: int | None, why: str, events: Events) -> None:
     """Score the cards left in hand, then deal the next round (the dealer moves left) or end
     the game after the seventh."""
     for meld in state.pending:
@@ -630,16 +632,16 @@ def end_round(state: SetsAndRunsState, went_out: int | None, why: str, log: Log)
         )
     )
     if went_out is not None:
-        _log(log, "round", f"Round {state.round} is over: {{0}} went out.", went_out)
+        say(events, "round", f"Round {state.round} is over: {{0}} went out.", went_out)
     else:
-        _log(log, "round", f"Round {state.round} is over: {why}.")
+        say(events, "round", f"Round {state.round} is over: {why}.")
     if state.round >= ROUNDS:
         state.phase = Phase.OVER
-        _log(log, "game", "The seventh round is scored: the lowest total wins.")
+        say(events, "game", "The seventh round is scored: the lowest total wins.")
         return
     state.round += 1
     state.dealer = (state.dealer + 1) % state.seats
-    deal(state, log)
+    deal(state, events)
 
 
 GAME = SetsAndRuns()
