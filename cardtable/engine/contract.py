@@ -148,11 +148,11 @@ class Game(ABC, Generic[S, M, Opts]):
     view_model: ClassVar[type[View]]
     """The game's View: a client rebuilds the view a host sends with it."""
     move_adapter: ClassVar[TypeAdapter[Any]]
-    handlers: ClassVar[Mapping[type[Move], Callable[..., None]]]
+    handlers: Mapping[type[Move], Callable[[Any, int, Any, Events], None]]
     """How the game makes each of its moves, by the move's type, once checked:
-    `handler(game, state, seat, move, events)` (events: `Events`)."""
-    checks: ClassVar[Mapping[type[Move], Callable[..., None]]] = {}
-    """The game's own check of each move type that has one: `checker(game, state, seat, move)`
+    `handler(state, seat, move, events)`. Each game sets it (and `checks`) in `__init__`."""
+    checks: Mapping[type[Move], Callable[[Any, int, Any], None]] = {}
+    """The game's own check of each move type that has one: `checker(state, seat, move)`
     raises IllegalMove; a type without one needs nothing beyond the turn."""
     over_words: ClassVar[str] = "The game is over."
     """The refusal of every move once the game is over."""
@@ -234,7 +234,7 @@ class Game(ABC, Generic[S, M, Opts]):
             raise IllegalMove(self.not_a_move(state, seat, move))
         checker = self.checks.get(kind)
         if checker is not None:
-            checker(self, state, seat, move)
+            checker(state, seat, move)
 
     def not_a_move(self, state: S, seat: int, move: Any) -> str:
         """The refusal of an object that is none of the game's moves."""
@@ -254,7 +254,7 @@ class Game(ABC, Generic[S, M, Opts]):
     def make(self, state: S, seat: int, move: M, events: Events) -> None:
         """Make a checked move by its type's handler, narrating into `events` (None: silently).
         A game extends it with what follows every move (the next turn, the game's end)."""
-        self.handlers[type(move)](self, state, seat, move, events)
+        self.handlers[type(move)](state, seat, move, events)
 
     def apply(self, state: S, seat: int, move: M) -> list[Event]:
         """Check the move, then apply it; on IllegalMove nothing has changed."""

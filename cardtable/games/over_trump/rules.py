@@ -132,6 +132,11 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {PlaceCard: self._place}
+        self.checks = {PlaceCard: self._check_place}
+
     def new_game(self, seats: int, seed: int, options: Any = None) -> OverTrumpState:
         """A random first dealer deals the first hand."""
         self.check_seats(seats)
@@ -474,6 +479,3 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             )
         superior = SUIT_NAMES[superior_suit(top.card.suit)]
         return f"No {top_name} and no {superior}: place any card; it goes to the bottom."
-
-    handlers = {PlaceCard: _place}
-    checks = {PlaceCard: _check_place}

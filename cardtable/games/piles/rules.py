@@ -83,6 +83,11 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
     check_state = integrity.check_state
     over_words = "The game is over: no more cards can be played."
 
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {Place: self._place, Pass: self._pass}
+        self.checks = {Place: self._check_place, Pass: self._check_pass}
+
     def new_game(self, seats: int, seed: int, options: Any = None) -> PilesState:
         """Deal 10 to each seat and 12 face up into the Castle; a random dealer."""
         self.check_seats(seats)
@@ -319,6 +324,3 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         if len(playable) == 1:
             return f"{aim}Place your one playable card, {playable[0].short}, or pass ({giver})."
         return f"{aim}Place one of your {len(playable)} playable cards, or pass ({giver})."
-
-    handlers = {Place: _place, Pass: _pass}
-    checks = {Place: _check_place, Pass: _check_pass}

@@ -105,6 +105,41 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {
+            mv.DrawFromDeck: self._draw,
+            mv.TakeFromBin: self._take,
+            mv.StopTaking: self._stop_taking,
+            mv.StartRun: self._start,
+            mv.AddToRun: self._add,
+            mv.PlayTriple: self._triple,
+            mv.ReplaceJoker: self._replace,
+            mv.DrawThree: self._draw_three,
+            mv.FlipDirections: self._flip,
+            mv.LookAtHand: self._look,
+            mv.SwapCards: self._swap,
+            mv.StopLooking: self._stop_looking,
+            mv.RaiseHandLimit: self._hand_size,
+            mv.ReshuffleAll: self._reshuffle,
+            mv.ExtraTurn: self._extra_turn,
+            mv.LengthenRun: self._lengthen,
+            mv.RevealDuplicates: self._duplicates,
+            mv.Trounce: self._trounce,
+            mv.OfferTrade: self._offer,
+            mv.OfferCard: self._offer_card,
+            mv.AskCard: self._ask_card,
+            mv.SendOffer: self._send_offer,
+            mv.WithdrawOffer: self._withdraw,
+            mv.AcceptTrade: self._accept,
+            mv.DeclineTrade: self._decline,
+            mv.GiveCard: self._give,
+            mv.EndBuild: self._end_build,
+            mv.RecycleRun: self._recycle,
+            mv.Discard: self._discard,
+            mv.EndTurn: self._end_turn,
+        }
+
     # Setting up
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> RunwayState:
@@ -370,9 +405,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
                 return
         raise AssertionError("checked: the card is in the common area")
 
-    def _triple(
-        self, state: RunwayState, seat: int, move: mv.PlayTriple, events: Events
-    ) -> None:
+    def _triple(self, state: RunwayState, seat: int, move: mv.PlayTriple, events: Events) -> None:
         hand = state.hands[seat]
         for card in move.cards:
             hand.remove(card)
@@ -422,9 +455,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         got = draw_cards(state, seat, SPECIAL_ACTION_DRAW)
         say(events, "action", f"{{0}} draws {plural(got, 'card')} (special action)", seat)
 
-    def _flip(
-        self, state: RunwayState, seat: int, move: mv.FlipDirections, events: Events
-    ) -> None:
+    def _flip(self, state: RunwayState, seat: int, move: mv.FlipDirections, events: Events) -> None:
         self._use_action(state)
         for s in move.seats:
             direction = state.directions[s]
@@ -775,36 +806,3 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
                 state, names, "answer a trade offer" if answering else "play their turn"
             )
         return explain(state, seat)
-
-    handlers = {
-        mv.DrawFromDeck: _draw,
-        mv.TakeFromBin: _take,
-        mv.StopTaking: _stop_taking,
-        mv.StartRun: _start,
-        mv.AddToRun: _add,
-        mv.PlayTriple: _triple,
-        mv.ReplaceJoker: _replace,
-        mv.DrawThree: _draw_three,
-        mv.FlipDirections: _flip,
-        mv.LookAtHand: _look,
-        mv.SwapCards: _swap,
-        mv.StopLooking: _stop_looking,
-        mv.RaiseHandLimit: _hand_size,
-        mv.ReshuffleAll: _reshuffle,
-        mv.ExtraTurn: _extra_turn,
-        mv.LengthenRun: _lengthen,
-        mv.RevealDuplicates: _duplicates,
-        mv.Trounce: _trounce,
-        mv.OfferTrade: _offer,
-        mv.OfferCard: _offer_card,
-        mv.AskCard: _ask_card,
-        mv.SendOffer: _send_offer,
-        mv.WithdrawOffer: _withdraw,
-        mv.AcceptTrade: _accept,
-        mv.DeclineTrade: _decline,
-        mv.GiveCard: _give,
-        mv.EndBuild: _end_build,
-        mv.RecycleRun: _recycle,
-        mv.Discard: _discard,
-        mv.EndTurn: _end_turn,
-    }

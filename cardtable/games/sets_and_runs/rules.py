@@ -112,6 +112,28 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {
+            LetGo: self._let_go,
+            Claim: self._claim,
+            TakeDiscard: self._take_discard,
+            DrawStock: self._draw_stock,
+            LayMeld: self._lay_meld,
+            TakeBack: self._take_back,
+            AddTo: self._add,
+            Swap: self._swap,
+            Discard: self._discard,
+        }
+        self.checks = {
+            TakeDiscard: self._check_take_discard,
+            LayMeld: self._check_meld,
+            TakeBack: self._check_take_back,
+            AddTo: self._check_table_play,
+            Swap: self._check_table_play,
+            Discard: self._check_discard,
+        }
+
     # Dealing and turns
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> SetsAndRunsState:
@@ -489,26 +511,6 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         if seat is not None:
             self.check_seat(state, seat)
         return teaching.explain(self, state, seat, names)
-
-    handlers = {
-        LetGo: _let_go,
-        Claim: _claim,
-        TakeDiscard: _take_discard,
-        DrawStock: _draw_stock,
-        LayMeld: _lay_meld,
-        TakeBack: _take_back,
-        AddTo: _add,
-        Swap: _swap,
-        Discard: _discard,
-    }
-    checks = {
-        TakeDiscard: _check_take_discard,
-        LayMeld: _check_meld,
-        TakeBack: _check_take_back,
-        AddTo: _check_table_play,
-        Swap: _check_table_play,
-        Discard: _check_discard,
-    }
 
 
 def _not_held(hand: list[Card], cards: tuple[Card, ...]) -> Card | None:
