@@ -215,9 +215,9 @@ class Game(ABC, Generic[S, M, Opts]):
     def check(self, state: S, seat: int, move: M) -> None:
         """Raise IllegalMove with a reason if `seat` may not make `move` now: every game's
         refusals first (the game is over, the seat is not to act), then the game's own."""
-        if self.is_over(state):
-            raise IllegalMove(self.over_words)
-        if seat not in self.to_act(state):
+        if seat not in self.to_act(state):  # nobody is to act once the game is over
+            if self.is_over(state):
+                raise IllegalMove(self.over_words)
             raise IllegalMove(self.not_your_turn(state, seat, move))
         self.check_move(state, seat, move)
 
@@ -229,12 +229,11 @@ class Game(ABC, Generic[S, M, Opts]):
     def check_move(self, state: S, seat: int, move: M) -> None:
         """The game's own rules for a seat that may act now: the check its move's type has in
         `checks`, if any; a move of no type the game makes is refused (`not_a_move`)."""
-        kind = type(move)
-        if kind not in self.handlers:
-            raise IllegalMove(self.not_a_move(state, seat, move))
-        checker = self.checks.get(kind)
+        checker = self.checks.get(type(move))
         if checker is not None:
             checker(state, seat, move)
+        elif type(move) not in self.handlers:
+            raise IllegalMove(self.not_a_move(state, seat, move))
 
     def not_a_move(self, state: S, seat: int, move: Any) -> str:
         """The refusal of an object that is none of the game's moves."""
@@ -257,10 +256,12 @@ class Game(ABC, Generic[S, M, Opts]):
         self.handlers[type(move)](state, seat, move, events)
 
     def apply(self, state: S, seat: int, move: M) -> list[Event]:
-        """Check the move, then apply it; on IllegalMove nothing has changed."""
+        """Check the move, then make it (as `play` does); on IllegalMove nothing has changed."""
         self.check_seat(state, seat)
         self.check(state, seat, move)
-        return self.play(state, seat, move)
+        events: list[Event] = []
+        self.make(state, seat, move, events)
+        return events
 
     def seen_hands(self, state: S, seat: int | None) -> list[int]:
         """The seats whose hands `seat` may see now: her own, and any a rule shows her (Runway's

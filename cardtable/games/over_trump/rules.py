@@ -158,7 +158,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def to_act(self, state: OverTrumpState) -> list[int]:
         """The seat to place a card; nobody once the game is over."""
-        return [] if state.over else [turn_of(state)]
+        return [] if state.over else [(state.leader + len(state.trick)) % SEATS]  # turn_of
 
     def legal_moves(self, state: OverTrumpState, seat: int) -> list[PlaceCard]:
         """Every card the seat may place, and each with a Keeper revealed where she holds one."""
