@@ -268,6 +268,28 @@ class Game(ABC, Generic[S, M, Opts]):
         look at an opponent's hand). The view may depend on these hands and no others."""
         return [] if seat is None else [seat]
 
+    def seat_view(
+        self,
+        state: S,
+        seat: int | None,
+        hand: list[Any] | None = None,
+        hand_sizes: list[int] | None = None,
+    ) -> dict[str, Any]:
+        """The fields every game's View holds, for `seat` (None: a spectator): the seats, who
+        acts, her own hand (`hand` where the game shows it its own way, sorted), every hand's
+        size (`hand_sizes` where the game counts more) and whether the game is over."""
+        hands = state.hands  # type: ignore[attr-defined]
+        if hand is None and seat is not None:
+            hand = list(hands[seat])
+        return {
+            "seat": seat,
+            "seats": len(hands),
+            "to_act": self.to_act(state),
+            "hand": hand,
+            "hand_sizes": [len(h) for h in hands] if hand_sizes is None else hand_sizes,
+            "over": self.is_over(state),
+        }
+
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may know; None gives a spectator's view."""

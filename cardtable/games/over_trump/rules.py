@@ -386,12 +386,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         trick = state.trick
         top = top_card(trick)
         return OverTrumpView(
-            seat=seat,
-            seats=SEATS,
-            to_act=self.to_act(state),
-            hand=None if seat is None else list(state.hands[seat]),
-            hand_sizes=[len(h) for h in state.hands],
-            over=state.over,
+            **self.seat_view(state, seat),
             dealer=state.dealer,
             hand_number=state.hand_number,
             turn=turn_of(state),

@@ -234,12 +234,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             for p, pile in enumerate(state.castle)
         ]
         return PilesView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=None if seat is None else list(state.hands[seat]),
-            hand_sizes=[len(hand) for hand in state.hands],
-            over=self.is_over(state),
+            **self.seat_view(state, seat),
             dealer=state.dealer,
             turn=state.turn,
             turns_taken=state.turns_taken,

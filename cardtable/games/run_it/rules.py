@@ -267,12 +267,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         self.check_seat(state, seat, spectator=True)
         mine = seat is not None
         return RunItView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=sorted_hand(state.hands[seat]) if mine else None,
-            hand_sizes=[len(h) for h in state.hands],
-            over=self.is_over(state),
+            **self.seat_view(state, seat, hand=sorted_hand(state.hands[seat]) if mine else None),
             game_number=state.game_number,
             games=state.options.games,
             dealer=state.dealer,

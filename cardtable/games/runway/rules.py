@@ -705,12 +705,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             if seat == offer.by:
                 shown_offer.given = []
         return RunwayView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=None if seat is None else list(state.hands[seat]),
-            hand_sizes=[len(h) for h in state.hands],
-            over=state.over,
+            **self.seat_view(state, seat),
             active=state.active,
             phase=state.phase,
             x=state.x,

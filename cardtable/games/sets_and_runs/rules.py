@@ -447,12 +447,12 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         sizes[state.turn] += building
         mine = seat is not None and seat == state.turn
         return SetsAndRunsView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=sorted_hand(state.hands[seat]) if seat is not None else None,
-            hand_sizes=sizes,
-            over=self.is_over(state),
+            **self.seat_view(
+                state,
+                seat,
+                hand=sorted_hand(state.hands[seat]) if seat is not None else None,
+                hand_sizes=sizes,
+            ),
             round=state.round,
             rounds=ROUNDS,
             contract=contract.name,
