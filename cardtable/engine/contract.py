@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from cardtable.engine.chance import Chance
 from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat
 
 
@@ -171,6 +172,13 @@ class Game(ABC, Generic[S, M, Opts]):
             raise IllegalMove(
                 f"{self.name} is played by {seat_range(self.seat_counts)} players, not {seats}."
             )
+
+    def first_dealer(self, seats: int, seed: int) -> tuple[Chance, int]:
+        """A new game's seeded chance and its first dealer, the chance's first draw (after
+        refusing a seat count the game is not played with)."""
+        self.check_seats(seats)
+        chance = Chance.seeded(seed)
+        return chance, chance.below(seats)
 
     def check_seat(self, state: S, seat: int | None, spectator: bool = False) -> None:
         """Refuse a seat that is not at this table (None, a spectator, only where `spectator`).

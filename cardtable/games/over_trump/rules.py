@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
-from cardtable.engine import Chance, EndReason, Events, Game, IllegalMove, Outcome, say
+from cardtable.engine import EndReason, Events, Game, IllegalMove, Outcome, say
 from cardtable.games.over_trump import integrity
 from cardtable.games.over_trump.moves import (
     MOVE_ADAPTER,
@@ -139,9 +139,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> OverTrumpState:
         """A random first dealer deals the first hand."""
-        self.check_seats(seats)
-        chance = Chance.seeded(seed)
-        dealer = chance.below(SEATS)
+        chance, dealer = self.first_dealer(seats, seed)
         state = OverTrumpState(
             options=self.options(options),
             dealer=dealer,

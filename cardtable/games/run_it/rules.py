@@ -5,62 +5,44 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import RunItCard, RunItColour, RunItKind
-from cardtable.engine import Chance, EndReason, Game, IllegalMove, Outcome
+from cardtable.engine import EndReason, Game, IllegalMove, Outcome
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import integrity, session, teaching
+from cardtable.games.run_it import moves as mv
 from cardtable.games.run_it.matching import (
     NAMES_A_COLOUR,
     play_refusal,
     run_refusal,
 )
-from cardtable.games.run_it.moves import (
-    GET,
-    KEEP,
-    MOVE_ADAPTER,
-    NO_OFFER,
-    TAKE_DRAW,
-    TAKE_PENALTY,
-    GetCard,
-    Keep,
-    NoOffer,
-    Offer,
-    Play,
-    RunItMove,
-    TakeDraw,
-    TakeOffer,
-    TakePenalty,
-    offer,
-    take_offer,
-)
 from cardtable.games.run_it.session import can_draw, deal, playable, top, wins
 from cardtable.games.run_it.state import Phase, RunItOptions, RunItState, RunItView
 
-MOVES_BY_PHASE: dict[Phase, tuple[type[RunItMove], ...]] = {
+MOVES_BY_PHASE: dict[Phase, tuple[type[mv.RunItMove], ...]] = {
     Phase.WINDOW: (Claim, LetGo),
-    Phase.OFFERS: (Offer, NoOffer),
-    Phase.TAKE: (TakeDraw, TakeOffer),
-    Phase.GOT: (Play, Keep),
-    Phase.PLAY: (Play, GetCard, TakePenalty),
+    Phase.OFFERS: (mv.Offer, mv.NoOffer),
+    Phase.TAKE: (mv.TakeDraw, mv.TakeOffer),
+    Phase.GOT: (mv.Play, mv.Keep),
+    Phase.PLAY: (mv.Play, mv.GetCard, mv.TakePenalty),
 }
 """The moves of each phase (the words for a move of another are `teaching.wrong_phase`)."""
 
-_PLAYS: dict[tuple[RunItCard, RunItColour | None], Play] = {}
+_PLAYS: dict[tuple[RunItCard, RunItColour | None], mv.Play] = {}
 
 
-def play(card: RunItCard, colour: RunItColour | None = None) -> Play:
+def play(card: RunItCard, colour: RunItColour | None = None) -> mv.Play:
     """The move playing `card` (naming `colour`): one shared frozen value per card and colour."""
     key = (card, colour)
     move = _PLAYS.get(key)
     if move is None:
-        move = _PLAYS[key] = Play(card=card, colour=colour)
+        move = _PLAYS[key] = mv.Play(card=card, colour=colour)
     return move
 
 
-_WAYS: dict[RunItCard, tuple[Play, ...]] = {}
+_WAYS: dict[RunItCard, tuple[mv.Play, ...]] = {}
 
 
-def plays_of(card: RunItCard) -> tuple[Play, ...]:
+def plays_of(card: RunItCard) -> tuple[mv.Play, ...]:
     """The ways to play `card`: one per colour it may name, or just the card."""
     ways = _WAYS.get(card)
     if ways is None:
@@ -72,7 +54,7 @@ def plays_of(card: RunItCard) -> tuple[Play, ...]:
     return ways
 
 
-class RunIt(Game[RunItState, RunItMove, RunItOptions]):
+class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
     """Run It: shed your hand by colour, number or action; stack penalties; match and pass."""
 
     id = "run-it"
@@ -86,41 +68,39 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
     state_model = RunItState
     options_model = RunItOptions
     view_model = RunItView
-    move_adapter = MOVE_ADAPTER
+    move_adapter = mv.MOVE_ADAPTER
     check_state = integrity.check_state
 
     def __init__(self) -> None:
         """The game's tables: each move type's step (session.py) and, where it has one, its
         check."""
         self.handlers = {
-            Play: session.play_card,
+            mv.Play: session.play_card,
             Claim: session.claim,
             LetGo: session.let_go,
-            GetCard: session.get_card,
-            Offer: session.offer_card,
-            NoOffer: session.no_offer,
-            TakeDraw: session.take_draw,
-            TakeOffer: session.take_offer,
-            Keep: session.keep,
-            TakePenalty: session.take_penalty,
+            mv.GetCard: session.get_card,
+            mv.Offer: session.offer_card,
+            mv.NoOffer: session.no_offer,
+            mv.TakeDraw: session.take_draw,
+            mv.TakeOffer: session.take_offer,
+            mv.Keep: session.keep,
+            mv.TakePenalty: session.take_penalty,
         }
         self.checks = {
             Claim: self._check_claim,
-            Offer: self._check_offer,
-            TakeDraw: self._check_take_draw,
-            TakeOffer: self._check_take_offer,
-            Play: self._check_play,
-            GetCard: self._check_get,
-            TakePenalty: self._check_take_penalty,
+            mv.Offer: self._check_offer,
+            mv.TakeDraw: self._check_take_draw,
+            mv.TakeOffer: self._check_take_offer,
+            mv.Play: self._check_play,
+            mv.GetCard: self._check_get,
+            mv.TakePenalty: self._check_take_penalty,
         }
 
     # Dealing and turns
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> RunItState:
         """A random dealer deals; the player on the dealer's left starts."""
-        self.check_seats(seats)
-        chance = Chance.seeded(seed)
-        dealer = chance.below(seats)
+        chance, dealer = self.first_dealer(seats, seed)
         return deal(seats, self.options(options), chance, dealer, (dealer + 1) % seats)
 
     def is_over(self, state: RunItState) -> bool:
@@ -138,17 +118,17 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             return state.asked[:1]
         return [state.turn]
 
-    def automatic_move(self, state: RunItState, seat: int, config: Any) -> RunItMove | None:
+    def automatic_move(self, state: RunItState, seat: int, config: Any) -> mv.RunItMove | None:
         """A person whose seat never offers is not asked: she offers nothing at once."""
         if config.never_offers and state.phase is Phase.OFFERS and state.asked[:1] == [seat]:
-            return NO_OFFER
+            return mv.NO_OFFER
         return None
 
     def claim_window(self, state: RunItState) -> ClaimWindow | None:
         """The Match-it window, while one is open."""
         return state.window if state.phase is Phase.WINDOW else None
 
-    def legal_moves(self, state: RunItState, seat: int) -> list[RunItMove]:
+    def legal_moves(self, state: RunItState, seat: int) -> list[mv.RunItMove]:
         """Every move `seat` may make now (an empty list for a seat not to act)."""
         if type(seat) is not int or not 0 <= seat < state.seats:
             self.check_seat(state, seat)
@@ -163,28 +143,28 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if phase is Phase.OFFERS:
             if not state.asked or state.asked[0] != seat:
                 return []
-            return [NO_OFFER, *(offer(card) for card in dict.fromkeys(state.hands[seat]))]
+            return [mv.NO_OFFER, *(mv.offer(card) for card in dict.fromkeys(state.hands[seat]))]
         if seat != state.turn:
             return []
         if phase is Phase.TAKE:
-            takes: list[RunItMove] = [TAKE_DRAW] if can_draw(state) else []
-            takes += [take_offer(s) for s, c in enumerate(state.offers) if c is not None]
+            takes: list[mv.RunItMove] = [mv.TAKE_DRAW] if can_draw(state) else []
+            takes += [mv.take_offer(s) for s, c in enumerate(state.offers) if c is not None]
             return takes
         if phase is Phase.GOT:
             assert state.got is not None
-            return [*plays_of(state.got), KEEP]
-        moves: list[RunItMove] = [
+            return [*plays_of(state.got), mv.KEEP]
+        moves: list[mv.RunItMove] = [
             move for card in dict.fromkeys(playable(state, seat)) for move in plays_of(card)
         ]
         if state.penalty:
-            moves.append(TAKE_PENALTY)
+            moves.append(mv.TAKE_PENALTY)
         elif not moves or state.options.draw_anyway:
-            moves.append(GET)
+            moves.append(mv.GET)
         return moves
 
     # Checking
 
-    def not_your_turn(self, state: RunItState, seat: int, move: RunItMove) -> str:
+    def not_your_turn(self, state: RunItState, seat: int, move: mv.RunItMove) -> str:
         """A seat out of the match window let the card go; anyone else waits for the seat to
         act."""
         if state.phase is Phase.WINDOW:
@@ -192,7 +172,7 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         waiting = teaching.waiting(self, state, None)
         return f"It is not your turn: {waiting[0].lower()}{waiting[1:]}"
 
-    def check_move(self, state: RunItState, seat: int, move: RunItMove) -> None:
+    def check_move(self, state: RunItState, seat: int, move: mv.RunItMove) -> None:
         """A move of the phase (MOVES_BY_PHASE), then its own check."""
         if not isinstance(move, MOVES_BY_PHASE[state.phase]):
             raise IllegalMove(teaching.wrong_phase(state, seat))
@@ -205,20 +185,20 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 "card (same kind, colour and value)."
             )
 
-    def _check_offer(self, state: RunItState, seat: int, move: Offer) -> None:
+    def _check_offer(self, state: RunItState, seat: int, move: mv.Offer) -> None:
         if move.card not in state.hands[seat]:
             raise IllegalMove(f"You hold no {move.card.short} to offer.")
 
-    def _check_take_draw(self, state: RunItState, seat: int, move: TakeDraw) -> None:
+    def _check_take_draw(self, state: RunItState, seat: int, move: mv.TakeDraw) -> None:
         if not can_draw(state):
             raise IllegalMove("The draw pile is empty: take an offered card.")
 
-    def _check_take_offer(self, state: RunItState, seat: int, move: TakeOffer) -> None:
+    def _check_take_offer(self, state: RunItState, seat: int, move: mv.TakeOffer) -> None:
         by = move.offered_by
         if not 0 <= by < state.seats or state.offers[by] is None:
             raise IllegalMove(f"Seat {by + 1} offered no card.")
 
-    def _check_get(self, state: RunItState, seat: int, move: GetCard) -> None:
+    def _check_get(self, state: RunItState, seat: int, move: mv.GetCard) -> None:
         if state.penalty:
             raise IllegalMove(
                 f"A penalty run of {state.penalty} is on you: continue it or take "
@@ -231,11 +211,11 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
                 "only by a player with nothing to play."
             )
 
-    def _check_take_penalty(self, state: RunItState, seat: int, move: TakePenalty) -> None:
+    def _check_take_penalty(self, state: RunItState, seat: int, move: mv.TakePenalty) -> None:
         if not state.penalty:
             raise IllegalMove("No penalty run is on you: there is nothing to take.")
 
-    def _check_play(self, state: RunItState, seat: int, move: Play) -> None:
+    def _check_play(self, state: RunItState, seat: int, move: mv.Play) -> None:
         card = move.card
         if state.phase is Phase.GOT:
             if card != state.got:

@@ -11,17 +11,8 @@ from __future__ import annotations
 from cardtable.cards import RunItCard, RunItKind, run_it_deck
 from cardtable.engine import Chance, Events, say
 from cardtable.engine.claims import Claim, ClaimWindow, LetGo
+from cardtable.games.run_it import moves
 from cardtable.games.run_it.matching import PENALTIES, can_play, continues_run
-from cardtable.games.run_it.moves import (
-    GetCard,
-    Keep,
-    NoOffer,
-    Offer,
-    Play,
-    TakeDraw,
-    TakeOffer,
-    TakePenalty,
-)
 from cardtable.games.run_it.state import GameResult, Phase, RunItOptions, RunItState
 
 BLOCKED_ROUNDS = 1
@@ -35,7 +26,7 @@ hand to hand as offers) ends a game the same way."""
 # The moves
 
 
-def play_card(state: RunItState, seat: int, move: Play, events: Events) -> None:
+def play_card(state: RunItState, seat: int, move: moves.Play, events: Events) -> None:
     """Play-it: the card goes on the discards with its action; a match window opens on it,
     unless it was her last card."""
     card = move.card
@@ -115,7 +106,7 @@ def let_go(state: RunItState, seat: int, move: LetGo, events: Events) -> None:
         close_window(state)
 
 
-def get_card(state: RunItState, seat: int, move: GetCard, events: Events) -> None:
+def get_card(state: RunItState, seat: int, move: moves.GetCard, events: Events) -> None:
     """Get a card: the others are asked for offers, one by one."""
     if state.missed is not None:
         forget_missed(state)
@@ -123,7 +114,7 @@ def get_card(state: RunItState, seat: int, move: GetCard, events: Events) -> Non
     ask_for_offers(state, seat, events)
 
 
-def offer_card(state: RunItState, seat: int, move: Offer, events: Events) -> None:
+def offer_card(state: RunItState, seat: int, move: moves.Offer, events: Events) -> None:
     """Pass-it: a card offered face down to the getter."""
     state.hands[seat].remove(move.card)
     state.offers[seat] = move.card
@@ -131,13 +122,13 @@ def offer_card(state: RunItState, seat: int, move: Offer, events: Events) -> Non
     next_offer(state, events)
 
 
-def no_offer(state: RunItState, seat: int, move: NoOffer, events: Events) -> None:
+def no_offer(state: RunItState, seat: int, move: moves.NoOffer, events: Events) -> None:
     """The seat asked offers nothing."""
     say(events, "offer", "{0} offers nothing.", seat)
     next_offer(state, events)
 
 
-def take_draw(state: RunItState, seat: int, move: TakeDraw, events: Events) -> None:
+def take_draw(state: RunItState, seat: int, move: moves.TakeDraw, events: Events) -> None:
     """The getter takes the draw pile's top card, blind."""
     draw(state, seat)
     card = state.hands[seat][-1]
@@ -145,7 +136,7 @@ def take_draw(state: RunItState, seat: int, move: TakeDraw, events: Events) -> N
     got(state, seat, card, events)
 
 
-def take_offer(state: RunItState, seat: int, move: TakeOffer, events: Events) -> None:
+def take_offer(state: RunItState, seat: int, move: moves.TakeOffer, events: Events) -> None:
     """The getter takes one offered card, blind; the other offers go back."""
     by = move.offered_by
     card = state.offers[by]
@@ -160,13 +151,13 @@ def take_offer(state: RunItState, seat: int, move: TakeOffer, events: Events) ->
     got(state, seat, card, events)
 
 
-def keep(state: RunItState, seat: int, move: Keep, events: Events) -> None:
+def keep(state: RunItState, seat: int, move: moves.Keep, events: Events) -> None:
     """The card got is kept, not played: the turn ends."""
     say(events, "keep", "{0} keeps the card.", seat)
     end_turn(state, seat, events)
 
 
-def take_penalty(state: RunItState, seat: int, move: TakePenalty, events: Events) -> None:
+def take_penalty(state: RunItState, seat: int, move: moves.TakePenalty, events: Events) -> None:
     """The penalty run is taken: draw its total and lose the turn."""
     if state.missed is not None:
         forget_missed(state)

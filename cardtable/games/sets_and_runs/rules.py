@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, standard_deck
-from cardtable.engine import Chance, EndReason, Events, Game, IllegalMove, Move, Outcome, say
+from cardtable.engine import EndReason, Events, Game, IllegalMove, Move, Outcome, say
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import integrity, teaching
+from cardtable.games.sets_and_runs import moves as mv
 from cardtable.games.sets_and_runs.contracts import (
     BUYS_PER_ROUND,
     DEAL,
@@ -31,25 +32,6 @@ from cardtable.games.sets_and_runs.melds import (
     swap_index,
     swap_refusal,
 )
-from cardtable.games.sets_and_runs.moves import (
-    DISCARD_OF_CODE,
-    DRAW_STOCK,
-    MOVE_ADAPTER,
-    TAKE_BACK,
-    TAKE_DISCARD,
-    AddTo,
-    Discard,
-    DrawStock,
-    LayMeld,
-    SetsAndRunsMove,
-    Swap,
-    TakeBack,
-    TakeDiscard,
-    add_to,
-    discard,
-    lay_meld_of,
-    swap,
-)
 from cardtable.games.sets_and_runs.scoring import hand_points, lowest
 from cardtable.games.sets_and_runs.state import (
     Phase,
@@ -64,9 +46,9 @@ DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
 remember_cards(DECK)
 
 MOVES_BY_PHASE: dict[tuple[Phase, bool], tuple[type[Move], ...]] = {
-    (Phase.WINDOW, True): (TakeDiscard, DrawStock),
+    (Phase.WINDOW, True): (mv.TakeDiscard, mv.DrawStock),
     (Phase.WINDOW, False): (Claim, LetGo),
-    (Phase.PLAY, True): (LayMeld, TakeBack, AddTo, Swap, Discard),
+    (Phase.PLAY, True): (mv.LayMeld, mv.TakeBack, mv.AddTo, mv.Swap, mv.Discard),
 }
 """The moves a seat to act may make in each phase, by whether it is her turn: in a window the
 next player draws (the discard or the stock) and the others buy or let the card go; in play the
@@ -94,7 +76,7 @@ def contract_left(state: SetsAndRunsState) -> tuple[int, int]:
     return contract.sets - (len(state.pending) - runs), contract.runs - runs
 
 
-class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
+class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]):
     """Sets and Runs: seven contracts of sets and runs, buys, floating, the lowest total wins."""
 
     id = "sets-and-runs"
@@ -109,7 +91,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
     state_model = SetsAndRunsState
     options_model = SetsAndRunsOptions
     view_model = SetsAndRunsView
-    move_adapter = MOVE_ADAPTER
+    move_adapter = mv.MOVE_ADAPTER
     check_state = integrity.check_state
 
     def __init__(self) -> None:
@@ -117,30 +99,28 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         self.handlers = {
             LetGo: self._let_go,
             Claim: self._claim,
-            TakeDiscard: self._take_discard,
-            DrawStock: self._draw_stock,
-            LayMeld: self._lay_meld,
-            TakeBack: self._take_back,
-            AddTo: self._add,
-            Swap: self._swap,
-            Discard: self._discard,
+            mv.TakeDiscard: self._take_discard,
+            mv.DrawStock: self._draw_stock,
+            mv.LayMeld: self._lay_meld,
+            mv.TakeBack: self._take_back,
+            mv.AddTo: self._add,
+            mv.Swap: self._swap,
+            mv.Discard: self._discard,
         }
         self.checks = {
-            TakeDiscard: self._check_take_discard,
-            LayMeld: self._check_meld,
-            TakeBack: self._check_take_back,
-            AddTo: self._check_table_play,
-            Swap: self._check_table_play,
-            Discard: self._check_discard,
+            mv.TakeDiscard: self._check_take_discard,
+            mv.LayMeld: self._check_meld,
+            mv.TakeBack: self._check_take_back,
+            mv.AddTo: self._check_table_play,
+            mv.Swap: self._check_table_play,
+            mv.Discard: self._check_discard,
         }
 
     # Dealing and turns
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> SetsAndRunsState:
         """A random first dealer deals round 1; the player on the dealer's left starts."""
-        self.check_seats(seats)
-        chance = Chance.seeded(seed)
-        dealer = chance.below(seats)
+        chance, dealer = self.first_dealer(seats, seed)
         state = SetsAndRunsState(
             seats=seats,
             options=self.options(options),
@@ -178,62 +158,62 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         """The buy window, while one is open (none on the card turned at the deal)."""
         return state.window if state.phase is Phase.WINDOW else None
 
-    def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
+    def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[mv.SetsAndRunsMove]:
         """Every move `seat` may make now (a lay-down's melds as a short list, not every way of
         choosing their cards, from which every lay-down the rules allow can be made meld by
         meld: two sets of one rank too)."""
         self.check_seat(state, seat)
         return self._moves(state, seat)
 
-    def _moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
+    def _moves(self, state: SetsAndRunsState, seat: int) -> list[mv.SetsAndRunsMove]:
         phase = state.phase
         if phase is Phase.WINDOW:
             if seat == state.turn:
                 if state.floating[seat] or not state.discards:
-                    return [DRAW_STOCK]
-                return [TAKE_DISCARD, DRAW_STOCK]
+                    return [mv.DRAW_STOCK]
+                return [mv.TAKE_DISCARD, mv.DRAW_STOCK]
             window = state.window
             return [CLAIM, LET_GO] if window is not None and seat in window.open_to else []
         if phase is not Phase.PLAY or seat != state.turn:
             return []
         hand = state.hands[seat]
-        moves: list[SetsAndRunsMove] = []
+        moves: list[mv.SetsAndRunsMove] = []
         if state.laid_down[seat]:
             melds = state.melds
             for card in dict.fromkeys(hand):
                 fits = False
                 for i, meld in enumerate(melds):
                     for high in add_ends(meld, card):
-                        moves.append(add_to(card, i, high))
+                        moves.append(mv.add_to(card, i, high))
                         fits = True
                     if card.rank and swap_index(meld, card) is not None:
-                        moves.append(swap(card, i))
+                        moves.append(mv.swap(card, i))
                         fits = True
                 if not fits:
-                    moves.append(discard(card))
+                    moves.append(mv.discard(card))
             return moves
         sets, runs = contract_left(state)
         distinct: list[int] = []
         moves = [
-            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets, runs > 0, distinct)
+            mv.lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets, runs > 0, distinct)
         ]
         if state.pending:
-            moves.append(TAKE_BACK)
+            moves.append(mv.TAKE_BACK)
         else:
-            discards = DISCARD_OF_CODE
+            discards = mv.DISCARD_OF_CODE
             moves += [discards[code] for code in distinct]
         return moves
 
     # Checking
 
-    def not_your_turn(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> str:
+    def not_your_turn(self, state: SetsAndRunsState, seat: int, move: mv.SetsAndRunsMove) -> str:
         """Why `seat` may not act now: the turned-up card is not for sale, she claimed already,
         has no buys left, let the card go, or it is simply not her turn."""
         if state.phase is Phase.WINDOW and state.window is None and isinstance(move, Claim):
             return teaching.not_for_sale(state, seat)
         return teaching.not_now(self, state, seat)
 
-    def check_move(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
+    def check_move(self, state: SetsAndRunsState, seat: int, move: mv.SetsAndRunsMove) -> None:
         """A move of the phase (MOVES_BY_PHASE), then its own check; the next player's claim in
         a window is refused as her draw."""
         if not isinstance(move, MOVES_BY_PHASE[state.phase, seat == state.turn]):
@@ -247,7 +227,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             raise IllegalMove(teaching.wrong_phase(state, seat))
         super().check_move(state, seat, move)
 
-    def _check_take_discard(self, state: SetsAndRunsState, seat: int, move: TakeDiscard) -> None:
+    def _check_take_discard(self, state: SetsAndRunsState, seat: int, move: mv.TakeDiscard) -> None:
         if state.floating[seat]:
             raise IllegalMove(
                 "You are floating: on this turn you draw from the stock, not the discard."
@@ -255,11 +235,11 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         if not state.discards:
             raise IllegalMove("There is no discard to take: draw from the stock.")
 
-    def _check_take_back(self, state: SetsAndRunsState, seat: int, move: TakeBack) -> None:
+    def _check_take_back(self, state: SetsAndRunsState, seat: int, move: mv.TakeBack) -> None:
         if not state.pending:
             raise IllegalMove("You have no lay-down in progress to take back.")
 
-    def _check_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld) -> None:
+    def _check_meld(self, state: SetsAndRunsState, seat: int, move: mv.LayMeld) -> None:
         contract = contract_for(state.round)
         if state.laid_down[seat]:
             raise IllegalMove(
@@ -283,7 +263,9 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         if reason:
             raise IllegalMove(reason)
 
-    def _check_table_play(self, state: SetsAndRunsState, seat: int, move: AddTo | Swap) -> None:
+    def _check_table_play(
+        self, state: SetsAndRunsState, seat: int, move: mv.AddTo | mv.Swap
+    ) -> None:
         if not state.laid_down[seat]:
             raise IllegalMove(
                 f"Lay down your contract ({contract_for(state.round).name}) first: only then "
@@ -296,13 +278,13 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         meld = state.melds[move.meld]
         reason = (
             add_refusal(meld, move.card, move.high)
-            if isinstance(move, AddTo)
+            if isinstance(move, mv.AddTo)
             else swap_refusal(meld, move.card)
         )
         if reason:
             raise IllegalMove(reason)
 
-    def _check_discard(self, state: SetsAndRunsState, seat: int, move: Discard) -> None:
+    def _check_discard(self, state: SetsAndRunsState, seat: int, move: mv.Discard) -> None:
         if move.card not in state.hands[seat]:
             raise IllegalMove(f"You hold no {move.card.short} to discard.")
         if state.pending:
@@ -331,7 +313,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             say(events, "buy", f"{{0}} wants to buy the {state.discards[-1].short}.", seat)
 
     def _take_discard(
-        self, state: SetsAndRunsState, seat: int, move: TakeDiscard, events: Events
+        self, state: SetsAndRunsState, seat: int, move: mv.TakeDiscard, events: Events
     ) -> None:
         card = state.discards.pop()
         state.hands[seat].append(card)
@@ -339,7 +321,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         state.__dict__["phase"] = Phase.PLAY
         say(events, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
 
-    def _add(self, state: SetsAndRunsState, seat: int, move: AddTo, events: Events) -> None:
+    def _add(self, state: SetsAndRunsState, seat: int, move: mv.AddTo, events: Events) -> None:
         state.hands[seat].remove(move.card)
         meld = state.melds[move.meld]
         add(meld, move.card, move.high)
@@ -347,7 +329,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         if not state.hands[seat]:
             self._float(state, seat, events)
 
-    def _swap(self, state: SetsAndRunsState, seat: int, move: Swap, events: Events) -> None:
+    def _swap(self, state: SetsAndRunsState, seat: int, move: mv.Swap, events: Events) -> None:
         meld = state.melds[move.meld]
         index = swap_index(meld, move.card)
         assert index is not None
@@ -363,7 +345,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         )
 
     def _take_back(
-        self, state: SetsAndRunsState, seat: int, move: TakeBack, events: Events
+        self, state: SetsAndRunsState, seat: int, move: mv.TakeBack, events: Events
     ) -> None:
         for meld in state.pending:
             state.hands[seat].extend(meld.cards)
@@ -371,7 +353,7 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         say(events, "take-back", "{0} takes the lay-down back.", seat)
 
     def _draw_stock(
-        self, state: SetsAndRunsState, seat: int, move: DrawStock, events: Events
+        self, state: SetsAndRunsState, seat: int, move: mv.DrawStock, events: Events
     ) -> None:
         window = state.window
         state.__dict__["window"] = None
@@ -396,7 +378,9 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         state.__dict__["phase"] = Phase.PLAY
         say(events, "draw", "{0} draws from the stock.", seat)
 
-    def _lay_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld, events: Events) -> None:
+    def _lay_meld(
+        self, state: SetsAndRunsState, seat: int, move: mv.LayMeld, events: Events
+    ) -> None:
         hand = state.hands[seat]
         for card in move.cards:
             hand.remove(card)
@@ -413,7 +397,9 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             if not hand:
                 self._float(state, seat, events)
 
-    def _discard(self, state: SetsAndRunsState, seat: int, move: Discard, events: Events) -> None:
+    def _discard(
+        self, state: SetsAndRunsState, seat: int, move: mv.Discard, events: Events
+    ) -> None:
         card = move.card
         hand = state.hands[seat]
         hand.remove(card)
