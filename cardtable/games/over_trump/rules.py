@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
-from cardtable.engine import EndReason, Events, Game, IllegalMove, Outcome, say
+from cardtable.engine import EndReason, Event, Events, Game, IllegalMove, Outcome, say
 from cardtable.games.over_trump import integrity
 from cardtable.games.over_trump.moves import (
     MOVE_ADAPTER,
@@ -262,7 +262,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                     f"{{0}} places {what}, revealing a Keeper with it: {what} lies {where} "
                     "and goes back to the hand after the trick"
                 )
-            say(events, "place", text, seat)
+            events.append(Event(kind="place", text=text, seats=(seat,)))  # narrating already
         if len(trick) == SEATS:
             self._settle_trick(state, events)
 
@@ -303,7 +303,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if events is not None:
             points = sum(card_points(c) for c in cards)
             text = f"{{0}} wins the trick with {short(top.card)} ({points_text(points)} in it)"
-            say(events, "trick", text, winner)
+            events.append(Event(kind="trick", text=text, seats=(winner,)))
             for placement in returned:
                 text = (
                     f"{short(placement.card)} goes back to {{0}}'s hand; "

@@ -337,7 +337,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     def make(self, state: RunwayState, seat: int, move: RunwayMove, events: Events) -> None:
         """Make a checked move; the deck's end can end the game at once (an option)."""
-        super().make(state, seat, move, events)
+        Game.make(self, state, seat, move, events)  # cheaper than super() on this hot path
         if not state.deck and state.options.deck_ends_game and not state.over:
             # Points' choice: the moment the deck is empty, before anything more is done.
             end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
