@@ -2,11 +2,12 @@
 
 from collections import Counter
 from enum import Enum
+from typing import Literal
 
 import pytest
 
 from cardtable import games
-from cardtable.engine import Chance, IllegalMove, Match, SeatConfig, SeatKind
+from cardtable.engine import Chance, IllegalMove, Match, Move, SeatConfig, SeatKind
 
 SEEDS = range(12)
 LONG_GAME_SEEDS = {"sets-and-runs": range(4)}
@@ -190,3 +191,26 @@ def test_every_move_of_a_game_has_its_handler(game_id):
     kinds = {move_type.model_fields["kind"].default for move_type in game.handlers}
     assert kinds == set(game.move_kinds())
     assert set(game.checks) <= set(game.handlers)
+
+
+class Stranger(Move):
+    """A move no game has."""
+
+    kind: Literal["stranger"] = "stranger"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_move_of_no_game_is_refused_in_every_phase_and_changes_nothing(game_id):
+    game = games.get(game_id)
+    state = game.new_game(seats=game.default_seats, seed=6)
+    chance = Chance.seeded(6)
+    for _ in range(60):
+        if game.is_over(state):
+            break
+        seat = chance.choice(game.to_act(state))
+        before = state.model_dump_json()
+        with pytest.raises(IllegalMove) as refused:
+            game.apply(state, seat, Stranger())
+        assert refused.value.reason.endswith(".")
+        assert state.model_dump_json() == before
+        game.apply(state, seat, chance.choice(game.legal_moves(state, seat)))
