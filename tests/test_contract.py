@@ -2,11 +2,12 @@
 
 from collections import Counter
 from enum import Enum
+from typing import Literal
 
 import pytest
 
 from cardtable import games
-from cardtable.engine import Chance, IllegalMove, Match, SeatConfig, SeatKind
+from cardtable.engine import Chance, IllegalMove, Match, Move, SeatConfig, SeatKind
 
 SEEDS = range(12)
 LONG_GAME_SEEDS = {"sets-and-runs": range(4)}
@@ -160,3 +161,56 @@ def test_every_game_has_a_catalog_entry_and_playable_ones_load():
         assert game.id == game_id
     with pytest.raises(KeyError):
         games.get("no-such-game")
+
+
+OVER_WORDS = {"piles": "The game is over: no more cards can be played."}
+"""Each game's refusal of a move once it is over, where it says more than 'The game is over.'"""
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_finished_game_refuses_every_seat_in_its_own_words(game_id):
+    game = games.get(game_id)
+    seats = game.default_seats
+    state = game.new_game(seats=seats, seed=4)
+    chance = Chance.seeded(4)
+    while not game.is_over(state):
+        seat = chance.choice(game.to_act(state))
+        last = chance.choice(game.legal_moves(state, seat))
+        game.advance(state, seat, last)
+    before = state.model_dump_json()
+    for seat in range(seats):
+        with pytest.raises(IllegalMove) as refused:
+            game.apply(state, seat, last)
+        assert refused.value.reason == OVER_WORDS.get(game_id, "The game is over.")
+    assert state.model_dump_json() == before
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_move_of_a_game_has_its_handler(game_id):
+    game = games.get(game_id)
+    kinds = {move_type.model_fields["kind"].default for move_type in game.handlers}
+    assert kinds == set(game.move_kinds())
+    assert set(game.checks) <= set(game.handlers)
+
+
+class Stranger(Move):
+    """A move no game has."""
+
+    kind: Literal["stranger"] = "stranger"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_move_of_no_game_is_refused_in_every_phase_and_changes_nothing(game_id):
+    game = games.get(game_id)
+    state = game.new_game(seats=game.default_seats, seed=6)
+    chance = Chance.seeded(6)
+    for _ in range(60):
+        if game.is_over(state):
+            break
+        seat = chance.choice(game.to_act(state))
+        before = state.model_dump_json()
+        with pytest.raises(IllegalMove) as refused:
+            game.apply(state, seat, Stranger())
+        assert refused.value.reason.endswith(".")
+        assert state.model_dump_json() == before
+        game.apply(state, seat, chance.choice(game.legal_moves(state, seat)))

@@ -20,12 +20,12 @@ import pytest
 
 from cardtable.games.sets_and_runs import GAME
 from cardtable.games.sets_and_runs.contracts import CONTRACTS, RUN_MIN, SET_MIN
+from cardtable.games.sets_and_runs.hand import cards_short
 from cardtable.games.sets_and_runs.melds import ACE_HIGH, CARD_OF_CODE, JOKER_CODE, card_code
 from cardtable.games.sets_and_runs.moves import LayMeld
 from cardtable.games.sets_and_runs.plan import read_hand
 from cardtable.games.sets_and_runs.state import Phase
 from cardtable.games.sets_and_runs.strategy import lay_down_plan
-from cardtable.ui.tables.sets_and_runs_hand import cards_short
 
 Signature = tuple[tuple[str, int], ...]
 """A lay-down as a player names it: ('set', rank) and ('run', suit number), sorted."""

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any, Protocol
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Move, SeatKind, View
-
-PLANNERS = {
-    "piles": "cardtable.games.piles.strategy:PilesPlanner",
-    "over-trump": "cardtable.games.over_trump.strategy:OverTrumpPlanner",
-    "runway": "cardtable.games.runway.strategy:RunwayPlanner",
-    "run-it": "cardtable.games.run_it.strategy:RunItPlanner",
-    "sets-and-runs": "cardtable.games.sets_and_runs.strategy:SetsAndRunsPlanner",
-}
-"""Each game's planning bot, as 'module:Class'."""
+from cardtable.games import entry, load
 
 
 class SeatPlayer(Protocol):
@@ -30,12 +21,12 @@ class SeatPlayer(Protocol):
 
 
 def planner(game_id: str, seed: int = 0) -> SeatPlayer:
-    """The game's planning bot (the random bot for a game that has none)."""
-    path = PLANNERS.get(game_id)
+    """The game's planning bot, as its catalog entry names it (the random bot for a game that
+    has none)."""
+    path = entry(game_id).planner
     if path is None:
         return RandomBot(seed)
-    module, name = path.split(":")
-    return getattr(import_module(module), name)(seed)
+    return load(path)(seed)
 
 
 def player_for(kind: SeatKind, game_id: str, seed: int = 0) -> SeatPlayer:

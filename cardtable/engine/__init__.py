@@ -1,7 +1,17 @@
 """The game contract, IllegalMove, seeded chance, the move log and save files."""
 
 from cardtable.engine.chance import Chance
-from cardtable.engine.contract import EndReason, Event, Game, Move, Outcome, View, name_of
+from cardtable.engine.contract import (
+    EndReason,
+    Event,
+    Events,
+    Game,
+    Move,
+    Outcome,
+    View,
+    name_of,
+    say,
+)
 from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat, require
 from cardtable.engine.match import (
     Match,
@@ -19,6 +29,7 @@ __all__ = [
     "Chance",
     "EndReason",
     "Event",
+    "Events",
     "Game",
     "IllegalMove",
     "ImpossibleState",
@@ -39,5 +50,6 @@ __all__ = [
     "parse_seats",
     "require",
     "saved_games",
+    "say",
     "saves_dir",
 ]

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence, Sized
+from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from cardtable.engine.chance import Chance
 from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat
 
 
@@ -56,6 +57,17 @@ class Event(BaseModel):
             return found[0]
 
         return SEAT_PLACEHOLDER.sub(name, self.text)
+
+
+Events = list[Event] | None
+"""Where a move's events go: a list the move narrates into, or None on the fast path
+(`Game.advance`), which narrates nothing and builds no event."""
+
+
+def say(events: Events, kind: str, text: str, *seats: int) -> None:
+    """Add an event to `events`; nothing on the fast path (`events` None)."""
+    if events is not None:
+        events.append(Event(kind=kind, text=text, seats=seats))
 
 
 class EndReason(StrEnum):
@@ -124,7 +136,7 @@ class DealtState(Protocol):
     """What the contract reads of every game's state (a pydantic model): a hand per seat."""
 
     @property
-    def hands(self) -> Sequence[Sized]:
+    def hands(self) -> Sequence[Collection[Any]]:
         """Each seat's hand, by seat."""
         ...
 
@@ -152,6 +164,14 @@ class Game(ABC, Generic[S, M, Opts]):
     view_model: ClassVar[type[View]]
     """The game's View: a client rebuilds the view a host sends with it."""
     move_adapter: ClassVar[TypeAdapter[Any]]
+    handlers: Mapping[type[Move], Callable[[Any, int, Any, Events], None]]
+    """How the game makes each of its moves, by the move's type, once checked:
+    `handler(state, seat, move, events)`. Each game sets it (and `checks`) in `__init__`."""
+    checks: Mapping[type[Move], Callable[[Any, int, Any], None]] = {}
+    """The game's own check of each move type that has one: `checker(state, seat, move)`
+    raises IllegalMove; a type without one needs nothing beyond the turn."""
+    over_words: ClassVar[str] = "The game is over."
+    """The refusal of every move once the game is over."""
 
     def options(self, options: Opts | dict[str, Any] | None) -> Opts:
         """The game's options model from a model, a dict or None (all defaults)."""
@@ -167,6 +187,13 @@ class Game(ABC, Generic[S, M, Opts]):
             raise IllegalMove(
                 f"{self.name} is played by {seat_range(self.seat_counts)} players, not {seats}."
             )
+
+    def first_dealer(self, seats: int, seed: int) -> tuple[Chance, int]:
+        """A new game's seeded chance and its first dealer, the chance's first draw (after
+        refusing a seat count the game is not played with)."""
+        self.check_seats(seats)
+        chance = Chance.seeded(seed)
+        return chance, chance.below(seats)
 
     def check_seat(self, state: S, seat: int | None, spectator: bool = False) -> None:
         """Refuse a seat that is not at this table (None, a spectator, only where `spectator`).
@@ -208,31 +235,83 @@ class Game(ABC, Generic[S, M, Opts]):
     def legal_moves(self, state: S, seat: int) -> list[M]:
         """Every move `seat` may make now."""
 
-    @abstractmethod
     def check(self, state: S, seat: int, move: M) -> None:
-        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
+        """Raise IllegalMove with a reason if `seat` may not make `move` now: every game's
+        refusals first (the game is over, the seat is not to act), then the game's own."""
+        if seat not in self.to_act(state):  # nobody is to act once the game is over
+            if self.is_over(state):
+                raise IllegalMove(self.over_words)
+            raise IllegalMove(self.not_your_turn(state, seat, move))
+        self.check_move(state, seat, move)
 
-    @abstractmethod
+    def not_your_turn(self, state: S, seat: int, move: M) -> str:
+        """Why `seat`, not among those to act, may not move now; games say more where they can
+        (a claim window's seat that let the card go, a trade offer being answered)."""
+        return "It is not your turn."
+
+    def check_move(self, state: S, seat: int, move: M) -> None:
+        """The game's own rules for a seat that may act now: the check its move's type has in
+        `checks`, if any; a move of no type the game makes is refused (`not_a_move`)."""
+        checker = self.checks.get(type(move))
+        if checker is not None:
+            checker(state, seat, move)
+        elif type(move) not in self.handlers:
+            raise IllegalMove(self.not_a_move(state, seat, move))
+
+    def not_a_move(self, state: S, seat: int, move: Any) -> str:
+        """The refusal of an object that is none of the game's moves."""
+        return f"That is not a move of {self.name}."
+
     def play(self, state: S, seat: int, move: M) -> list[Event]:
-        """Apply a move already checked; the fast path for bots."""
+        """Make a move already checked and say what happened."""
+        events: list[Event] = []
+        self.make(state, seat, move, events)
+        return events
 
     def advance(self, state: S, seat: int, move: M) -> None:
-        """Apply a move already checked, as fast as the game can: no events are narrated.
+        """Make a move already checked, as fast as the game can: no events are narrated.
+        For headless bot games."""
+        self.make(state, seat, move, None)
 
-        For headless bot games; a game may override it with a path that skips its log lines.
-        """
-        self.play(state, seat, move)
+    def make(self, state: S, seat: int, move: M, events: Events) -> None:
+        """Make a checked move by its type's handler, narrating into `events` (None: silently).
+        A game extends it with what follows every move (the next turn, the game's end)."""
+        self.handlers[type(move)](state, seat, move, events)
 
     def apply(self, state: S, seat: int, move: M) -> list[Event]:
-        """Check the move, then apply it; on IllegalMove nothing has changed."""
+        """Check the move, then make it (as `play` does); on IllegalMove nothing has changed."""
         self.check_seat(state, seat)
         self.check(state, seat, move)
-        return self.play(state, seat, move)
+        events: list[Event] = []
+        self.make(state, seat, move, events)
+        return events
 
     def seen_hands(self, state: S, seat: int | None) -> list[int]:
         """The seats whose hands `seat` may see now: her own, and any a rule shows her (Runway's
         look at an opponent's hand). The view may depend on these hands and no others."""
         return [] if seat is None else [seat]
+
+    def seat_view(
+        self,
+        state: S,
+        seat: int | None,
+        hand: list[Any] | None = None,
+        hand_sizes: list[int] | None = None,
+    ) -> dict[str, Any]:
+        """The fields every game's View holds, for `seat` (None: a spectator): the seats, who
+        acts, her own hand (`hand` where the game shows it its own way, sorted), every hand's
+        size (`hand_sizes` where the game counts more) and whether the game is over."""
+        hands = state.hands
+        if hand is None and seat is not None:
+            hand = list(hands[seat])
+        return {
+            "seat": seat,
+            "seats": len(hands),
+            "to_act": self.to_act(state),
+            "hand": hand,
+            "hand_sizes": [len(h) for h in hands] if hand_sizes is None else hand_sizes,
+            "over": self.is_over(state),
+        }
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from cardtable.engine import Game
 from cardtable.games.catalog import CATALOG, CatalogEntry
@@ -39,3 +40,10 @@ def get(game_id: str) -> Game:
     game: Game = module.GAME
     _LOADED[game_id] = game
     return game
+
+
+def load(path: str) -> Any:
+    """The object a catalog path names, 'module:Name', imported only now (a table's widget
+    class pulls in Textual, so the catalog names it and only the UI loads it)."""
+    module, name = path.split(":")
+    return getattr(import_module(module), name)

@@ -14,6 +14,11 @@ class CatalogEntry(BaseModel):
     summary: str
     module: str | None
     """The module whose `GAME` is the rules object; None while the game is not playable yet."""
+    planner: str | None = None
+    """The game's planning bot as 'module:Class' (None: the random bot plays for it)."""
+    table: str | None = None
+    """The game's table widget as 'module:Class', imported by the UI only (so `games` never
+    imports Textual)."""
 
 
 CATALOG: tuple[CatalogEntry, ...] = (
@@ -23,6 +28,8 @@ CATALOG: tuple[CatalogEntry, ...] = (
         seats="2-5",
         summary="Build a run of one suit up or down; triples earn special actions.",
         module="cardtable.games.runway",
+        planner="cardtable.games.runway.strategy:RunwayPlanner",
+        table="cardtable.ui.tables.runway:RunwayTable",
     ),
     CatalogEntry(
         id="run-it",
@@ -30,6 +37,8 @@ CATALOG: tuple[CatalogEntry, ...] = (
         seats="2-8",
         summary="Shed your hand by matching colour, number or action; stack penalties.",
         module="cardtable.games.run_it",
+        planner="cardtable.games.run_it.strategy:RunItPlanner",
+        table="cardtable.ui.tables.run_it:RunItTable",
     ),
     CatalogEntry(
         id="over-trump",
@@ -37,6 +46,8 @@ CATALOG: tuple[CatalogEntry, ...] = (
         seats="4",
         summary="Two teams take tricks; the superior suit overtakes; Keepers and 1s decide hands.",
         module="cardtable.games.over_trump",
+        planner="cardtable.games.over_trump.strategy:OverTrumpPlanner",
+        table="cardtable.ui.tables.over_trump:OverTrumpTable",
     ),
     CatalogEntry(
         id="sets-and-runs",
@@ -44,6 +55,8 @@ CATALOG: tuple[CatalogEntry, ...] = (
         seats="3-6",
         summary="Seven rounds of contracts: lay down sets and runs, buy discards, go out first.",
         module="cardtable.games.sets_and_runs",
+        planner="cardtable.games.sets_and_runs.strategy:SetsAndRunsPlanner",
+        table="cardtable.ui.tables.sets_and_runs:SetsAndRunsTable",
     ),
     CatalogEntry(
         id="piles",
@@ -51,5 +64,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         seats="2 or 4",
         summary="Take the Castle's piles with cards that beat their total value.",
         module="cardtable.games.piles",
+        planner="cardtable.games.piles.strategy:PilesPlanner",
+        table="cardtable.ui.tables.piles:PilesTable",
     ),
 )

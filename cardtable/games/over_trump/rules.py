@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine import EndReason, Event, Events, Game, IllegalMove, Outcome, say
 from cardtable.games.over_trump import integrity
 from cardtable.games.over_trump.moves import (
     MOVE_ADAPTER,
@@ -132,11 +132,14 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
 
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {PlaceCard: self._place}
+        self.checks = {PlaceCard: self._check_place}
+
     def new_game(self, seats: int, seed: int, options: Any = None) -> OverTrumpState:
         """A random first dealer deals the first hand."""
-        self.check_seats(seats)
-        chance = Chance.seeded(seed)
-        dealer = chance.below(SEATS)
+        chance, dealer = self.first_dealer(seats, seed)
         state = OverTrumpState(
             options=self.options(options),
             dealer=dealer,
@@ -153,7 +156,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
 
     def to_act(self, state: OverTrumpState) -> list[int]:
         """The seat to place a card; nobody once the game is over."""
-        return [] if state.over else [turn_of(state)]
+        return [] if state.over else [(state.leader + len(state.trick)) % SEATS]  # turn_of
 
     def legal_moves(self, state: OverTrumpState, seat: int) -> list[PlaceCard]:
         """Every card the seat may place, and each with a Keeper revealed where she holds one."""
@@ -171,14 +174,12 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         moves += [place(c) for c in keepers]
         return moves
 
-    def check(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
-        """Refuse, with the reason in a player's words, anything the rules do not allow."""
-        if state.over:
-            raise IllegalMove("The game is over.")
-        if seat != turn_of(state):
-            raise IllegalMove("It is not your turn.")
-        if not isinstance(move, PlaceCard):
-            raise IllegalMove("In Over Trump you place one card into the trick.")
+    def not_a_move(self, state: OverTrumpState, seat: int, move: Any) -> str:
+        """Anything but placing a card."""
+        return "In Over Trump you place one card into the trick."
+
+    def _check_place(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
+        """Refuse, with the reason in a player's words, a card the rules do not allow."""
         hand = state.hands[seat]
         card = move.card
         if card not in hand:
@@ -219,19 +220,8 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             return "You have no Keeper."
         return f"You do not hold {keeper_name(card)}; you hold {' and '.join(held)}."
 
-    def play(self, state: OverTrumpState, seat: int, move: PlaceCard) -> list[Event]:
+    def _place(self, state: OverTrumpState, seat: int, move: PlaceCard, events: Events) -> None:
         """Place the card; after the fourth placement settle the trick, and the hand if done."""
-        events: list[Event] = []
-        self._place(state, seat, move, events)
-        return events
-
-    def advance(self, state: OverTrumpState, seat: int, move: PlaceCard) -> None:
-        """As play, without narrating events: the bots' fast path."""
-        self._place(state, seat, move, None)
-
-    def _place(
-        self, state: OverTrumpState, seat: int, move: PlaceCard, events: list[Event] | None
-    ) -> None:
         card = move.card
         hand = state.hands[seat]
         hand.remove(card)
@@ -243,9 +233,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if state.options.table_rules:
             why = proven_illegal(shown, state.voids[seat], None if top is None else top.card, card)
             if why is not None:
-                broken = self._illegal_play(state, seat, card, why, narrate=events is not None)
-                if events is not None:
-                    events += broken
+                self._illegal_play(state, seat, card, why, events)
                 return
         if shown and card in shown:
             shown.remove(card)
@@ -275,7 +263,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                     f"{{0}} places {what}, revealing a Keeper with it: {what} lies {where} "
                     "and goes back to the hand after the trick"
                 )
-            events.append(Event(kind="place", text=text, seats=(seat,)))
+            events.append(Event(kind="place", text=text, seats=(seat,)))  # narrating already
         if len(trick) == SEATS:
             self._settle_trick(state, events)
 
@@ -291,7 +279,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         if card.suit is not superior and superior not in voids:
             voids.append(superior)
 
-    def _settle_trick(self, state: OverTrumpState, events: list[Event] | None) -> None:
+    def _settle_trick(self, state: OverTrumpState, events: Events) -> None:
         trick = state.trick
         top = top_card(trick)
         assert top is not None  # three Keepers exist, so four placements hold a suited card
@@ -322,15 +310,13 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                     f"{short(placement.card)} goes back to {{0}}'s hand; "
                     f"the Keeper goes to {TEAM_NAMES[team]} with the trick"
                 )
-                events.append(Event(kind="return", text=text, seats=(placement.seat,)))
+                say(events, "return", text, placement.seat)
         if not any(state.hands):
-            hand_events = self._end_hand(state, narrate=events is not None)
-            if events is not None:
-                events += hand_events
+            self._end_hand(state, events)
 
     def _end_hand(
-        self, state: OverTrumpState, penalty: list[int] | None = None, narrate: bool = True
-    ) -> list[Event]:
+        self, state: OverTrumpState, events: Events, penalty: list[int] | None = None
+    ) -> None:
         kinds = [points_by_kind(state.won[t]) for t in range(2)]
         most = 0 if state.tricks[0] > state.tricks[1] else 1
         bonus = [MOST_TRICKS_BONUS if t == most else 0 for t in range(2)]
@@ -358,19 +344,18 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
                 note=note,
             )
         )
-        events: list[Event] = []
-        if narrate:
+        if events is not None:
             text = (
                 f"Hand {state.hand_number}: {{0}} & {{2}} {points[0]:+d}, "
                 f"{{1}} & {{3}} {points[1]:+d} (totals {state.scores[0]} to {state.scores[1]})"
             )
-            events.append(Event(kind="hand", text=text, seats=(0, 1, 2, 3)))
+            say(events, "hand", text, 0, 1, 2, 3)
         high = max(state.scores)
         if high >= TARGET and state.scores[0] != state.scores[1]:
             state.over = True
-            if narrate:
-                events.append(Event(kind="game-over", text=self.outcome(state).summary))
-            return events
+            if events is not None:
+                say(events, "game-over", self.outcome(state).summary)
+            return
         state.hand_number += 1
         state.dealer = (state.dealer + 1) % SEATS
         state.won = [[], []]
@@ -379,14 +364,11 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         state.shown = [[] for _ in range(SEATS)]
         state.trick = []
         deal(state)
-        if narrate:
-            text = f"Hand {state.hand_number}: {{0}} deals"
-            events.append(Event(kind="deal", text=text, seats=(state.dealer,)))
-        return events
+        say(events, "deal", f"Hand {state.hand_number}: {{0}} deals", state.dealer)
 
     def _illegal_play(
-        self, state: OverTrumpState, seat: int, card: PilatchCard, why: str, narrate: bool
-    ) -> list[Event]:
+        self, state: OverTrumpState, seat: int, card: PilatchCard, why: str, events: Events
+    ) -> None:
         """Table rules: a placement public information proves illegal ends the hand."""
         penalty = [0, 0]
         penalty[team_of(seat)] = ILLEGAL_PLAY_PENALTY
@@ -394,8 +376,8 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
             hand.clear()
         state.trick = []
         text = f"{{0}} places {short(card)} {why}: an illegal play, -{ILLEGAL_PLAY_PENALTY}"
-        events = [Event(kind="illegal", text=text, seats=(seat,))] if narrate else []
-        return events + self._end_hand(state, penalty=penalty, narrate=narrate)
+        say(events, "illegal", text, seat)
+        self._end_hand(state, events, penalty=penalty)
 
     def view(self, state: OverTrumpState, seat: int | None) -> OverTrumpView:
         """The trick, tricks, points and voids are public; a seat sees only its own hand."""
@@ -403,12 +385,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
         trick = state.trick
         top = top_card(trick)
         return OverTrumpView(
-            seat=seat,
-            seats=SEATS,
-            to_act=self.to_act(state),
-            hand=None if seat is None else list(state.hands[seat]),
-            hand_sizes=[len(h) for h in state.hands],
-            over=state.over,
+            **self.seat_view(state, seat),
             dealer=state.dealer,
             hand_number=state.hand_number,
             turn=turn_of(state),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, Colour, standard_deck
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome, name_of
+from cardtable.engine import Chance, EndReason, Events, Game, IllegalMove, Outcome, name_of, say
 from cardtable.games.piles import integrity
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
 from cardtable.games.piles.hand import sort_hand
@@ -81,6 +81,12 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
     view_model = PilesView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
+    over_words = "The game is over: no more cards can be played."
+
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {Place: self._place, Pass: self._pass}
+        self.checks = {Place: self._check_place, Pass: self._check_pass}
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> PilesState:
         """Deal 10 to each seat and 12 face up into the Castle; a random dealer."""
@@ -135,21 +141,18 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             moves.append(PASS)
         return moves
 
-    def check(self, state: PilesState, seat: int, move: Place | Pass) -> None:
-        """Refuse, with the reason, anything the rules do not allow."""
-        if self.is_over(state):
-            raise IllegalMove("The game is over: no more cards can be played.")
-        if seat != state.turn:
-            raise IllegalMove("It is not your turn.")
-        if isinstance(move, Pass):
-            if state.turns_taken == 0 and self._may_place(state, seat):
-                raise IllegalMove(
-                    "The opener may not pass on the very first turn: place a card, "
-                    "and its colour becomes your team's."
-                )
-            return
-        if not isinstance(move, Place):
-            raise IllegalMove("In Piles you either place a card on a pile or pass.")
+    def not_a_move(self, state: PilesState, seat: int, move: Any) -> str:
+        """Anything but a place or a pass."""
+        return "In Piles you either place a card on a pile or pass."
+
+    def _check_pass(self, state: PilesState, seat: int, move: Pass) -> None:
+        if state.turns_taken == 0 and self._may_place(state, seat):
+            raise IllegalMove(
+                "The opener may not pass on the very first turn: place a card, "
+                "and its colour becomes your team's."
+            )
+
+    def _check_place(self, state: PilesState, seat: int, move: Place) -> None:
         if move.card not in state.hands[seat]:
             raise IllegalMove(f"You do not hold {move.card.label}.")
         if not 0 <= move.pile < PILES:
@@ -178,63 +181,49 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             for p in range(PILES)
         )
 
-    def play(self, state: PilesState, seat: int, move: Place | Pass) -> list[Event]:
+    def make(self, state: PilesState, seat: int, move: Place | Pass, events: Events) -> None:
         """Place the card or take the passer's card; then the next seat's turn."""
-        if isinstance(move, Pass):
-            events = self._pass(state, seat)
-        else:
-            events = self._place(state, seat, move)
+        Game.make(self, state, seat, move, events)  # cheaper than super() on this hot path
         state.turns_taken += 1
         state.turn = (seat + 1) % state.seats
         if not any(state.hands) and state.stock:
-            events.append(self._deal_stock(state))
-        if self.is_over(state):
-            events.append(Event(kind="game-over", text=self.outcome(state).summary))
-        return events
+            self._deal_stock(state, events)
+        if events is not None and self.is_over(state):
+            say(events, "game-over", self.outcome(state).summary)
 
-    def _place(self, state: PilesState, seat: int, move: Place) -> list[Event]:
+    def _place(self, state: PilesState, seat: int, move: Place, events: Events) -> None:
         card = move.card
         state.hands[seat].remove(card)
         pile = state.castle[move.pile]
         taken = pile[-1].colour is not card.colour
         pile.append(card)
-        text = f"{{0}} places {card.short} on {pile_name(move.pile)}"
-        if taken:
-            text += f" and takes it for the {card.colour.team}"  # type: ignore[union-attr]
-        events = [Event(kind="place", text=text, seats=(seat,))]
+        if events is not None:
+            text = f"{{0}} places {card.short} on {pile_name(move.pile)}"
+            if taken:
+                text += f" and takes it for the {card.colour.team}"  # type: ignore[union-attr]
+            say(events, "place", text, seat)
         if state.team_colours is None:
             colour: Colour = card.colour  # type: ignore[assignment]
             team = team_of(seat)
             state.team_colours = [colour, colour.other] if team == 0 else [colour.other, colour]
-            events.append(
-                Event(
-                    kind="colours",
-                    text=f"{{0}}'s team are the {colour.team}: they capture {colour.other} cards",
-                    seats=(seat,),
-                )
-            )
-        return events
+            text = f"{{0}}'s team are the {colour.team}: they capture {colour.other} cards"
+            say(events, "colours", text, seat)
 
-    def _pass(self, state: PilesState, seat: int) -> list[Event]:
+    def _pass(self, state: PilesState, seat: int, move: Pass, events: Events) -> None:
         hand = state.hands[seat]
         taker = left_opponent(state, seat)
         card = hand.pop(state.chance.below(len(hand)))
         state.captured[team_of(taker)].append(card)
-        return [
-            Event(
-                kind="pass",
-                text=f"{{0}} passes; {{1}} takes {card.short} from {{0}}'s hand at random",
-                seats=(seat, taker),
-            )
-        ]
+        text = f"{{0}} passes; {{1}} takes {card.short} from {{0}}'s hand at random"
+        say(events, "pass", text, seat, taker)
 
-    def _deal_stock(self, state: PilesState) -> Event:
+    def _deal_stock(self, state: PilesState, events: Events) -> None:
         stock = state.stock
         for i, card in enumerate(stock):
             state.hands[(state.dealer + 1 + i) % state.seats].append(card)
         count = len(stock)
         state.stock = []
-        return Event(kind="deal", text=f"The remaining {count} cards are dealt, 10 each")
+        say(events, "deal", f"The remaining {count} cards are dealt, 10 each")
 
     def view(self, state: PilesState, seat: int | None) -> PilesView:
         """The Castle, captures and scores are public; a seat sees only its own hand."""
@@ -245,12 +234,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             for p, pile in enumerate(state.castle)
         ]
         return PilesView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=None if seat is None else list(state.hands[seat]),
-            hand_sizes=[len(hand) for hand in state.hands],
-            over=self.is_over(state),
+            **self.seat_view(state, seat),
             dealer=state.dealer,
             turn=state.turn,
             turns_taken=state.turns_taken,

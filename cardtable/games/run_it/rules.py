@@ -5,66 +5,44 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import RunItCard, RunItColour, RunItKind
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine import EndReason, Game, IllegalMove, Outcome
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import plural
-from cardtable.games.run_it import integrity, teaching
+from cardtable.games.run_it import integrity, session, teaching
+from cardtable.games.run_it import moves as mv
 from cardtable.games.run_it.matching import (
     NAMES_A_COLOUR,
-    PENALTIES,
-    can_play,
-    continues_run,
     play_refusal,
     run_refusal,
 )
-from cardtable.games.run_it.moves import (
-    GET,
-    KEEP,
-    MOVE_ADAPTER,
-    NO_OFFER,
-    TAKE_DRAW,
-    TAKE_PENALTY,
-    GetCard,
-    Keep,
-    NoOffer,
-    Offer,
-    Play,
-    RunItMove,
-    TakeDraw,
-    TakeOffer,
-    TakePenalty,
-    offer,
-    take_offer,
-)
-from cardtable.games.run_it.session import (
-    Said,
-    can_draw,
-    deal,
-    draw,
-    end_game,
-    end_turn,
-    next_seat,
-    said,
-    wins,
-)
+from cardtable.games.run_it.session import can_draw, deal, playable, top, wins
 from cardtable.games.run_it.state import Phase, RunItOptions, RunItState, RunItView
 
-_PLAYS: dict[tuple[RunItCard, RunItColour | None], Play] = {}
+MOVES_BY_PHASE: dict[Phase, tuple[type[mv.RunItMove], ...]] = {
+    Phase.WINDOW: (Claim, LetGo),
+    Phase.OFFERS: (mv.Offer, mv.NoOffer),
+    Phase.TAKE: (mv.TakeDraw, mv.TakeOffer),
+    Phase.GOT: (mv.Play, mv.Keep),
+    Phase.PLAY: (mv.Play, mv.GetCard, mv.TakePenalty),
+}
+"""The moves of each phase (the words for a move of another are `teaching.wrong_phase`)."""
+
+_PLAYS: dict[tuple[RunItCard, RunItColour | None], mv.Play] = {}
 
 
-def play(card: RunItCard, colour: RunItColour | None = None) -> Play:
+def play(card: RunItCard, colour: RunItColour | None = None) -> mv.Play:
     """The move playing `card` (naming `colour`): one shared frozen value per card and colour."""
     key = (card, colour)
     move = _PLAYS.get(key)
     if move is None:
-        move = _PLAYS[key] = Play(card=card, colour=colour)
+        move = _PLAYS[key] = mv.Play(card=card, colour=colour)
     return move
 
 
-_WAYS: dict[RunItCard, tuple[Play, ...]] = {}
+_WAYS: dict[RunItCard, tuple[mv.Play, ...]] = {}
 
 
-def plays_of(card: RunItCard) -> tuple[Play, ...]:
+def plays_of(card: RunItCard) -> tuple[mv.Play, ...]:
     """The ways to play `card`: one per colour it may name, or just the card."""
     ways = _WAYS.get(card)
     if ways is None:
@@ -76,26 +54,7 @@ def plays_of(card: RunItCard) -> tuple[Play, ...]:
     return ways
 
 
-def top(state: RunItState) -> RunItCard:
-    """The discard pile's top card."""
-    return state.discards[-1]
-
-
-def playable(state: RunItState, seat: int) -> list[RunItCard]:
-    """The cards of `seat`'s hand she may play now (none unless it is her turn to play)."""
-    if state.phase is Phase.GOT and seat == state.turn:
-        return [state.got] if state.got is not None else []
-    if state.phase is not Phase.PLAY or seat != state.turn:
-        return []
-    t = top(state)
-    if state.penalty:
-        return [
-            c for c in state.hands[seat] if continues_run(c, t, state.colour, state.penalty_value)
-        ]
-    return [c for c in state.hands[seat] if can_play(c, t, state.colour)]
-
-
-class RunIt(Game[RunItState, RunItMove, RunItOptions]):
+class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
     """Run It: shed your hand by colour, number or action; stack penalties; match and pass."""
 
     id = "run-it"
@@ -109,16 +68,39 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
     state_model = RunItState
     options_model = RunItOptions
     view_model = RunItView
-    move_adapter = MOVE_ADAPTER
+    move_adapter = mv.MOVE_ADAPTER
     check_state = integrity.check_state
+
+    def __init__(self) -> None:
+        """The game's tables: each move type's step (session.py) and, where it has one, its
+        check."""
+        self.handlers = {
+            mv.Play: session.play_card,
+            Claim: session.claim,
+            LetGo: session.let_go,
+            mv.GetCard: session.get_card,
+            mv.Offer: session.offer_card,
+            mv.NoOffer: session.no_offer,
+            mv.TakeDraw: session.take_draw,
+            mv.TakeOffer: session.take_offer,
+            mv.Keep: session.keep,
+            mv.TakePenalty: session.take_penalty,
+        }
+        self.checks = {
+            Claim: self._check_claim,
+            mv.Offer: self._check_offer,
+            mv.TakeDraw: self._check_take_draw,
+            mv.TakeOffer: self._check_take_offer,
+            mv.Play: self._check_play,
+            mv.GetCard: self._check_get,
+            mv.TakePenalty: self._check_take_penalty,
+        }
 
     # Dealing and turns
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> RunItState:
         """A random dealer deals; the player on the dealer's left starts."""
-        self.check_seats(seats)
-        chance = Chance.seeded(seed)
-        dealer = chance.below(seats)
+        chance, dealer = self.first_dealer(seats, seed)
         return deal(seats, self.options(options), chance, dealer, (dealer + 1) % seats)
 
     def is_over(self, state: RunItState) -> bool:
@@ -136,17 +118,17 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
             return state.asked[:1]
         return [state.turn]
 
-    def automatic_move(self, state: RunItState, seat: int, config: Any) -> RunItMove | None:
+    def automatic_move(self, state: RunItState, seat: int, config: Any) -> mv.RunItMove | None:
         """A person whose seat never offers is not asked: she offers nothing at once."""
         if config.never_offers and state.phase is Phase.OFFERS and state.asked[:1] == [seat]:
-            return NO_OFFER
+            return mv.NO_OFFER
         return None
 
     def claim_window(self, state: RunItState) -> ClaimWindow | None:
         """The Match-it window, while one is open."""
         return state.window if state.phase is Phase.WINDOW else None
 
-    def legal_moves(self, state: RunItState, seat: int) -> list[RunItMove]:
+    def legal_moves(self, state: RunItState, seat: int) -> list[mv.RunItMove]:
         """Every move `seat` may make now (an empty list for a seat not to act)."""
         if type(seat) is not int or not 0 <= seat < state.seats:
             self.check_seat(state, seat)
@@ -161,77 +143,79 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if phase is Phase.OFFERS:
             if not state.asked or state.asked[0] != seat:
                 return []
-            return [NO_OFFER, *(offer(card) for card in dict.fromkeys(state.hands[seat]))]
+            return [mv.NO_OFFER, *(mv.offer(card) for card in dict.fromkeys(state.hands[seat]))]
         if seat != state.turn:
             return []
         if phase is Phase.TAKE:
-            takes: list[RunItMove] = [TAKE_DRAW] if can_draw(state) else []
-            takes += [take_offer(s) for s, c in enumerate(state.offers) if c is not None]
+            takes: list[mv.RunItMove] = [mv.TAKE_DRAW] if can_draw(state) else []
+            takes += [mv.take_offer(s) for s, c in enumerate(state.offers) if c is not None]
             return takes
         if phase is Phase.GOT:
             assert state.got is not None
-            return [*plays_of(state.got), KEEP]
-        moves: list[RunItMove] = [
+            return [*plays_of(state.got), mv.KEEP]
+        moves: list[mv.RunItMove] = [
             move for card in dict.fromkeys(playable(state, seat)) for move in plays_of(card)
         ]
         if state.penalty:
-            moves.append(TAKE_PENALTY)
+            moves.append(mv.TAKE_PENALTY)
         elif not moves or state.options.draw_anyway:
-            moves.append(GET)
+            moves.append(mv.GET)
         return moves
 
     # Checking
 
-    def check(self, state: RunItState, seat: int, move: RunItMove) -> None:
-        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
-        if self.is_over(state):
-            raise IllegalMove("The game is over.")
-        if seat not in self.to_act(state):
-            raise IllegalMove(self._not_now(state, seat))
-        phase = state.phase
-        expected = {
-            Phase.WINDOW: (Claim, LetGo),
-            Phase.OFFERS: (Offer, NoOffer),
-            Phase.TAKE: (TakeDraw, TakeOffer),
-            Phase.GOT: (Play, Keep),
-            Phase.PLAY: (Play, GetCard, TakePenalty),
-        }[phase]
-        if not isinstance(move, expected):
+    def not_your_turn(self, state: RunItState, seat: int, move: mv.RunItMove) -> str:
+        """A seat out of the match window let the card go; anyone else waits for the seat to
+        act."""
+        if state.phase is Phase.WINDOW:
+            return "You have already let this card go."
+        waiting = teaching.waiting(self, state, None)
+        return f"It is not your turn: {waiting[0].lower()}{waiting[1:]}"
+
+    def check_move(self, state: RunItState, seat: int, move: mv.RunItMove) -> None:
+        """A move of the phase (MOVES_BY_PHASE), then its own check."""
+        if not isinstance(move, MOVES_BY_PHASE[state.phase]):
             raise IllegalMove(teaching.wrong_phase(state, seat))
-        if isinstance(move, Claim):
-            if top(state) not in state.hands[seat] and not state.options.false_claims_draw:
-                raise IllegalMove(
-                    f"No match: you hold no {top(state).short}. A match needs the identical "
-                    "card (same kind, colour and value)."
-                )
-        elif isinstance(move, Offer):
-            if move.card not in state.hands[seat]:
-                raise IllegalMove(f"You hold no {move.card.short} to offer.")
-        elif isinstance(move, TakeDraw):
-            if not can_draw(state):
-                raise IllegalMove("The draw pile is empty: take an offered card.")
-        elif isinstance(move, TakeOffer):
-            by = move.offered_by
-            if not 0 <= by < state.seats or state.offers[by] is None:
-                raise IllegalMove(f"Seat {by + 1} offered no card.")
-        elif isinstance(move, Play):
-            self._check_play(state, seat, move)
-        elif isinstance(move, GetCard):
-            if state.penalty:
-                raise IllegalMove(
-                    f"A penalty run of {state.penalty} is on you: continue it or take "
-                    f"{plural(state.penalty, 'card')}. Nobody gets or offers cards during a run."
-                )
-            can = playable(state, seat)
-            if can and not state.options.draw_anyway:
-                raise IllegalMove(
-                    f"You hold a card you can play (the {can[0].short}): play it. A card is got "
-                    "only by a player with nothing to play."
-                )
-        elif isinstance(move, TakePenalty) and not state.penalty:
+        super().check_move(state, seat, move)
+
+    def _check_claim(self, state: RunItState, seat: int, move: Claim) -> None:
+        if top(state) not in state.hands[seat] and not state.options.false_claims_draw:
+            raise IllegalMove(
+                f"No match: you hold no {top(state).short}. A match needs the identical "
+                "card (same kind, colour and value)."
+            )
+
+    def _check_offer(self, state: RunItState, seat: int, move: mv.Offer) -> None:
+        if move.card not in state.hands[seat]:
+            raise IllegalMove(f"You hold no {move.card.short} to offer.")
+
+    def _check_take_draw(self, state: RunItState, seat: int, move: mv.TakeDraw) -> None:
+        if not can_draw(state):
+            raise IllegalMove("The draw pile is empty: take an offered card.")
+
+    def _check_take_offer(self, state: RunItState, seat: int, move: mv.TakeOffer) -> None:
+        by = move.offered_by
+        if not 0 <= by < state.seats or state.offers[by] is None:
+            raise IllegalMove(f"Seat {by + 1} offered no card.")
+
+    def _check_get(self, state: RunItState, seat: int, move: mv.GetCard) -> None:
+        if state.penalty:
+            raise IllegalMove(
+                f"A penalty run of {state.penalty} is on you: continue it or take "
+                f"{plural(state.penalty, 'card')}. Nobody gets or offers cards during a run."
+            )
+        can = playable(state, seat)
+        if can and not state.options.draw_anyway:
+            raise IllegalMove(
+                f"You hold a card you can play (the {can[0].short}): play it. A card is got "
+                "only by a player with nothing to play."
+            )
+
+    def _check_take_penalty(self, state: RunItState, seat: int, move: mv.TakePenalty) -> None:
+        if not state.penalty:
             raise IllegalMove("No penalty run is on you: there is nothing to take.")
 
-    def _check_play(self, state: RunItState, seat: int, move: Play) -> None:
+    def _check_play(self, state: RunItState, seat: int, move: mv.Play) -> None:
         card = move.card
         if state.phase is Phase.GOT:
             if card != state.got:
@@ -256,243 +240,15 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if reason:
             raise IllegalMove(reason)
 
-    def _not_now(self, state: RunItState, seat: int) -> str:
-        if state.phase is Phase.WINDOW:
-            return "You have already let this card go."
-        waiting = teaching.waiting(self, state, None)
-        return f"It is not your turn: {waiting[0].lower()}{waiting[1:]}"
-
-    # Playing
-
-    def play(self, state: RunItState, seat: int, move: RunItMove) -> list[Event]:
-        """Apply a checked move and narrate it."""
-        return [
-            Event(kind=kind, text=text, seats=seats)
-            for kind, text, seats in self._step(state, seat, move)
-        ]
-
-    def advance(self, state: RunItState, seat: int, move: RunItMove) -> None:
-        """Apply a checked move without narrating it (headless bot games)."""
-        self._step(state, seat, move)
-
-    def _step(self, state: RunItState, seat: int, move: RunItMove) -> list[Said]:
-        if isinstance(move, Play):
-            return self._play_card(state, seat, move)
-        if isinstance(move, Claim):
-            return self._claim(state, seat)
-        if isinstance(move, LetGo):
-            window = state.window
-            assert window is not None
-            window.let_go(seat)
-            if window.settled:
-                self._close_window(state)
-            return []
-        if isinstance(move, GetCard):
-            if state.missed is not None:
-                _forget_missed(state)
-            state.attempt = 1
-            return self._ask_for_offers(state, seat)
-        if isinstance(move, Offer):
-            state.hands[seat].remove(move.card)
-            state.offers[seat] = move.card
-            return self._next_offer(
-                state, [said(kind="offer", text="{0} offers a card face down.", seats=(seat,))]
-            )
-        if isinstance(move, NoOffer):
-            return self._next_offer(
-                state, [said(kind="offer", text="{0} offers nothing.", seats=(seat,))]
-            )
-        if isinstance(move, TakeDraw):
-            draw(state, seat)
-            return self._got(
-                state,
-                seat,
-                state.hands[seat][-1],
-                [said(kind="get", text="{0} takes the top card of the draw pile.", seats=(seat,))],
-            )
-        if isinstance(move, TakeOffer):
-            return self._take_offer(state, seat, move.offered_by)
-        if isinstance(move, Keep):
-            return [
-                said(kind="keep", text="{0} keeps the card.", seats=(seat,)),
-                *end_turn(state, seat),
-            ]
-        assert isinstance(move, TakePenalty)
-        if state.missed is not None:
-            _forget_missed(state)
-        total = state.penalty
-        could_play = bool(playable(state, seat))
-        drawn = draw(state, seat, total)
-        state.penalty = state.penalty_value = 0
-        short = f" (only {drawn} were left)" if drawn < total else ""
-        events = [
-            said(
-                kind="penalty",
-                text=f"{{0}} takes the penalty: draws {total}{short} and loses the turn.",
-                seats=(seat,),
-            )
-        ]
-        return events + end_turn(state, seat, stuck=not drawn and not could_play)
-
-    def _play_card(self, state: RunItState, seat: int, move: Play) -> list[Said]:
-        card = move.card
-        state.hands[seat].remove(card)
-        state.discards.append(card)
-        if state.got is not None:
-            state.got = None
-            state.attempt = 0
-        if state.missed is not None:
-            _forget_missed(state)
-        if state.idle_turns:
-            state.idle_turns = 0
-            state.stuck_turns = 0
-        kind = card.kind
-        named = f", naming {move.colour.value}" if move.colour else ""
-        text = f"{{0}} plays the {card.short}{named}"
-        colour = move.colour or card.colour
-        if colour is not state.colour:
-            state.colour = colour
-        following = next_seat(state, seat)
-        event_seats: tuple[int, ...] = (seat, following)
-        if kind in PENALTIES:
-            state.penalty += card.value
-            state.penalty_value = card.value
-            text += f": the penalty run is {state.penalty}, on {{1}}"
-        elif kind is RunItKind.REVERSE:
-            state.direction = -state.direction
-            following = next_seat(state, seat)
-            event_seats = (seat, following)
-            text += ": the run goes back to {1}" if state.penalty else ": play goes back"
-        elif kind is RunItKind.SKIP:
-            if state.penalty:
-                text += ": the run passes on to {1}"
-            else:
-                following = next_seat(state, seat, 2)
-                event_seats = (seat, following, next_seat(state, seat))
-                text += ": {2} is skipped"
-        elif kind is RunItKind.STOP and state.penalty:
-            text += f": the run of {state.penalty} is stopped and nobody draws"
-            state.penalty = state.penalty_value = 0
-        state.turn = following
-        events = [said(kind="play", text=text + ".", seats=event_seats)]
-        if not state.hands[seat]:
-            return events + end_game(state, [seat], "out by playing the last card")
-        state.phase = Phase.WINDOW
-        state.played_by = seat
-        order = [next_seat(state, seat, k) for k in range(1, state.seats)] + [seat]
-        state.window = ClaimWindow(
-            verb="match", card=card.short, open_to=order, seconds=state.options.match_seconds
-        )
-        return events
-
-    def _close_window(self, state: RunItState) -> None:
-        state.window = None
-        state.played_by = None
-        state.phase = Phase.PLAY
-
-    def _claim(self, state: RunItState, seat: int) -> list[Said]:
-        card = top(state)
-        if card not in state.hands[seat]:  # a false claim under the house rule
-            assert state.window is not None
-            state.window.let_go(seat)
-            draw(state, seat)
-            if state.window.settled:
-                self._close_window(state)
-            return [
-                said(
-                    kind="false-claim",
-                    text=f"{{0}} claims a match without a {card.short} and draws a card.",
-                    seats=(seat,),
-                )
-            ]
-        state.hands[seat].remove(card)
-        state.discards.append(card)
-        self._close_window(state)
-        events = [said(kind="match", text=f"{{0}} matches the {card.short}.", seats=(seat,))]
-        if not state.hands[seat]:
-            return events + end_game(state, [seat], "out by matching the last card")
-        return events
-
-    def _ask_for_offers(self, state: RunItState, seat: int) -> list[Said]:
-        state.phase = Phase.OFFERS
-        state.offers = [None] * state.seats
-        state.asked = [next_seat(state, seat, k) for k in range(1, state.seats)]
-        text = "{0} gets a card" + (" (a second one)" if state.attempt == 2 else "") + ": offers?"
-        return [said(kind="get", text=text, seats=(seat,))]
-
-    def _next_offer(self, state: RunItState, events: list[Said]) -> list[Said]:
-        state.asked.pop(0)
-        if state.asked:
-            return events
-        state.phase = Phase.TAKE
-        if can_draw(state) or any(c is not None for c in state.offers):
-            return events
-        text = "Nothing to take: the draw pile is empty and nobody offered; {0}'s turn ends."
-        seat = state.turn
-        t = top(state)
-        # Stuck when this is her first card of the turn (none came) and she held none to play.
-        stuck = state.attempt == 1 and not any(
-            can_play(c, t, state.colour) for c in state.hands[seat]
-        )
-        return events + [
-            said(kind="get", text=text, seats=(seat,)),
-            *end_turn(state, seat, stuck=stuck),
-        ]
-
-    def _take_offer(self, state: RunItState, seat: int, by: int) -> list[Said]:
-        card = state.offers[by]
-        assert card is not None
-        state.offers[by] = None
-        state.hands[seat].append(card)
-        events = [said(kind="get", text="{0} takes the card offered by {1}.", seats=(seat, by))]
-        events += self._return_offers(state)
-        if not state.hands[by]:
-            return events + end_game(state, [by], "out when the last card was taken as a Pass-it")
-        return self._got(state, seat, card, events)
-
-    def _return_offers(self, state: RunItState) -> list[Said]:
-        back = [s for s, c in enumerate(state.offers) if c is not None]
-        for s in back:
-            state.hands[s].append(state.offers[s])  # type: ignore[arg-type]
-        state.offers = []
-        return []
-
-    def _got(self, state: RunItState, seat: int, card: RunItCard, events: list[Said]) -> list[Said]:
-        if state.offers:
-            events += self._return_offers(state)
-        if can_play(card, top(state), state.colour):
-            if state.missed is not None:
-                _forget_missed(state)
-            state.phase = Phase.GOT
-            state.got = card
-            return events
-        state.missed, state.missed_by = card, seat
-        if state.attempt == 1:
-            state.attempt = 2
-            return (
-                events
-                + [said(kind="get", text="{0} cannot play it.", seats=(seat,))]
-                + self._ask_for_offers(state, seat)
-            )
-        return (
-            events
-            + [said(kind="get", text="{0} cannot play it either; the turn ends.", seats=(seat,))]
-            + end_turn(state, seat)
-        )
-
     # Seeing
 
     def view(self, state: RunItState, seat: int | None) -> RunItView:
         """What `seat` may know: her hand and her own offer; every other hand only by size."""
         self.check_seat(state, seat, spectator=True)
         mine = seat is not None
+        hand = None if seat is None else sorted_hand(state.hands[seat])
         return RunItView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=None if seat is None else sorted_hand(state.hands[seat]),
-            hand_sizes=[len(h) for h in state.hands],
-            over=self.is_over(state),
+            **self.seat_view(state, seat, hand=hand),
             game_number=state.game_number,
             games=state.options.games,
             dealer=state.dealer,
@@ -557,11 +313,6 @@ class RunIt(Game[RunItState, RunItMove, RunItOptions]):
         if seat is not None:
             self.check_seat(state, seat)
         return teaching.explain(self, state, seat, names)
-
-
-def _forget_missed(state: RunItState) -> None:
-    """The card got and not playable is no longer news: a card was got or played since."""
-    state.missed = state.missed_by = None
 
 
 def sorted_hand(hand: list[RunItCard]) -> list[RunItCard]:

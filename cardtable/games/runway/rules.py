@@ -7,7 +7,7 @@ from itertools import combinations, product
 from typing import Any
 
 from cardtable.cards import Direction, DirectionCard, PilatchCard, PilatchSuit
-from cardtable.engine import Chance, EndReason, Game, IllegalMove, Move, Outcome
+from cardtable.engine import Chance, EndReason, Events, Game, IllegalMove, Move, Outcome, say
 from cardtable.engine.words import plural
 from cardtable.games.runway import integrity
 from cardtable.games.runway import moves as mv
@@ -25,7 +25,6 @@ from cardtable.games.runway.runs import (
 )
 from cardtable.games.runway.scoring import LONGEST_RUN, MATCH_TARGET, SPECIAL_ACTION_DRAW, x_for
 from cardtable.games.runway.session import (
-    Narration,
     can_draw_from_deck,
     clear_run,
     deal_game,
@@ -37,7 +36,6 @@ from cardtable.games.runway.session import (
     pecking,
     players_in,
     run_grew,
-    say,
     win,
 )
 from cardtable.games.runway.state import (
@@ -106,6 +104,41 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     view_model = RunwayView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
+
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {
+            mv.DrawFromDeck: self._draw,
+            mv.TakeFromBin: self._take,
+            mv.StopTaking: self._stop_taking,
+            mv.StartRun: self._start,
+            mv.AddToRun: self._add,
+            mv.PlayTriple: self._triple,
+            mv.ReplaceJoker: self._replace,
+            mv.DrawThree: self._draw_three,
+            mv.FlipDirections: self._flip,
+            mv.LookAtHand: self._look,
+            mv.SwapCards: self._swap,
+            mv.StopLooking: self._stop_looking,
+            mv.RaiseHandLimit: self._hand_size,
+            mv.ReshuffleAll: self._reshuffle,
+            mv.ExtraTurn: self._extra_turn,
+            mv.LengthenRun: self._lengthen,
+            mv.RevealDuplicates: self._duplicates,
+            mv.Trounce: self._trounce,
+            mv.OfferTrade: self._offer,
+            mv.OfferCard: self._offer_card,
+            mv.AskCard: self._ask_card,
+            mv.SendOffer: self._send_offer,
+            mv.WithdrawOffer: self._withdraw,
+            mv.AcceptTrade: self._accept,
+            mv.DeclineTrade: self._decline,
+            mv.GiveCard: self._give,
+            mv.EndBuild: self._end_build,
+            mv.RecycleRun: self._recycle,
+            mv.Discard: self._discard,
+            mv.EndTurn: self._end_turn,
+        }
 
     # Setting up
 
@@ -288,51 +321,42 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     # Checking
 
-    def check(self, state: RunwayState, seat: int, move: RunwayMove) -> None:
-        """Refuse, with the reason in a player's words, anything the rules do not allow."""
-        if state.over:
-            raise IllegalMove("The game is over.")
-        if seat not in self.to_act(state):
-            if state.phase in (Phase.ANSWERING, Phase.GIVING):
-                raise IllegalMove("Wait: a trade offer is being answered.")
-            raise IllegalMove("It is not your turn.")
+    def not_your_turn(self, state: RunwayState, seat: int, move: RunwayMove) -> str:
+        """While a trade offer is answered, everyone else waits for that."""
+        if state.phase in (Phase.ANSWERING, Phase.GIVING):
+            return "Wait: a trade offer is being answered."
+        return "It is not your turn."
+
+    def check_move(self, state: RunwayState, seat: int, move: RunwayMove) -> None:
+        """Refuse, with the reason in a player's words, anything the rules do not allow: a
+        move is allowed when it is one of the legal moves, else `refusals` says why not."""
         if not isinstance(move, Move) or move not in self.legal_moves(state, seat):
             raise IllegalMove(refusal(state, seat, move))
 
     # Playing
 
-    def play(self, state: RunwayState, seat: int, move: RunwayMove) -> list[Any]:
-        """Make a checked move and say what happened."""
-        events: list[Any] = []
-        self._do(state, seat, move, events)
-        return events
-
-    def advance(self, state: RunwayState, seat: int, move: RunwayMove) -> None:
-        """As play, without narrating: the bots' fast path."""
-        self._do(state, seat, move, None)
-
-    def _do(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
-        handler = getattr(self, "_" + move.kind.replace("-", "_"))
-        handler(state, seat, move, events)
+    def make(self, state: RunwayState, seat: int, move: RunwayMove, events: Events) -> None:
+        """Make a checked move; the deck's end can end the game at once (an option)."""
+        Game.make(self, state, seat, move, events)  # cheaper than super() on this hot path
         if not state.deck and state.options.deck_ends_game and not state.over:
             # Points' choice: the moment the deck is empty, before anything more is done.
             end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
 
     # Draw phase
 
-    def _draw(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _draw(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         draw_cards(state, seat, 1)
         state.drew_from_deck = True
         state.phase = Phase.BUILD
         say(events, "draw", "{0} draws from the deck", seat)
 
-    def _take(self, state: RunwayState, seat: int, move: mv.TakeFromBin, events: Narration) -> None:
+    def _take(self, state: RunwayState, seat: int, move: mv.TakeFromBin, events: Events) -> None:
         state.bin.remove(move.card)
         state.hands[seat].append(move.card)
         state.phase = Phase.TAKING if state.bin else Phase.BUILD
         say(events, "take", f"{{0}} takes {move.card.short} from the bin", seat)
 
-    def _stop_taking(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _stop_taking(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         state.phase = Phase.BUILD
 
     # Build phase: the run
@@ -342,7 +366,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         if state.options.speed_up and state.drew_from_deck and not card.is_joker:
             draw_cards(state, seat, 1)
 
-    def _start(self, state: RunwayState, seat: int, move: mv.StartRun, events: Narration) -> None:
+    def _start(self, state: RunwayState, seat: int, move: mv.StartRun, events: Events) -> None:
         hand = state.hands[seat]
         hand.remove(move.card)
         if move.direction is not None:
@@ -353,7 +377,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         say(events, "start", f"{{0}} starts a run with {move.card.short}{way}", seat)
         self._added_to_run(state, seat, move.card)
 
-    def _add(self, state: RunwayState, seat: int, move: mv.AddToRun, events: Narration) -> None:
+    def _add(self, state: RunwayState, seat: int, move: mv.AddToRun, events: Events) -> None:
         run = state.runs[seat]
         card = move.card
         if move.from_common:
@@ -381,9 +405,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
                 return
         raise AssertionError("checked: the card is in the common area")
 
-    def _triple(
-        self, state: RunwayState, seat: int, move: mv.PlayTriple, events: Narration
-    ) -> None:
+    def _triple(self, state: RunwayState, seat: int, move: mv.PlayTriple, events: Events) -> None:
         hand = state.hands[seat]
         for card in move.cards:
             hand.remove(card)
@@ -393,7 +415,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         say(events, "triple", f"{{0}} plays the triple {shown}: one special action", seat)
 
     def _replace(
-        self, state: RunwayState, seat: int, move: mv.ReplaceJoker, events: Narration
+        self, state: RunwayState, seat: int, move: mv.ReplaceJoker, events: Events
     ) -> None:
         card = move.card
         hand = state.hands[seat]
@@ -428,14 +450,12 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     def _use_action(self, state: RunwayState) -> None:
         state.actions -= 1
 
-    def _draw_three(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _draw_three(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         self._use_action(state)
         got = draw_cards(state, seat, SPECIAL_ACTION_DRAW)
         say(events, "action", f"{{0}} draws {plural(got, 'card')} (special action)", seat)
 
-    def _flip(
-        self, state: RunwayState, seat: int, move: mv.FlipDirections, events: Narration
-    ) -> None:
+    def _flip(self, state: RunwayState, seat: int, move: mv.FlipDirections, events: Events) -> None:
         self._use_action(state)
         for s in move.seats:
             direction = state.directions[s]
@@ -444,13 +464,13 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         names = ", ".join(f"{{{i}}} now {state.directions[s]}" for i, s in enumerate(move.seats))
         say(events, "flip", f"Flipped: {names}", *move.seats)
 
-    def _look(self, state: RunwayState, seat: int, move: mv.LookAtHand, events: Narration) -> None:
+    def _look(self, state: RunwayState, seat: int, move: mv.LookAtHand, events: Events) -> None:
         self._use_action(state)
         state.looking_at = move.seat
         state.phase = Phase.LOOKING
         say(events, "look", "{0} looks at {1}'s hand (special action)", seat, move.seat)
 
-    def _swap(self, state: RunwayState, seat: int, move: mv.SwapCards, events: Narration) -> None:
+    def _swap(self, state: RunwayState, seat: int, move: mv.SwapCards, events: Events) -> None:
         other = state.looking_at
         assert other is not None
         state.hands[seat].remove(move.mine)
@@ -461,20 +481,20 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         state.phase = Phase.BUILD
         say(events, "swap", "{0} swaps a card with {1}", seat, other)
 
-    def _stop_looking(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _stop_looking(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         other = state.looking_at
         state.looking_at = None
         state.phase = Phase.BUILD
         if other is not None:
             say(events, "look", "{0} hands {1}'s cards back without a swap", seat, other)
 
-    def _hand_size(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _hand_size(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         self._use_action(state)
         state.hand_limits[seat] += 1
         limit = state.hand_limits[seat]
         say(events, "action", f"{{0}} may now keep {plural(limit, 'card')} (special action)", seat)
 
-    def _reshuffle(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _reshuffle(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         self._use_action(state)
         deck = state.deck
         deck += state.bin
@@ -496,13 +516,13 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         )
         say(events, "action", text, seat)
 
-    def _extra_turn(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _extra_turn(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         self._use_action(state)
         state.extra_turns += 1
         say(events, "action", "{0} will take another turn after this one (special action)", seat)
 
     def _lengthen(
-        self, state: RunwayState, seat: int, move: mv.LengthenRun, events: Narration
+        self, state: RunwayState, seat: int, move: mv.LengthenRun, events: Events
     ) -> None:
         self._use_action(state)
         state.needed[move.seat] += 1
@@ -518,7 +538,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
     # Build phase: Multiple Decks, Trounce
 
     def _duplicates(
-        self, state: RunwayState, seat: int, move: mv.RevealDuplicates, events: Narration
+        self, state: RunwayState, seat: int, move: mv.RevealDuplicates, events: Events
     ) -> None:
         hand = state.hands[seat]
         for _ in range(move.count):
@@ -529,7 +549,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         text = f"{{0}} reveals {move.count}× {move.card.short}: one to the bin, draws {got}"
         say(events, "duplicates", text, seat)
 
-    def _trounce(self, state: RunwayState, seat: int, move: mv.Trounce, events: Narration) -> None:
+    def _trounce(self, state: RunwayState, seat: int, move: mv.Trounce, events: Events) -> None:
         card = move.card
         state.trounced = True
         theirs = state.runs[move.seat]
@@ -563,21 +583,21 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     # Build phase: trading
 
-    def _offer(self, state: RunwayState, seat: int, move: mv.OfferTrade, events: Narration) -> None:
+    def _offer(self, state: RunwayState, seat: int, move: mv.OfferTrade, events: Events) -> None:
         state.offer = TradeOffer(by=seat, to=move.seat)
         state.phase = Phase.OFFERING
 
     def _offer_card(
-        self, state: RunwayState, seat: int, move: mv.OfferCard, events: Narration
+        self, state: RunwayState, seat: int, move: mv.OfferCard, events: Events
     ) -> None:
         assert state.offer is not None
         state.offer.give.append(move.card)
 
-    def _ask_card(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _ask_card(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         assert state.offer is not None
         state.offer.ask += 1
 
-    def _send_offer(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _send_offer(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         offer = state.offer
         assert offer is not None
         state.phase = Phase.ANSWERING
@@ -585,17 +605,17 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         text = "{0} offers {1} " + give + " for " + asked  # {1}: the name of the one asked
         say(events, "offer", text, seat, offer.to)
 
-    def _withdraw(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _withdraw(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         state.offer = None
         state.phase = Phase.BUILD
 
-    def _decline(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _decline(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         assert state.offer is not None
         say(events, "trade", "{0} declines {1}'s offer", seat, state.offer.by)
         state.offer = None
         state.phase = Phase.BUILD
 
-    def _accept(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _accept(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         offer = state.offer
         assert offer is not None
         say(events, "trade", "{0} accepts {1}'s offer", seat, offer.by)
@@ -604,7 +624,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         else:
             self._exchange(state, events)
 
-    def _give(self, state: RunwayState, seat: int, move: mv.GiveCard, events: Narration) -> None:
+    def _give(self, state: RunwayState, seat: int, move: mv.GiveCard, events: Events) -> None:
         offer = state.offer
         assert offer is not None
         offer.given.append(move.card)
@@ -612,7 +632,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             self._exchange(state, events)
 
     @staticmethod
-    def _exchange(state: RunwayState, events: Narration) -> None:
+    def _exchange(state: RunwayState, events: Events) -> None:
         offer = state.offer
         assert offer is not None
         mine, theirs = state.hands[offer.by], state.hands[offer.to]
@@ -630,7 +650,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
 
     # End of the build phase, discard phase
 
-    def _end_build(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _end_build(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         state.actions = 0
         run = state.runs[seat]
         if not state.options.biggest_run_wins and counted(run) >= state.needed[seat]:
@@ -650,16 +670,16 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             say(events, "extra-turn", text, seat)
         state.phase = Phase.DISCARD
 
-    def _recycle(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _recycle(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         state.bin += clear_run(state, seat)
         say(events, "recycle", "{0} puts her run in the bin", seat)
 
-    def _discard(self, state: RunwayState, seat: int, move: mv.Discard, events: Narration) -> None:
+    def _discard(self, state: RunwayState, seat: int, move: mv.Discard, events: Events) -> None:
         state.hands[seat].remove(move.card)
         state.bin.append(move.card)
         say(events, "discard", f"{{0}} discards {move.card.short}", seat)
 
-    def _end_turn(self, state: RunwayState, seat: int, move: Any, events: Narration) -> None:
+    def _end_turn(self, state: RunwayState, seat: int, move: Any, events: Events) -> None:
         end_turn(state, events)
 
     # Seeing
@@ -685,12 +705,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             if seat == offer.by:
                 shown_offer.given = []
         return RunwayView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=None if seat is None else list(state.hands[seat]),
-            hand_sizes=[len(h) for h in state.hands],
-            over=state.over,
+            **self.seat_view(state, seat),
             active=state.active,
             phase=state.phase,
             x=state.x,

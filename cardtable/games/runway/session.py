@@ -4,7 +4,7 @@ session around it (several games with Points, Handicap or Pecking Order)."""
 from __future__ import annotations
 
 from cardtable.cards import Direction, DirectionCard, pilatch_deck
-from cardtable.engine import EndReason, Event
+from cardtable.engine import EndReason, Events, say
 from cardtable.engine.words import plural
 from cardtable.games.runway.runs import counted
 from cardtable.games.runway.scoring import (
@@ -24,15 +24,6 @@ from cardtable.games.runway.state import (
     Phase,
     RunwayState,
 )
-
-Narration = list[Event] | None
-"""Where events go; None on the bots' quiet path."""
-
-
-def say(events: Narration, kind: str, text: str, *seats: int) -> None:
-    """Add an event unless the game is running quietly."""
-    if events is not None:
-        events.append(Event(kind=kind, text=text, seats=seats))
 
 
 def pecking(state: RunwayState) -> bool:
@@ -155,7 +146,7 @@ def players_in(state: RunwayState) -> list[int]:
     return [s for s in state.order if s not in state.out]
 
 
-def end_turn(state: RunwayState, events: Narration) -> None:
+def end_turn(state: RunwayState, events: Events) -> None:
     """The turn is over: end the game if its end has come, else the next turn begins."""
     deck_out = not can_draw_from_deck(state)  # Infini-Deck refills from the bin first
     if deck_out and state.options.biggest_run_wins:
@@ -220,7 +211,7 @@ def longest_runs(state: RunwayState, seats: list[int]) -> list[int]:
     return top
 
 
-def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: Narration) -> None:
+def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: Events) -> None:
     """The game ends without a completed run: the longest run of the players still in wins, an
     unbroken tie is a draw. Under Pecking Order a player already out went out first and wins;
     the others follow her by the length of their runs."""
@@ -237,7 +228,7 @@ def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: 
         end_game(state, [], reason, f"{why}: the longest runs tie, a draw", events, drawn=best)
 
 
-def win(state: RunwayState, seat: int, events: Narration) -> None:
+def win(state: RunwayState, seat: int, events: Events) -> None:
     """The active player's run is long enough: she wins (or, Pecking Order, goes out)."""
     if not pecking(state):
         state.out.append(seat)
@@ -292,7 +283,7 @@ def end_game(
     winners: list[int],
     reason: EndReason,
     why: str,
-    events: Narration,
+    events: Events,
     drawn: list[int] | None = None,
 ) -> None:
     """Score the game, then end the session or deal the next game. A draw (no winners, the

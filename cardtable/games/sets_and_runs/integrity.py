@@ -5,14 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Game, require
-from cardtable.games.sets_and_runs.contracts import (
-    BUYS_PER_ROUND,
-    DEAL,
-    DECKS,
-    JOKERS,
-    ROUNDS,
-    contract_for,
-)
+from cardtable.games.sets_and_runs import contracts
 from cardtable.games.sets_and_runs.melds import meld_is_sound
 from cardtable.games.sets_and_runs.state import Phase, SetsAndRunsState
 
@@ -24,7 +17,9 @@ def check_state(game: SetsAndRuns, state: SetsAndRunsState) -> None:
     """Raise ImpossibleState, saying which rule of the table `state` breaks."""
     seats = state.seats
     require(len(state.hands) == seats, f"it has {len(state.hands)} hands for {seats} players")
-    require(1 <= state.round <= ROUNDS, f"it is in round {state.round} of {ROUNDS}")
+    require(
+        1 <= state.round <= contracts.ROUNDS, f"it is in round {state.round} of {contracts.ROUNDS}"
+    )
     require(0 <= state.dealer < seats, f"its dealer is seat {state.dealer} of {seats}")
     require(0 <= state.turn < seats, f"it is the turn of seat {state.turn} of {seats}")
     for name, per_seat in (
@@ -35,13 +30,13 @@ def check_state(game: SetsAndRuns, state: SetsAndRunsState) -> None:
     ):
         require(len(per_seat) == seats, f"it has {len(per_seat)} {name} for {seats} players")
     require(
-        all(0 <= b <= BUYS_PER_ROUND for b in state.buys_left),
-        f"a player has a buy count outside 0 to {BUYS_PER_ROUND}",
+        all(0 <= b <= contracts.BUYS_PER_ROUND for b in state.buys_left),
+        f"a player has a buy count outside 0 to {contracts.BUYS_PER_ROUND}",
     )
     require(all(t >= 0 for t in state.totals), "a total is negative")
     over = state.phase is Phase.OVER
     require(
-        len(state.history) == (ROUNDS if over else state.round - 1),
+        len(state.history) == (contracts.ROUNDS if over else state.round - 1),
         f"it records {len(state.history)} rounds in round {state.round}",
     )
     require(
@@ -49,7 +44,7 @@ def check_state(game: SetsAndRuns, state: SetsAndRunsState) -> None:
         "a meld belongs to a seat that is not at the table",
     )
     require(all(meld_is_sound(m) for m in state.melds + state.pending), "a meld is not a meld")
-    contract = contract_for(state.round)
+    contract = contracts.contract_for(state.round)
     for seat in range(seats):
         laid = [m for m in state.melds if m.owner == seat]
         if state.laid_down[seat]:
@@ -78,7 +73,7 @@ def check_state(game: SetsAndRuns, state: SetsAndRunsState) -> None:
         "its buy window and its phase disagree",
     )
     if state.phase is Phase.WINDOW and window is None:
-        untouched = DECKS * 52 + JOKERS - DEAL * seats - 1
+        untouched = contracts.DECKS * 52 + contracts.JOKERS - contracts.DEAL * seats - 1
         require(
             len(state.discards) == 1 and len(state.stock) == untouched and not state.reshuffled,
             "it waits for a draw with no buy window, but the discard is not the card turned up",

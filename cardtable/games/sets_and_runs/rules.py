@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, standard_deck
-from cardtable.engine import Chance, EndReason, Event, Game, IllegalMove, Outcome
+from cardtable.engine import EndReason, Events, Game, IllegalMove, Move, Outcome, say
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import integrity, teaching
+from cardtable.games.sets_and_runs import moves as mv
 from cardtable.games.sets_and_runs.contracts import (
     BUYS_PER_ROUND,
     DEAL,
@@ -31,25 +32,6 @@ from cardtable.games.sets_and_runs.melds import (
     swap_index,
     swap_refusal,
 )
-from cardtable.games.sets_and_runs.moves import (
-    DISCARD_OF_CODE,
-    DRAW_STOCK,
-    MOVE_ADAPTER,
-    TAKE_BACK,
-    TAKE_DISCARD,
-    AddTo,
-    Discard,
-    DrawStock,
-    LayMeld,
-    SetsAndRunsMove,
-    Swap,
-    TakeBack,
-    TakeDiscard,
-    add_to,
-    discard,
-    lay_meld_of,
-    swap,
-)
 from cardtable.games.sets_and_runs.scoring import hand_points, lowest
 from cardtable.games.sets_and_runs.state import (
     Phase,
@@ -63,8 +45,14 @@ DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
 """The 108 cards, in a fixed order before each round's shuffle."""
 remember_cards(DECK)
 
-Log = list[Event] | None
-"""Where a move's events go; None on the fast path, which narrates nothing."""
+MOVES_BY_PHASE: dict[tuple[Phase, bool], tuple[type[Move], ...]] = {
+    (Phase.WINDOW, True): (mv.TakeDiscard, mv.DrawStock),
+    (Phase.WINDOW, False): (Claim, LetGo),
+    (Phase.PLAY, True): (mv.LayMeld, mv.TakeBack, mv.AddTo, mv.Swap, mv.Discard),
+}
+"""The moves a seat to act may make in each phase, by whether it is her turn: in a window the
+next player draws (the discard or the stock) and the others buy or let the card go; in play the
+next player lays down, plays on the melds and discards."""
 
 
 def sorted_hand(hand: list[Card]) -> list[Card]:
@@ -88,12 +76,7 @@ def contract_left(state: SetsAndRunsState) -> tuple[int, int]:
     return contract.sets - (len(state.pending) - runs), contract.runs - runs
 
 
-def _log(log: Log, kind: str, text: str, *seats: int) -> None:
-    if log is not None:
-        log.append(Event(kind=kind, text=text, seats=seats))
-
-
-class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
+class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]):
     """Sets and Runs: seven contracts of sets and runs, buys, floating, the lowest total wins."""
 
     id = "sets-and-runs"
@@ -108,16 +91,36 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
     state_model = SetsAndRunsState
     options_model = SetsAndRunsOptions
     view_model = SetsAndRunsView
-    move_adapter = MOVE_ADAPTER
+    move_adapter = mv.MOVE_ADAPTER
     check_state = integrity.check_state
+
+    def __init__(self) -> None:
+        """The game's tables: each move type's handler and, where it has one, its check."""
+        self.handlers = {
+            LetGo: self._let_go,
+            Claim: self._claim,
+            mv.TakeDiscard: self._take_discard,
+            mv.DrawStock: self._draw_stock,
+            mv.LayMeld: self._lay_meld,
+            mv.TakeBack: self._take_back,
+            mv.AddTo: self._add,
+            mv.Swap: self._swap,
+            mv.Discard: self._discard,
+        }
+        self.checks = {
+            mv.TakeDiscard: self._check_take_discard,
+            mv.LayMeld: self._check_meld,
+            mv.TakeBack: self._check_take_back,
+            mv.AddTo: self._check_table_play,
+            mv.Swap: self._check_table_play,
+            mv.Discard: self._check_discard,
+        }
 
     # Dealing and turns
 
     def new_game(self, seats: int, seed: int, options: Any = None) -> SetsAndRunsState:
         """A random first dealer deals round 1; the player on the dealer's left starts."""
-        self.check_seats(seats)
-        chance = Chance.seeded(seed)
-        dealer = chance.below(seats)
+        chance, dealer = self.first_dealer(seats, seed)
         state = SetsAndRunsState(
             seats=seats,
             options=self.options(options),
@@ -155,98 +158,88 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         """The buy window, while one is open (none on the card turned at the deal)."""
         return state.window if state.phase is Phase.WINDOW else None
 
-    def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
+    def legal_moves(self, state: SetsAndRunsState, seat: int) -> list[mv.SetsAndRunsMove]:
         """Every move `seat` may make now (a lay-down's melds as a short list, not every way of
         choosing their cards, from which every lay-down the rules allow can be made meld by
         meld: two sets of one rank too)."""
         self.check_seat(state, seat)
         return self._moves(state, seat)
 
-    def _moves(self, state: SetsAndRunsState, seat: int) -> list[SetsAndRunsMove]:
+    def _moves(self, state: SetsAndRunsState, seat: int) -> list[mv.SetsAndRunsMove]:
         phase = state.phase
         if phase is Phase.WINDOW:
             if seat == state.turn:
                 if state.floating[seat] or not state.discards:
-                    return [DRAW_STOCK]
-                return [TAKE_DISCARD, DRAW_STOCK]
+                    return [mv.DRAW_STOCK]
+                return [mv.TAKE_DISCARD, mv.DRAW_STOCK]
             window = state.window
             return [CLAIM, LET_GO] if window is not None and seat in window.open_to else []
         if phase is not Phase.PLAY or seat != state.turn:
             return []
         hand = state.hands[seat]
-        moves: list[SetsAndRunsMove] = []
+        moves: list[mv.SetsAndRunsMove] = []
         if state.laid_down[seat]:
             melds = state.melds
             for card in dict.fromkeys(hand):
                 fits = False
                 for i, meld in enumerate(melds):
                     for high in add_ends(meld, card):
-                        moves.append(add_to(card, i, high))
+                        moves.append(mv.add_to(card, i, high))
                         fits = True
                     if card.rank and swap_index(meld, card) is not None:
-                        moves.append(swap(card, i))
+                        moves.append(mv.swap(card, i))
                         fits = True
                 if not fits:
-                    moves.append(discard(card))
+                    moves.append(mv.discard(card))
             return moves
         sets, runs = contract_left(state)
         distinct: list[int] = []
         moves = [
-            lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets, runs > 0, distinct)
+            mv.lay_meld_of(codes, run) for codes, run in hand_melds(hand, sets, runs > 0, distinct)
         ]
         if state.pending:
-            moves.append(TAKE_BACK)
+            moves.append(mv.TAKE_BACK)
         else:
-            discards = DISCARD_OF_CODE
+            discards = mv.DISCARD_OF_CODE
             moves += [discards[code] for code in distinct]
         return moves
 
     # Checking
 
-    def check(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
-        """Raise IllegalMove with a reason if `seat` may not make `move` now."""
-        if self.is_over(state):
-            raise IllegalMove("The game is over.")
+    def not_your_turn(self, state: SetsAndRunsState, seat: int, move: mv.SetsAndRunsMove) -> str:
+        """Why `seat` may not act now: the turned-up card is not for sale, she claimed already,
+        has no buys left, let the card go, or it is simply not her turn."""
         if state.phase is Phase.WINDOW and state.window is None and isinstance(move, Claim):
-            raise IllegalMove(teaching.not_for_sale(state, seat))
-        if seat not in self.to_act(state):
-            raise IllegalMove(teaching.not_now(self, state, seat))
-        if state.phase is Phase.WINDOW:
-            self._check_window(state, seat, move)
-        elif isinstance(move, (Claim, LetGo, TakeDiscard, DrawStock)):
-            raise IllegalMove(teaching.wrong_phase(state, seat))
-        elif isinstance(move, LayMeld):
-            self._check_meld(state, seat, move)
-        elif isinstance(move, TakeBack):
-            if not state.pending:
-                raise IllegalMove("You have no lay-down in progress to take back.")
-        elif isinstance(move, (AddTo, Swap)):
-            self._check_table_play(state, seat, move)
-        elif isinstance(move, Discard):
-            self._check_discard(state, seat, move)
+            return teaching.not_for_sale(state, seat)
+        return teaching.not_now(self, state, seat)
 
-    def _check_window(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
-        if seat == state.turn:
-            if isinstance(move, DrawStock):
-                return
-            if isinstance(move, TakeDiscard):
-                if state.floating[seat]:
-                    raise IllegalMove(
-                        "You are floating: on this turn you draw from the stock, not the discard."
-                    )
-                if not state.discards:
-                    raise IllegalMove("There is no discard to take: draw from the stock.")
-                return
-            if isinstance(move, Claim):
+    def check_move(self, state: SetsAndRunsState, seat: int, move: mv.SetsAndRunsMove) -> None:
+        """A move of the phase (MOVES_BY_PHASE), then its own check; the next player's claim in
+        a window is refused as her draw."""
+        if not isinstance(move, MOVES_BY_PHASE[state.phase, seat == state.turn]):
+            if state.phase is Phase.WINDOW and seat == state.turn and isinstance(move, Claim):
+                if state.window is None:
+                    raise IllegalMove(teaching.not_for_sale(state, seat))
                 raise IllegalMove(
                     "You have first call on the discard: take it as your draw; a buy is for "
                     "the other players."
                 )
             raise IllegalMove(teaching.wrong_phase(state, seat))
-        if not isinstance(move, (Claim, LetGo)):
-            raise IllegalMove(teaching.wrong_phase(state, seat))
+        super().check_move(state, seat, move)
 
-    def _check_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld) -> None:
+    def _check_take_discard(self, state: SetsAndRunsState, seat: int, move: mv.TakeDiscard) -> None:
+        if state.floating[seat]:
+            raise IllegalMove(
+                "You are floating: on this turn you draw from the stock, not the discard."
+            )
+        if not state.discards:
+            raise IllegalMove("There is no discard to take: draw from the stock.")
+
+    def _check_take_back(self, state: SetsAndRunsState, seat: int, move: mv.TakeBack) -> None:
+        if not state.pending:
+            raise IllegalMove("You have no lay-down in progress to take back.")
+
+    def _check_meld(self, state: SetsAndRunsState, seat: int, move: mv.LayMeld) -> None:
         contract = contract_for(state.round)
         if state.laid_down[seat]:
             raise IllegalMove(
@@ -270,7 +263,9 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         if reason:
             raise IllegalMove(reason)
 
-    def _check_table_play(self, state: SetsAndRunsState, seat: int, move: AddTo | Swap) -> None:
+    def _check_table_play(
+        self, state: SetsAndRunsState, seat: int, move: mv.AddTo | mv.Swap
+    ) -> None:
         if not state.laid_down[seat]:
             raise IllegalMove(
                 f"Lay down your contract ({contract_for(state.round).name}) first: only then "
@@ -283,13 +278,13 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         meld = state.melds[move.meld]
         reason = (
             add_refusal(meld, move.card, move.high)
-            if isinstance(move, AddTo)
+            if isinstance(move, mv.AddTo)
             else swap_refusal(meld, move.card)
         )
         if reason:
             raise IllegalMove(reason)
 
-    def _check_discard(self, state: SetsAndRunsState, seat: int, move: Discard) -> None:
+    def _check_discard(self, state: SetsAndRunsState, seat: int, move: mv.Discard) -> None:
         if move.card not in state.hands[seat]:
             raise IllegalMove(f"You hold no {move.card.short} to discard.")
         if state.pending:
@@ -307,69 +302,59 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
 
     # Playing
 
-    def play(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> list[Event]:
-        """Apply a checked move."""
-        log: list[Event] = []
-        self._do(state, seat, move, log)
-        return log
+    def _let_go(self, state: SetsAndRunsState, seat: int, move: LetGo, events: Events) -> None:
+        assert state.window is not None
+        state.window.let_go(seat)
 
-    def advance(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove) -> None:
-        """Apply a checked move without narrating it (the simulator's path)."""
-        self._do(state, seat, move, None)
+    def _claim(self, state: SetsAndRunsState, seat: int, move: Claim, events: Events) -> None:
+        assert state.window is not None
+        state.window.claim(seat)
+        if events is not None:
+            say(events, "buy", f"{{0}} wants to buy the {state.discards[-1].short}.", seat)
 
-    def _do(self, state: SetsAndRunsState, seat: int, move: SetsAndRunsMove, log: Log) -> None:
-        kind = move.kind
-        if kind == "let-go":
-            assert state.window is not None
-            state.window.let_go(seat)
-        elif kind == "claim":
-            assert state.window is not None
-            state.window.claim(seat)
-            if log is not None:
-                wanted = state.discards[-1].short
-                _log(log, "buy", f"{{0}} wants to buy the {wanted}.", seat)
-        elif kind == "take-discard":
-            card = state.discards.pop()
-            state.hands[seat].append(card)
-            state.__dict__["window"] = None
-            state.__dict__["phase"] = Phase.PLAY
-            _log(log, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
-        elif kind == "draw":
-            self._draw_stock(state, seat, log)
-        elif kind == "discard":
-            self._discard(state, seat, move.card, log)  # type: ignore[union-attr]
-        elif kind == "meld":
-            self._lay_meld(state, seat, move, log)  # type: ignore[arg-type]
-        elif kind == "add":
-            assert isinstance(move, AddTo)
-            state.hands[seat].remove(move.card)
-            meld = state.melds[move.meld]
-            add(meld, move.card, move.high)
-            _log(log, "add", f"{{0}} adds the {move.card.short}: {meld.text()}.", seat)
-            if not state.hands[seat]:
-                self._float(state, seat, log)
-        elif kind == "swap":
-            assert isinstance(move, Swap)
-            meld = state.melds[move.meld]
-            index = swap_index(meld, move.card)
-            assert index is not None
-            state.hands[seat].remove(move.card)
-            meld.cards[index] = move.card
-            state.hands[seat].append(JOKER)
-            _log(
-                log,
-                "swap",
-                f"{{0}} puts the {move.card.short} in place of the Joker and takes the Joker: "
-                f"{meld.text()}.",
-                seat,
-            )
-        elif kind == "take-back":
-            for meld in state.pending:
-                state.hands[seat].extend(meld.cards)
-            state.pending = []
-            _log(log, "take-back", "{0} takes the lay-down back.", seat)
+    def _take_discard(
+        self, state: SetsAndRunsState, seat: int, move: mv.TakeDiscard, events: Events
+    ) -> None:
+        card = state.discards.pop()
+        state.hands[seat].append(card)
+        state.__dict__["window"] = None
+        state.__dict__["phase"] = Phase.PLAY
+        say(events, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
 
-    def _draw_stock(self, state: SetsAndRunsState, seat: int, log: Log) -> None:
+    def _add(self, state: SetsAndRunsState, seat: int, move: mv.AddTo, events: Events) -> None:
+        state.hands[seat].remove(move.card)
+        meld = state.melds[move.meld]
+        add(meld, move.card, move.high)
+        say(events, "add", f"{{0}} adds the {move.card.short}: {meld.text()}.", seat)
+        if not state.hands[seat]:
+            self._float(state, seat, events)
+
+    def _swap(self, state: SetsAndRunsState, seat: int, move: mv.Swap, events: Events) -> None:
+        meld = state.melds[move.meld]
+        index = swap_index(meld, move.card)
+        assert index is not None
+        state.hands[seat].remove(move.card)
+        meld.cards[index] = move.card
+        state.hands[seat].append(JOKER)
+        say(
+            events,
+            "swap",
+            f"{{0}} puts the {move.card.short} in place of the Joker and takes the Joker: "
+            f"{meld.text()}.",
+            seat,
+        )
+
+    def _take_back(
+        self, state: SetsAndRunsState, seat: int, move: mv.TakeBack, events: Events
+    ) -> None:
+        for meld in state.pending:
+            state.hands[seat].extend(meld.cards)
+        state.pending = []
+        say(events, "take-back", "{0} takes the lay-down back.", seat)
+
+    def _draw_stock(
+        self, state: SetsAndRunsState, seat: int, move: mv.DrawStock, events: Events
+    ) -> None:
         window = state.window
         state.__dict__["window"] = None
         buyer = window.nearest_claim if window is not None else None
@@ -377,23 +362,25 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             card = state.discards.pop()
             state.hands[buyer].append(card)
             state.buys_left[buyer] -= 1
-            if log is not None:
+            if events is not None:
                 left = plural(state.buys_left[buyer], "buy")
-                _log(
-                    log,
+                say(
+                    events,
                     "buy",
                     f"{{0}} buys the {card.short} and takes the stock's top card too "
                     f"({left} left this round).",
                     buyer,
                 )
-            if not draw(state, buyer, log):
+            if not draw(state, buyer, events):
                 return
-        if not draw(state, seat, log):
+        if not draw(state, seat, events):
             return
         state.__dict__["phase"] = Phase.PLAY
-        _log(log, "draw", "{0} draws from the stock.", seat)
+        say(events, "draw", "{0} draws from the stock.", seat)
 
-    def _lay_meld(self, state: SetsAndRunsState, seat: int, move: LayMeld, log: Log) -> None:
+    def _lay_meld(
+        self, state: SetsAndRunsState, seat: int, move: mv.LayMeld, events: Events
+    ) -> None:
         hand = state.hands[seat]
         for card in move.cards:
             hand.remove(card)
@@ -403,33 +390,36 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
             state.melds.extend(pending)
             state.pending = []
             state.laid_down[seat] = True
-            if log is not None:
+            if events is not None:
                 melds = "; ".join(m.text() for m in pending)
                 name = contract_for(state.round).name
-                _log(log, "lay-down", f"{{0}} lays down {name}: {melds}.", seat)
+                say(events, "lay-down", f"{{0}} lays down {name}: {melds}.", seat)
             if not hand:
-                self._float(state, seat, log)
+                self._float(state, seat, events)
 
-    def _discard(self, state: SetsAndRunsState, seat: int, card: Card, log: Log) -> None:
+    def _discard(
+        self, state: SetsAndRunsState, seat: int, move: mv.Discard, events: Events
+    ) -> None:
+        card = move.card
         hand = state.hands[seat]
         hand.remove(card)
         state.discards.append(card)
-        _log(log, "discard", f"{{0}} discards the {card.short}.", seat)
+        say(events, "discard", f"{{0}} discards the {card.short}.", seat)
         if not hand:
-            end_round(state, seat, "she discarded her last card", log)
+            end_round(state, seat, "she discarded her last card", events)
             return
         open_window(state, (seat + 1) % state.seats, seat)
 
-    def _float(self, state: SetsAndRunsState, seat: int, log: Log) -> None:
+    def _float(self, state: SetsAndRunsState, seat: int, events: Events) -> None:
         """`seat` played her last card without discarding: she floats, and the next player,
         with no new discard to take, draws from the stock."""
         state.floating[seat] = True
-        _log(log, "float", "{0} played her last card without discarding: she is floating.", seat)
+        say(events, "float", "{0} played her last card without discarding: she is floating.", seat)
         nxt = (seat + 1) % state.seats
         state.turn = nxt
-        if draw(state, nxt, log):
+        if draw(state, nxt, events):
             state.phase = Phase.PLAY
-            _log(log, "draw", "{0} draws from the stock.", nxt)
+            say(events, "draw", "{0} draws from the stock.", nxt)
 
     # Seeing
 
@@ -443,12 +433,12 @@ class SetsAndRuns(Game[SetsAndRunsState, SetsAndRunsMove, SetsAndRunsOptions]):
         sizes[state.turn] += building
         mine = seat is not None and seat == state.turn
         return SetsAndRunsView(
-            seat=seat,
-            seats=state.seats,
-            to_act=self.to_act(state),
-            hand=sorted_hand(state.hands[seat]) if seat is not None else None,
-            hand_sizes=sizes,
-            over=self.is_over(state),
+            **self.seat_view(
+                state,
+                seat,
+                hand=sorted_hand(state.hands[seat]) if seat is not None else None,
+                hand_sizes=sizes,
+            ),
             round=state.round,
             rounds=ROUNDS,
             contract=contract.name,
@@ -523,7 +513,7 @@ def _not_held(hand: list[Card], cards: tuple[Card, ...]) -> Card | None:
 # The round: dealing, drawing, the buy window, the end
 
 
-def deal(state: SetsAndRunsState, log: Log) -> None:
+def deal(state: SetsAndRunsState, events: Events) -> None:
     """Shuffle the 108 cards, deal 11 to each player and turn the first discard (a Joker goes
     back into the stock at a random place): the dealer's left may take it as her draw. It is not
     for sale: no buy window opens on it."""
@@ -536,7 +526,7 @@ def deal(state: SetsAndRunsState, log: Log) -> None:
     up = stock.pop()
     while up.rank == 0:
         stock.insert(chance.below(len(stock)), up)  # never back on top
-        _log(log, "deal", "A Joker turned up: it goes back into the stock.")
+        say(events, "deal", "A Joker turned up: it goes back into the stock.")
         up = stock.pop()
     state.stock = stock
     state.discards = [up]
@@ -547,8 +537,8 @@ def deal(state: SetsAndRunsState, log: Log) -> None:
     state.buys_left = [BUYS_PER_ROUND] * seats
     state.reshuffled = False
     contract = contract_for(state.round)
-    _log(
-        log,
+    say(
+        events,
         "deal",
         f"Round {state.round} of {ROUNDS}, {contract.name}: {{0}} deals; the {up.short} "
         "starts the discards.",
@@ -584,7 +574,7 @@ def open_window(state: SetsAndRunsState, nxt: int, discarder: int) -> None:
     )
 
 
-def draw(state: SetsAndRunsState, seat: int, log: Log) -> bool:
+def draw(state: SetsAndRunsState, seat: int, events: Events) -> bool:
     """`seat` takes the stock's top card. An empty stock is made again, once a round, from the
     discards less the top card; empty a second time, the round ends (False)."""
     stock = state.stock
@@ -596,19 +586,19 @@ def draw(state: SetsAndRunsState, seat: int, log: Log) -> bool:
                 if state.reshuffled
                 else "the stock ran out with no discards to make a new one"
             )
-            end_round(state, None, why, log)
+            end_round(state, None, why, events)
             return False
         state.chance.shuffle(rest)
         state.stock = stock = rest
         state.discards = state.discards[-1:]
         state.reshuffled = True
-        _log(log, "reshuffle", "The stock is empty: the discards are shuffled into a new stock.")
+        say(events, "reshuffle", "The stock is empty: the discards are shuffled into a new stock.")
     state.hands[seat].append(stock.pop())
     state.floating[seat] = False
     return True
 
 
-def end_round(state: SetsAndRunsState, went_out: int | None, why: str, log: Log) -> None:
+def end_round(state: SetsAndRunsState, went_out: int | None, why: str, events: Events) -> None:
     """Score the cards left in hand, then deal the next round (the dealer moves left) or end
     the game after the seventh."""
     for meld in state.pending:
@@ -630,16 +620,16 @@ def end_round(state: SetsAndRunsState, went_out: int | None, why: str, log: Log)
         )
     )
     if went_out is not None:
-        _log(log, "round", f"Round {state.round} is over: {{0}} went out.", went_out)
+        say(events, "round", f"Round {state.round} is over: {{0}} went out.", went_out)
     else:
-        _log(log, "round", f"Round {state.round} is over: {why}.")
+        say(events, "round", f"Round {state.round} is over: {why}.")
     if state.round >= ROUNDS:
         state.phase = Phase.OVER
-        _log(log, "game", "The seventh round is scored: the lowest total wins.")
+        say(events, "game", "The seventh round is scored: the lowest total wins.")
         return
     state.round += 1
     state.dealer = (state.dealer + 1) % state.seats
-    deal(state, log)
+    deal(state, events)
 
 
 GAME = SetsAndRuns()

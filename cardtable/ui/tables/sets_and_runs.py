@@ -19,18 +19,18 @@ from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs import moves as mv
 from cardtable.games.sets_and_runs.contracts import BUYS_PER_ROUND, DEAL, ROUNDS, contract_for
+from cardtable.games.sets_and_runs.hand import (
+    add_orders,
+    cards_short,
+    find_lay_down,
+    without,
+)
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, RoundResult, SetsAndRunsView
 from cardtable.ui.card_faces import face, ink
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
-from cardtable.ui.tables.sets_and_runs_hand import (
-    add_orders,
-    cards_short,
-    find_lay_down,
-    without,
-)
 from cardtable.ui.widgets import (
     SLOT_KEYS,
     GameTable,
