@@ -62,5 +62,6 @@ def test_no_move_is_shown_with_describe_s_default_player():
     """Menus and hints use `brief`; `describe(player="You")` would read "You places ..."."""
     for game_id in games.ids():
         games.get(game_id)  # loads its moves
-    kinds = _move_kinds(Move)
+    # The games' own moves: a test may define a stray Move of no game (test_contract.py).
+    kinds = [kind for kind in _move_kinds(Move) if kind.__module__.startswith("cardtable.")]
     assert kinds and all("brief" in vars(kind) for kind in kinds)
