@@ -8,6 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from cardtable.cards import Card
 from cardtable.engine import Move
+from cardtable.engine.phrased import PhrasedMove
 from cardtable.games.piles.castle import pile_name
 
 
@@ -27,18 +28,10 @@ class Place(Move):
         return f"{self.card.short} on {pile_name(self.pile)}"
 
 
-class Pass(Move):
+class Pass(PhrasedMove, does="passes", brief="pass"):
     """Pass: the opponent on the left takes one of the passer's cards at random."""
 
     kind: Literal["pass"] = "pass"
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann passes'."""
-        return f"{player} passes"
-
-    def brief(self) -> str:
-        """'pass'."""
-        return "pass"
 
 
 _PLACES: dict[tuple[int, str | None, int], Place] = {}

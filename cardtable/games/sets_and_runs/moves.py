@@ -10,35 +10,20 @@ from pydantic import Field, TypeAdapter, ValidationInfo, field_validator
 from cardtable.cards import Card
 from cardtable.engine import Move
 from cardtable.engine.claims import Claim, LetGo
+from cardtable.engine.phrased import PhrasedMove
 from cardtable.games.sets_and_runs.melds import CARD_OF_CODE, card_code
 
 
-class TakeDiscard(Move):
+class TakeDiscard(PhrasedMove, does="takes the discard", brief="take the discard"):
     """The next player takes the card just discarded as her draw (her first call)."""
 
     kind: Literal["take-discard"] = "take-discard"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes the discard'."""
-        return f"{player} takes the discard"
 
-    def brief(self) -> str:
-        """'take the discard'."""
-        return "take the discard"
-
-
-class DrawStock(Move):
+class DrawStock(PhrasedMove, does="draws from the stock", brief="draw from the stock"):
     """Draw the top card of the stock (in a buy window: the discard is left to the buyers)."""
 
     kind: Literal["draw"] = "draw"
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann draws from the stock'."""
-        return f"{player} draws from the stock"
-
-    def brief(self) -> str:
-        """'draw from the stock'."""
-        return "draw from the stock"
 
 
 class LayMeld(Move):
@@ -71,18 +56,10 @@ class LayMeld(Move):
         return f"{'run' if self.run else 'set'} {self.brief_cards()}"
 
 
-class TakeBack(Move):
+class TakeBack(PhrasedMove, does="takes the lay-down back", brief="take the lay-down back"):
     """Take back the melds of a lay-down not yet complete: they go back into the hand."""
 
     kind: Literal["take-back"] = "take-back"
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes her lay-down back'."""
-        return f"{player} takes the lay-down back"
-
-    def brief(self) -> str:
-        """'take the lay-down back'."""
-        return "take the lay-down back"
 
 
 class AddTo(Move):
@@ -124,19 +101,11 @@ class Swap(Move):
         return f"{self.card.short} for the Joker of meld {self.meld + 1}"
 
 
-class Discard(Move):
+class Discard(PhrasedMove, does="discards {card.label}", brief="discard {card.short}"):
     """Discard a card: the turn ends (the round, if it was the last card)."""
 
     kind: Literal["discard"] = "discard"
     card: Card
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann discards the K♥'."""
-        return f"{player} discards {self.card.label}"
-
-    def brief(self) -> str:
-        """'discard K♥'."""
-        return f"discard {self.card.short}"
 
 
 SetsAndRunsMove = Annotated[
