@@ -6,9 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from cardtable.cards import Card
+from cardtable.cards import Card, Suit
 from cardtable.engine import Move
 from cardtable.engine.phrased import PhrasedMove
+from cardtable.engine.shared_moves import SharedMoves
 from cardtable.games.piles.castle import pile_name
 
 
@@ -34,16 +35,14 @@ class Pass(PhrasedMove, does="passes", brief="pass"):
     kind: Literal["pass"] = "pass"
 
 
-_PLACES: dict[tuple[int, str | None, int], Place] = {}
+_PLACES: SharedMoves[tuple[int, Suit | None, int], Place] = SharedMoves(
+    lambda key: Place(card=Card(rank=key[0], suit=key[1]), pile=key[2])
+)
 
 
 def place(card: Card, pile: int) -> Place:
     """The move placing `card` on `pile`: one shared frozen value per card and pile."""
-    key = (card.rank, card.suit, pile)
-    move = _PLACES.get(key)
-    if move is None:
-        move = _PLACES[key] = Place(card=card, pile=pile)
-    return move
+    return _PLACES[(card.rank, card.suit, pile)]
 
 
 PilesMove = Annotated[Place | Pass, Field(discriminator="kind")]

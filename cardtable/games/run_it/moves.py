@@ -10,6 +10,7 @@ from cardtable.cards import RunItCard, RunItColour
 from cardtable.engine import Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.phrased import PhrasedMove
+from cardtable.engine.shared_moves import SharedMoves
 
 COLOUR_NAMES = {
     RunItColour.RED: "Red",
@@ -110,21 +111,15 @@ KEEP = Keep()
 TAKE_PENALTY = TakePenalty()
 
 
-_OFFERS: dict[RunItCard, Offer] = {}
-_TAKE_OFFERS: dict[int, TakeOffer] = {}
+_OFFERS: SharedMoves[RunItCard, Offer] = SharedMoves(lambda card: Offer(card=card))
+_TAKE_OFFERS: SharedMoves[int, TakeOffer] = SharedMoves(lambda seat: TakeOffer(offered_by=seat))
 
 
 def offer(card: RunItCard) -> Offer:
     """The move offering `card`: one shared frozen value per card."""
-    move = _OFFERS.get(card)
-    if move is None:
-        move = _OFFERS[card] = Offer(card=card)
-    return move
+    return _OFFERS[card]
 
 
 def take_offer(offered_by: int) -> TakeOffer:
     """The move taking the card `offered_by` offered: one shared value per seat."""
-    move = _TAKE_OFFERS.get(offered_by)
-    if move is None:
-        move = _TAKE_OFFERS[offered_by] = TakeOffer(offered_by=offered_by)
-    return move
+    return _TAKE_OFFERS[offered_by]

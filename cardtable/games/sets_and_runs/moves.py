@@ -11,6 +11,7 @@ from cardtable.cards import Card
 from cardtable.engine import Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.phrased import PhrasedMove
+from cardtable.engine.shared_moves import SharedMoves
 from cardtable.games.sets_and_runs.melds import CARD_OF_CODE, card_code
 
 
@@ -118,54 +119,41 @@ TAKE_DISCARD = TakeDiscard()
 DRAW_STOCK = DrawStock()
 TAKE_BACK = TakeBack()
 
-_DISCARDS: dict[int, Discard] = {}
-_MELDS: dict[tuple[tuple[int, ...], bool], LayMeld] = {}
-_ADDS: dict[tuple[int, int, bool], AddTo] = {}
-_SWAPS: dict[tuple[int, int], Swap] = {}
+_DISCARDS: SharedMoves[int, Discard] = SharedMoves(lambda code: Discard(card=CARD_OF_CODE[code]))
+_MELDS: SharedMoves[tuple[tuple[int, ...], bool], LayMeld] = SharedMoves(
+    lambda key: LayMeld(cards=tuple(CARD_OF_CODE[k] for k in key[0]), run=key[1]), most=50_000
+)
+_ADDS: SharedMoves[tuple[int, int, bool], AddTo] = SharedMoves(
+    lambda key: AddTo(card=CARD_OF_CODE[key[0]], meld=key[1], high=key[2])
+)
+_SWAPS: SharedMoves[tuple[int, int], Swap] = SharedMoves(
+    lambda key: Swap(card=CARD_OF_CODE[key[0]], meld=key[1])
+)
 
 
 def discard(card: Card) -> Discard:
     """The move discarding `card`: one shared frozen value per card."""
-    code = card_code(card)
-    move = _DISCARDS.get(code)
-    if move is None:
-        move = _DISCARDS[code] = Discard(card=card)
-    return move
+    return _DISCARDS[card_code(card)]
 
 
 def lay_meld_of(codes: tuple[int, ...], run: bool) -> LayMeld:
     """The move laying down the cards of `codes` (see `melds.card_code`) as a run or a set."""
-    key = (codes, run)
-    move = _MELDS.get(key)
-    if move is None:
-        if len(_MELDS) > 50_000:
-            _MELDS.clear()
-        cards = tuple(CARD_OF_CODE[k] for k in codes)
-        move = _MELDS[key] = LayMeld(cards=cards, run=run)
-    return move
+    return _MELDS[(codes, run)]
 
 
 def lay_meld(cards: tuple[Card, ...], run: bool) -> LayMeld:
     """The move laying down `cards` as a run (in order) or a set (shared values)."""
-    return lay_meld_of(tuple(card_code(c) for c in cards), run)
+    return _MELDS[(tuple(card_code(c) for c in cards), run)]
 
 
 def add_to(card: Card, meld: int, high: bool) -> AddTo:
     """The move adding `card` to meld `meld` at that end (shared values)."""
-    key = (card_code(card), meld, high)
-    move = _ADDS.get(key)
-    if move is None:
-        move = _ADDS[key] = AddTo(card=card, meld=meld, high=high)
-    return move
+    return _ADDS[(card_code(card), meld, high)]
 
 
 def swap(card: Card, meld: int) -> Swap:
     """The move swapping `card` for the Joker it stands for in meld `meld` (shared values)."""
-    key = (card_code(card), meld)
-    move = _SWAPS.get(key)
-    if move is None:
-        move = _SWAPS[key] = Swap(card=card, meld=meld)
-    return move
+    return _SWAPS[(card_code(card), meld)]
 
 
 DISCARD_OF_CODE: dict[int, Discard] = {code: discard(card) for code, card in CARD_OF_CODE.items()}
