@@ -8,9 +8,10 @@ from typing import Any
 from pydantic import Field
 
 
-def optional_rule(title: str, description: str) -> Any:
-    """An optional rule of the game, off unless the players turn it on."""
-    return Field(default=False, title=title, description=description)
+def optional_rule(title: str, description: str, off: Any = False) -> Any:
+    """An optional rule of the game, off unless the players turn it on; `off` is its choice
+    that means off, for a rule with several ways of being on."""
+    return Field(default=off, title=title, description=description)
 
 
 def claim_window_seconds(window: str, claims: str, after: str) -> Any:

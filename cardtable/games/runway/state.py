@@ -75,10 +75,10 @@ class RunwayOptions(BaseModel):
         "Play until the deck is empty; the longest run wins (with several decks "
         "runs of 14 may wrap).",
     )
-    handicap: Handicap = Field(
-        default=Handicap.OFF,
-        title="Handicap",
-        description="A winner needs a longer run, or keeps a smaller hand, in later games.",
+    handicap: Handicap = optional_rule(
+        "Handicap",
+        "A winner needs a longer run, or keeps a smaller hand, in later games.",
+        off=Handicap.OFF,
     )
     pecking_order: bool = optional_rule(
         "Pecking Order",
@@ -101,17 +101,17 @@ class RunwayOptions(BaseModel):
         "More Control",
         "Your direction card is in your hand; choose UP or DOWN when you start a run.",
     )
-    points: Points = Field(
-        default=Points.OFF,
-        title="Points",
-        description="Score cards in play minus cards in hand, +50 to the winner; play games "
+    points: Points = optional_rule(
+        "Points",
+        "Score cards in play minus cards in hand, +50 to the winner; play games "
         "until someone has 500 (50 games at most). Or: the moment the deck is empty, the game "
         "ends and is scored.",
+        off=Points.OFF,
     )
-    deck_end: DeckEnd = Field(
-        default=DeckEnd.OFF,
-        title="Infini-Deck",
-        description="When the deck runs out, shuffle the bin into it.",
+    deck_end: DeckEnd = optional_rule(
+        "Infini-Deck",
+        "When the deck runs out, shuffle the bin into it.",
+        off=DeckEnd.OFF,
     )
     games: int = games_in_session(
         "Without Points: play this many games; most wins takes the session."
