@@ -13,8 +13,10 @@ class PhrasedMove(Move):
     A move names its phrases in its class line, `{card.label}` standing for its own field:
     `class Discard(PhrasedMove, does="discards {card.label}", brief="Discard {card.short}")`.
     Its log line is the player followed by `does` ('Ann discards the K♥'), its brief the
-    `brief` phrase ('Discard K♥'). A move whose words depend on more than its fields' text
-    (a seat's number, a choice left out) writes `describe` and `brief` itself.
+    `brief` phrase ('Discard K♥'). A phrase may name any attribute of the move, so a part
+    worked out from its fields (a seat's number as players count, a pile's name) is a property
+    in the game's words. A move whose two texts differ in more than their phrases writes
+    `describe` and `brief` itself.
     """
 
     does: ClassVar[str] = ""
@@ -33,8 +35,18 @@ class PhrasedMove(Move):
 
     def describe(self, player: str = "You") -> str:
         """The log line: the player, then what she does."""
-        return f"{player} {self.does.format_map(self.__dict__)}"
+        return f"{player} {self.does.format_map(_Attributes(self))}"
 
     def brief(self) -> str:
         """The brief phrase with the move's fields filled in."""
-        return self.brief_phrase.format_map(self.__dict__)
+        return self.brief_phrase.format_map(_Attributes(self))
+
+
+class _Attributes:
+    """A move's attributes by name, for filling in its phrases: fields and properties alike."""
+
+    def __init__(self, move: PhrasedMove) -> None:
+        self.move = move
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self.move, name)

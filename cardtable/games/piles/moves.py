@@ -7,26 +7,24 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from cardtable.cards import Card, Suit
-from cardtable.engine import Move
 from cardtable.engine.phrased import PhrasedMove
 from cardtable.engine.shared_moves import SharedMoves
-from cardtable.games.piles.castle import pile_name
+from cardtable.games.piles import castle
 
 
-class Place(Move):
+class Place(
+    PhrasedMove, does="places {card.label} on {pile_name}", brief="{card.short} on {pile_name}"
+):
     """Place a card from hand on one of the Castle's piles."""
 
     kind: Literal["place"] = "place"
     card: Card
     pile: int
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann places the 7♥ on B2'."""
-        return f"{player} places {self.card.label} on {pile_name(self.pile)}"
-
-    def brief(self) -> str:
-        """'7♦ on D1'."""
-        return f"{self.card.short} on {pile_name(self.pile)}"
+    @property
+    def pile_name(self) -> str:
+        """The pile's name on the Castle: 'B2'."""
+        return castle.pile_name(self.pile)
 
 
 class Pass(PhrasedMove, does="passes", brief="pass"):

@@ -71,19 +71,20 @@ class TakeDraw(PhrasedMove, does="takes the draw pile's top card", brief="draw p
     kind: Literal["take-draw"] = "take-draw"
 
 
-class TakeOffer(Move):
+class TakeOffer(
+    PhrasedMove,
+    does="takes the card offered by seat {offerer_number}",
+    brief="offer of seat {offerer_number}",
+):
     """Take one player's offered card, blind."""
 
     kind: Literal["take-offer"] = "take-offer"
     offered_by: int
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes the offer of seat 2' (the log names the player)."""
-        return f"{player} takes the card offered by seat {self.offered_by + 1}"
-
-    def brief(self) -> str:
-        """'offer of seat 2'."""
-        return f"offer of seat {self.offered_by + 1}"
+    @property
+    def offerer_number(self) -> int:
+        """The offering seat as players count them, from 1."""
+        return self.offered_by + 1
 
 
 class Keep(PhrasedMove, does="keeps the card and ends the turn", brief="keep it"):

@@ -63,7 +63,11 @@ class TakeBack(PhrasedMove, does="takes the lay-down back", brief="take the lay-
     kind: Literal["take-back"] = "take-back"
 
 
-class AddTo(Move):
+class AddTo(
+    PhrasedMove,
+    does="adds {card.label} to meld {meld_number}{end}",
+    brief="{card.short} on meld {meld_number}{end}",
+):
     """Add a card to a meld on the table (after laying down); `high` names a run's end."""
 
     kind: Literal["add"] = "add"
@@ -73,19 +77,22 @@ class AddTo(Move):
     high: bool = True
     """On a run: True the high end, False the low end. Ignored on a set."""
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann adds the 8♥ to meld 2'."""
-        return f"{player} adds {self.card.label} to meld {self.meld + 1}{self._end()}"
+    @property
+    def meld_number(self) -> int:
+        """The meld as the table numbers them, from 1."""
+        return self.meld + 1
 
-    def _end(self) -> str:
+    @property
+    def end(self) -> str:
+        """' (high end)' or ' (low end)'."""
         return " (high end)" if self.high else " (low end)"
 
-    def brief(self) -> str:
-        """'8♥ on meld 2'."""
-        return f"{self.card.short} on meld {self.meld + 1}{self._end()}"
 
-
-class Swap(Move):
+class Swap(
+    PhrasedMove,
+    does="swaps {card.label} for the Joker in meld {meld_number}",
+    brief="{card.short} for the Joker of meld {meld_number}",
+):
     """Put a natural card in a run in place of the Joker standing for it; the Joker comes to
     the hand."""
 
@@ -93,13 +100,10 @@ class Swap(Move):
     card: Card
     meld: int
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann swaps the 5♠ for the Joker of meld 2'."""
-        return f"{player} swaps {self.card.label} for the Joker in meld {self.meld + 1}"
-
-    def brief(self) -> str:
-        """'5♠ for the Joker of meld 2'."""
-        return f"{self.card.short} for the Joker of meld {self.meld + 1}"
+    @property
+    def meld_number(self) -> int:
+        """The meld as the table numbers them, from 1."""
+        return self.meld + 1
 
 
 class Discard(PhrasedMove, does="discards {card.label}", brief="discard {card.short}"):
