@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from cardtable.engine.contract import Move
+from cardtable.engine.phrased import PhrasedMove
 
 
 class ClaimWindow(BaseModel):
@@ -56,32 +57,16 @@ class ClaimWindow(BaseModel):
         return not self.open_to
 
 
-class Claim(Move):
+class Claim(PhrasedMove, does="claims the card", brief="claim"):
     """Claim the card of the open window (each game names it: 'match', 'buy')."""
 
     kind: Literal["claim"] = "claim"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann claims the card'."""
-        return f"{player} claims the card"
 
-    def brief(self) -> str:
-        """'claim'."""
-        return "claim"
-
-
-class LetGo(Move):
+class LetGo(PhrasedMove, does="lets it go", brief="let it go"):
     """Let the window's card go: this seat will not claim it."""
 
     kind: Literal["let-go"] = "let-go"
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann lets it go'."""
-        return f"{player} lets it go"
-
-    def brief(self) -> str:
-        """'let it go'."""
-        return "let it go"
 
 
 LET_GO = LetGo()

@@ -8,15 +8,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardtable.cards import PilatchCard, PilatchSuit
 from cardtable.engine import Chance, View
+from cardtable.engine.settings import optional_rule
 
 
 class OverTrumpOptions(BaseModel):
     """The settings of a game of Over Trump."""
 
-    table_rules: bool = Field(
-        default=False,
-        title="Table rules",
-        description=(
+    table_rules: bool = optional_rule(
+        "Table rules",
+        (
             "Any card may be placed; placing a suit you claimed to be out of ends the hand, "
             "and your team loses 50."
         ),

@@ -6,51 +6,41 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from cardtable.cards import Card
-from cardtable.engine import Move
-from cardtable.games.piles.castle import pile_name
+from cardtable.cards import Card, Suit
+from cardtable.engine.phrased import PhrasedMove
+from cardtable.engine.shared_moves import SharedMoves
+from cardtable.games.piles import castle
 
 
-class Place(Move):
+class Place(
+    PhrasedMove, does="places {card.label} on {pile_name}", brief="{card.short} on {pile_name}"
+):
     """Place a card from hand on one of the Castle's piles."""
 
     kind: Literal["place"] = "place"
     card: Card
     pile: int
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann places the 7♥ on B2'."""
-        return f"{player} places {self.card.label} on {pile_name(self.pile)}"
-
-    def brief(self) -> str:
-        """'7♦ on D1'."""
-        return f"{self.card.short} on {pile_name(self.pile)}"
+    @property
+    def pile_name(self) -> str:
+        """The pile's name on the Castle: 'B2'."""
+        return castle.pile_name(self.pile)
 
 
-class Pass(Move):
+class Pass(PhrasedMove, does="passes", brief="pass"):
     """Pass: the opponent on the left takes one of the passer's cards at random."""
 
     kind: Literal["pass"] = "pass"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann passes'."""
-        return f"{player} passes"
 
-    def brief(self) -> str:
-        """'pass'."""
-        return "pass"
-
-
-_PLACES: dict[tuple[int, str | None, int], Place] = {}
+_PLACES: SharedMoves[tuple[int, Suit | None, int], Place] = SharedMoves(
+    lambda key: Place(card=Card(rank=key[0], suit=key[1]), pile=key[2])
+)
 
 
 def place(card: Card, pile: int) -> Place:
     """The move placing `card` on `pile`: one shared frozen value per card and pile."""
-    key = (card.rank, card.suit, pile)
-    move = _PLACES.get(key)
-    if move is None:
-        move = _PLACES[key] = Place(card=card, pile=pile)
-    return move
+    return _PLACES[(card.rank, card.suit, pile)]
 
 
 PilesMove = Annotated[Place | Pass, Field(discriminator="kind")]

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from cardtable.cards import Card, Colour
 from cardtable.engine import Chance, View
+from cardtable.engine.settings import optional_rule
 
 
 class PilesOptions(BaseModel):
     """The settings of a game of Piles."""
 
-    show_buried: bool = Field(
-        default=False,
-        title="Show buried cards",
-        description="Show the cards under each pile's top card (they were all once face up).",
+    show_buried: bool = optional_rule(
+        "Show buried cards",
+        "Show the cards under each pile's top card (they were all once face up).",
     )
 
 

@@ -9,6 +9,8 @@ from pydantic import Field, TypeAdapter
 from cardtable.cards import RunItCard, RunItColour
 from cardtable.engine import Move
 from cardtable.engine.claims import Claim, LetGo
+from cardtable.engine.phrased import PhrasedMove
+from cardtable.engine.shared_moves import SharedMoves
 
 COLOUR_NAMES = {
     RunItColour.RED: "Red",
@@ -43,104 +45,58 @@ class Play(Move):
         )
 
 
-class GetCard(Move):
+class GetCard(PhrasedMove, does="gets a card", brief="get a card"):
     """Get a card: from the draw pile or one a player offers (Pass-it)."""
 
     kind: Literal["get"] = "get"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann gets a card'."""
-        return f"{player} gets a card"
 
-    def brief(self) -> str:
-        """'get a card'."""
-        return "get a card"
-
-
-class Offer(Move):
-    """Offer the getter one card face down (Pass-it)."""
+class Offer(PhrasedMove, does="offers a card face down", brief="offer {card.short}"):
+    """Offer the getter one card face down (Pass-it). The log line never names the card (it is
+    hidden); the brief does, for the offerer's own menu and hints only (her card, in her hand)."""
 
     kind: Literal["offer"] = "offer"
     card: RunItCard
 
-    def describe(self, player: str = "You") -> str:
-        """'Bob offers a card face down': the card is hidden, so never named here."""
-        return f"{player} offers a card face down"
 
-    def brief(self) -> str:
-        """'offer R7': for the offerer's own menu and hints only (her card, in her hand)."""
-        return f"offer {self.card.short}"
-
-
-class NoOffer(Move):
+class NoOffer(PhrasedMove, does="offers nothing", brief="offer nothing"):
     """Offer nothing this time."""
 
     kind: Literal["no-offer"] = "no-offer"
 
-    def describe(self, player: str = "You") -> str:
-        """'Bob offers nothing'."""
-        return f"{player} offers nothing"
 
-    def brief(self) -> str:
-        """'offer nothing'."""
-        return "offer nothing"
-
-
-class TakeDraw(Move):
+class TakeDraw(PhrasedMove, does="takes the draw pile's top card", brief="draw pile"):
     """Take the draw pile's top card."""
 
     kind: Literal["take-draw"] = "take-draw"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes the draw pile's top card'."""
-        return f"{player} takes the draw pile's top card"
 
-    def brief(self) -> str:
-        """'draw pile'."""
-        return "draw pile"
-
-
-class TakeOffer(Move):
+class TakeOffer(
+    PhrasedMove,
+    does="takes the card offered by seat {offerer_number}",
+    brief="offer of seat {offerer_number}",
+):
     """Take one player's offered card, blind."""
 
     kind: Literal["take-offer"] = "take-offer"
     offered_by: int
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes the offer of seat 2' (the log names the player)."""
-        return f"{player} takes the card offered by seat {self.offered_by + 1}"
-
-    def brief(self) -> str:
-        """'offer of seat 2'."""
-        return f"offer of seat {self.offered_by + 1}"
+    @property
+    def offerer_number(self) -> int:
+        """The offering seat as players count them, from 1."""
+        return self.offered_by + 1
 
 
-class Keep(Move):
+class Keep(PhrasedMove, does="keeps the card and ends the turn", brief="keep it"):
     """Keep the playable card just got and end the turn."""
 
     kind: Literal["keep"] = "keep"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann keeps it'."""
-        return f"{player} keeps the card and ends the turn"
 
-    def brief(self) -> str:
-        """'keep it'."""
-        return "keep it"
-
-
-class TakePenalty(Move):
+class TakePenalty(PhrasedMove, does="takes the penalty", brief="take the penalty"):
     """Give up the penalty run: draw its total and lose the turn."""
 
     kind: Literal["take-penalty"] = "take-penalty"
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes the penalty'."""
-        return f"{player} takes the penalty"
-
-    def brief(self) -> str:
-        """'take the penalty'."""
-        return "take the penalty"
 
 
 RunItMove = (
@@ -156,21 +112,15 @@ KEEP = Keep()
 TAKE_PENALTY = TakePenalty()
 
 
-_OFFERS: dict[RunItCard, Offer] = {}
-_TAKE_OFFERS: dict[int, TakeOffer] = {}
+_OFFERS: SharedMoves[RunItCard, Offer] = SharedMoves(lambda card: Offer(card=card))
+_TAKE_OFFERS: SharedMoves[int, TakeOffer] = SharedMoves(lambda seat: TakeOffer(offered_by=seat))
 
 
 def offer(card: RunItCard) -> Offer:
     """The move offering `card`: one shared frozen value per card."""
-    move = _OFFERS.get(card)
-    if move is None:
-        move = _OFFERS[card] = Offer(card=card)
-    return move
+    return _OFFERS[card]
 
 
 def take_offer(offered_by: int) -> TakeOffer:
     """The move taking the card `offered_by` offered: one shared value per seat."""
-    move = _TAKE_OFFERS.get(offered_by)
-    if move is None:
-        move = _TAKE_OFFERS[offered_by] = TakeOffer(offered_by=offered_by)
-    return move
+    return _TAKE_OFFERS[offered_by]

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from cardtable.cards import RunItCard, RunItColour
 from cardtable.engine import Chance, View
 from cardtable.engine.claims import ClaimWindow
+from cardtable.engine.settings import claim_window_seconds, games_in_session, optional_rule
 
 
 class Phase(StrEnum):
@@ -33,31 +34,18 @@ class RunItOptions(BaseModel):
     hand_size: int = Field(
         default=5, ge=3, le=10, title="Cards dealt", description="Each player's hand at the deal."
     )
-    match_seconds: int = Field(
-        default=3,
-        ge=0,
-        le=10,
-        title="Match window (seconds)",
-        description="How long the table waits for Match-it claims after each play; 0 asks "
-        "each person in turn instead.",
+    match_seconds: int = claim_window_seconds("Match", "Match-it claims", "play")
+    draw_anyway: bool = optional_rule(
+        "Draw anyway",
+        "A player holding a playable card may get a card instead of playing.",
     )
-    draw_anyway: bool = Field(
-        default=False,
-        title="Draw anyway",
-        description="A player holding a playable card may get a card instead of playing.",
-    )
-    false_claims_draw: bool = Field(
-        default=False,
-        title="False claims draw one (house rule)",
-        description="A Match-it claim without the identical card costs a card from the draw "
+    false_claims_draw: bool = optional_rule(
+        "False claims draw one (house rule)",
+        "A Match-it claim without the identical card costs a card from the draw "
         "pile instead of being refused.",
     )
-    games: int = Field(
-        default=1,
-        ge=1,
-        le=9,
-        title="Games in the session",
-        description="The winner of each game starts the next; the session counts wins.",
+    games: int = games_in_session(
+        "The winner of each game starts the next; the session counts wins."
     )
 
 

@@ -21,19 +21,32 @@ def on_top(state: RunItState) -> str:
     return f"the {top.short} ({in_colour(state.colour)} in force)"
 
 
+def phase_words(state: RunItState) -> tuple[str, str]:
+    """What the seats to act are doing now, for 'Waiting for Bob to …', and why a move of
+    another sort is refused now: one pair per phase, so the two never drift apart."""
+    if state.phase is Phase.WINDOW:
+        top = state.discards[-1].short
+        return f"let the {top} go or match it", f"Wait: the match window for the {top} is open."
+    if state.phase is Phase.OFFERS:
+        return "offer a card or nothing", "Offer one card face down, or offer nothing."
+    if state.phase is Phase.TAKE:
+        return "take a card", "Take the draw pile's top card or one offered card."
+    if state.phase is Phase.GOT:
+        return (
+            "play the card just got or keep it",
+            "Play the card you just got, or keep it and end your turn.",
+        )
+    if state.penalty:
+        return (
+            f"answer the penalty run of {state.penalty}",
+            f"A penalty run of {state.penalty} is on you: continue it or take the penalty.",
+        )
+    return "play", f"Play a card on {on_top(state)}, or get a card if you have none to play."
+
+
 def doing(state: RunItState) -> str:
     """What the seats to act are doing, for 'Waiting for Bob to …'."""
-    if state.phase is Phase.WINDOW:
-        return f"let the {state.discards[-1].short} go or match it"
-    if state.phase is Phase.OFFERS:
-        return "offer a card or nothing"
-    if state.phase is Phase.TAKE:
-        return "take a card"
-    if state.phase is Phase.GOT:
-        return "play the card just got or keep it"
-    if state.penalty:
-        return f"answer the penalty run of {state.penalty}"
-    return "play"
+    return phase_words(state)[0]
 
 
 def waiting(game: RunIt, state: RunItState, names: list[str] | None) -> str:
@@ -43,17 +56,7 @@ def waiting(game: RunIt, state: RunItState, names: list[str] | None) -> str:
 
 def wrong_phase(state: RunItState, seat: int) -> str:
     """Why a move of the wrong sort is refused now, in words."""
-    if state.phase is Phase.WINDOW:
-        return f"Wait: the match window for the {state.discards[-1].short} is open."
-    if state.phase is Phase.OFFERS:
-        return "Offer one card face down, or offer nothing."
-    if state.phase is Phase.TAKE:
-        return "Take the draw pile's top card or one offered card."
-    if state.phase is Phase.GOT:
-        return "Play the card you just got, or keep it and end your turn."
-    if state.penalty:
-        return f"A penalty run of {state.penalty} is on you: continue it or take the penalty."
-    return f"Play a card on {on_top(state)}, or get a card if you have none to play."
+    return phase_words(state)[1]
 
 
 def explain(game: RunIt, state: RunItState, seat: int | None, names: list[str] | None) -> str:

@@ -9,6 +9,7 @@ from pydantic import Field, TypeAdapter, field_validator
 
 from cardtable.cards import Direction, PilatchCard, PilatchSuit
 from cardtable.engine import Move
+from cardtable.engine.phrased import PhrasedMove
 from cardtable.games.runway.state import HandCard
 
 SUIT_ORDER = {PilatchSuit.ROCK: 0, PilatchSuit.PAPER: 1, PilatchSuit.SCISSORS: 2}
@@ -21,41 +22,25 @@ class End(StrEnum):
     LOW = "low"
 
 
-class DrawFromDeck(Move):
+class DrawFromDeck(PhrasedMove, does="draws the top card of the deck", brief="Draw from the deck"):
     """Draw phase: the top card of the deck."""
 
     kind: Literal["draw"] = "draw"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} draws the top card of the deck"
 
-    def brief(self) -> str:
-        return "Draw from the deck"
-
-
-class TakeFromBin(Move):
+class TakeFromBin(
+    PhrasedMove, does="takes {card.label} from the bin", brief="Take {card.short} from the bin"
+):
     """Draw phase: one card of the player's choice from the bin (she may take more)."""
 
     kind: Literal["take"] = "take"
     card: HandCard
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} takes {self.card.label} from the bin"
 
-    def brief(self) -> str:
-        return f"Take {self.card.short} from the bin"
-
-
-class StopTaking(Move):
+class StopTaking(PhrasedMove, does="stops taking from the bin", brief="Done taking from the bin"):
     """Draw phase: done taking cards from the bin."""
 
     kind: Literal["stop-taking"] = "stop-taking"
-
-    def describe(self, player: str = "You") -> str:
-        return f"{player} stops taking from the bin"
-
-    def brief(self) -> str:
-        return "Done taking from the bin"
 
 
 class StartRun(Move):
@@ -113,7 +98,7 @@ class PlayTriple(Move):
         return f"Play the triple {' '.join(c.short for c in self.cards)}"
 
 
-class ReplaceJoker(Move):
+class ReplaceJoker(PhrasedMove, does="puts {card.label} in place of a Joker"):
     """Build: the natural card a Joker stands for takes its place; the Joker comes to hand."""
 
     kind: Literal["replace"] = "replace"
@@ -121,24 +106,17 @@ class ReplaceJoker(Move):
     run_of: int | None
     """The seat whose run holds the Joker; None for the common area."""
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} puts {self.card.label} in place of a Joker"
-
     def brief(self) -> str:
         where = "the common area" if self.run_of is None else "a run"
         return f"Replace the Joker in {where} with {self.card.short}"
 
 
-class DrawThree(Move):
+class DrawThree(
+    PhrasedMove, does="draws three cards (special action)", brief="Action: draw 3 cards"
+):
     """Special action: draw three cards from the deck."""
 
     kind: Literal["draw-three"] = "draw-three"
-
-    def describe(self, player: str = "You") -> str:
-        return f"{player} draws three cards (special action)"
-
-    def brief(self) -> str:
-        return "Action: draw 3 cards"
 
 
 class FlipDirections(Move):
@@ -160,96 +138,84 @@ class FlipDirections(Move):
         return "Action: flip direction cards of seats " + ", ".join(str(s + 1) for s in self.seats)
 
 
-class LookAtHand(Move):
+class LookAtHand(PhrasedMove, does="looks at a hand (special action)"):
     """Special action: look at one opponent's hand, then perhaps swap one card."""
 
     kind: Literal["look"] = "look"
     seat: int
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} looks at a hand (special action)"
-
     def brief(self) -> str:
         return f"Action: look at seat {self.seat + 1}'s hand"
 
 
-class SwapCards(Move):
+class SwapCards(
+    PhrasedMove,
+    does="swaps {mine.label} for {theirs.label}",
+    brief="Swap your {mine.short} for their {theirs.short}",
+):
     """While looking: one of the player's cards for one of the opponent's."""
 
     kind: Literal["swap"] = "swap"
     mine: HandCard
     theirs: HandCard
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} swaps {self.mine.label} for {self.theirs.label}"
 
-    def brief(self) -> str:
-        return f"Swap your {self.mine.short} for their {self.theirs.short}"
-
-
-class StopLooking(Move):
+class StopLooking(
+    PhrasedMove,
+    does="hands the cards back without a swap",
+    brief="Give the hand back without a swap",
+):
     """While looking: hand the cards back without a swap."""
 
     kind: Literal["stop-looking"] = "stop-looking"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} hands the cards back without a swap"
 
-    def brief(self) -> str:
-        return "Give the hand back without a swap"
-
-
-class RaiseHandLimit(Move):
+class RaiseHandLimit(
+    PhrasedMove,
+    does="raises her hand size by one (special action)",
+    brief="Action: keep one more card in hand",
+):
     """Especially special action: the player keeps one more card, for the rest of the game."""
 
     kind: Literal["hand-size"] = "hand-size"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} raises her hand size by one (special action)"
 
-    def brief(self) -> str:
-        return "Action: keep one more card in hand"
-
-
-class ReshuffleAll(Move):
+class ReshuffleAll(
+    PhrasedMove,
+    does="shuffles the bin, common area and every hand into the deck",
+    brief="Action: reshuffle bin, common area and all hands; everyone draws a new hand",
+):
     """Especially special action: bin, common area and all hands into the deck; all draw X
     (the table names the number)."""
 
     kind: Literal["reshuffle"] = "reshuffle"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} shuffles the bin, common area and every hand into the deck"
 
-    def brief(self) -> str:
-        return "Action: reshuffle bin, common area and all hands; everyone draws a new hand"
-
-
-class ExtraTurn(Move):
+class ExtraTurn(
+    PhrasedMove,
+    does="takes an extra turn after this one (special action)",
+    brief="Action: take another turn after this one",
+):
     """Especially special action: another turn after this one."""
 
     kind: Literal["extra-turn"] = "extra-turn"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} takes an extra turn after this one (special action)"
 
-    def brief(self) -> str:
-        return "Action: take another turn after this one"
-
-
-class LengthenRun(Move):
+class LengthenRun(PhrasedMove, does="makes an opponent need one more run card (special action)"):
     """Especially special action: an opponent needs one more run card to win (14 at most)."""
 
     kind: Literal["lengthen"] = "lengthen"
     seat: int
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} makes an opponent need one more run card (special action)"
-
     def brief(self) -> str:
         return f"Action: seat {self.seat + 1} needs one more run card"
 
 
-class RevealDuplicates(Move):
+class RevealDuplicates(
+    PhrasedMove,
+    does="reveals {count} copies of {card.label} and draws {count}",
+    brief="Reveal {count}× {card.short}, draw {count}",
+):
     """Multiple Decks: reveal `count` copies of one card; all but one go under the deck, one to
     the bin, and the player draws as many as she revealed."""
 
@@ -257,173 +223,97 @@ class RevealDuplicates(Move):
     card: PilatchCard
     count: int
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} reveals {self.count} copies of {self.card.label} and draws {self.count}"
 
-    def brief(self) -> str:
-        return f"Reveal {self.count}× {self.card.short}, draw {self.count}"
-
-
-class Trounce(Move):
+class Trounce(PhrasedMove, does="trounces with {card.label}"):
     """Slow Down: knock an opponent's leading card off with the same rank, superior suit."""
 
     kind: Literal["trounce"] = "trounce"
     seat: int
     card: PilatchCard
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} trounces with {self.card.label}"
-
     def brief(self) -> str:
         return f"Trounce seat {self.seat + 1}'s leading card with {self.card.short}"
 
 
-class OfferTrade(Move):
+class OfferTrade(PhrasedMove, does="puts together a trade offer"):
     """Trading: start an offer to one opponent."""
 
     kind: Literal["offer"] = "offer"
     seat: int
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} puts together a trade offer"
-
     def brief(self) -> str:
         return f"Offer seat {self.seat + 1} a trade"
 
 
-class OfferCard(Move):
+class OfferCard(PhrasedMove, does="offers {card.label}", brief="Offer {card.short}"):
     """Trading: put one more of the player's cards into the offer."""
 
     kind: Literal["offer-card"] = "offer-card"
     card: HandCard
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} offers {self.card.label}"
 
-    def brief(self) -> str:
-        return f"Offer {self.card.short}"
-
-
-class AskCard(Move):
+class AskCard(PhrasedMove, does="asks for one more card", brief="Ask for one more of their cards"):
     """Trading: ask for one more card from the opponent (she picks which)."""
 
     kind: Literal["ask-card"] = "ask-card"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} asks for one more card"
 
-    def brief(self) -> str:
-        return "Ask for one more of their cards"
-
-
-class SendOffer(Move):
+class SendOffer(PhrasedMove, does="sends the offer", brief="Send the offer"):
     """Trading: the offer goes to the opponent."""
 
     kind: Literal["send-offer"] = "send-offer"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} sends the offer"
 
-    def brief(self) -> str:
-        return "Send the offer"
-
-
-class WithdrawOffer(Move):
+class WithdrawOffer(PhrasedMove, does="withdraws the offer", brief="Withdraw the offer"):
     """Trading: give up on the offer being put together."""
 
     kind: Literal["withdraw"] = "withdraw"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} withdraws the offer"
 
-    def brief(self) -> str:
-        return "Withdraw the offer"
-
-
-class AcceptTrade(Move):
+class AcceptTrade(PhrasedMove, does="accepts the trade", brief="Accept the trade"):
     """Trading, the opponent: accept the offer."""
 
     kind: Literal["accept"] = "accept"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} accepts the trade"
 
-    def brief(self) -> str:
-        return "Accept the trade"
-
-
-class DeclineTrade(Move):
+class DeclineTrade(PhrasedMove, does="declines the trade", brief="Decline the trade"):
     """Trading, the opponent: decline the offer."""
 
     kind: Literal["decline"] = "decline"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} declines the trade"
 
-    def brief(self) -> str:
-        return "Decline the trade"
-
-
-class GiveCard(Move):
+class GiveCard(PhrasedMove, does="gives {card.label}", brief="Give {card.short}"):
     """Trading, the opponent: one of the cards she gives for the offer."""
 
     kind: Literal["give"] = "give"
     card: HandCard
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} gives {self.card.label}"
 
-    def brief(self) -> str:
-        return f"Give {self.card.short}"
-
-
-class EndBuild(Move):
+class EndBuild(PhrasedMove, does="ends the build phase", brief="End the build phase"):
     """Build: done building; a long enough run wins now."""
 
     kind: Literal["end-build"] = "end-build"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} ends the build phase"
 
-    def brief(self) -> str:
-        return "End the build phase"
-
-
-class RecycleRun(Move):
+class RecycleRun(
+    PhrasedMove, does="puts her run in the bin", brief="Recycle your run into the bin"
+):
     """Discard: the whole run goes to the bin."""
 
     kind: Literal["recycle"] = "recycle"
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} puts her run in the bin"
 
-    def brief(self) -> str:
-        return "Recycle your run into the bin"
-
-
-class Discard(Move):
+class Discard(PhrasedMove, does="discards {card.label}", brief="Discard {card.short}"):
     """Discard: one card from hand to the bin, while she holds more than her limit."""
 
     kind: Literal["discard"] = "discard"
     card: HandCard
 
-    def describe(self, player: str = "You") -> str:
-        return f"{player} discards {self.card.label}"
 
-    def brief(self) -> str:
-        return f"Discard {self.card.short}"
-
-
-class EndTurn(Move):
+class EndTurn(PhrasedMove, does="ends the turn", brief="End your turn"):
     """Discard: the turn is over."""
 
     kind: Literal["end-turn"] = "end-turn"
-
-    def describe(self, player: str = "You") -> str:
-        return f"{player} ends the turn"
-
-    def brief(self) -> str:
-        return "End your turn"
 
 
 RunwayMove = Annotated[

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardtable.cards import JOKER_MARK, Direction, DirectionCard, PilatchCard
 from cardtable.engine import Chance, View
+from cardtable.engine.settings import games_in_session, optional_rule
 
 HandCard = PilatchCard | DirectionCard
 """What a Runway hand (or the bin, or the deck) may hold: Pilatch cards, and under More
@@ -51,16 +52,14 @@ OLD_DECK_END_AND_SCORE = "End the game and score"
 class RunwayOptions(BaseModel):
     """The settings of a game of Runway: the seed's optional rules, each off by default."""
 
-    trading: bool = Field(
-        default=False,
-        title="Trading Cards",
-        description="In her build phase the player may offer cards to one opponent, who "
+    trading: bool = optional_rule(
+        "Trading Cards",
+        "In her build phase the player may offer cards to one opponent, who "
         "accepts or declines on her own screen.",
     )
-    especially_special: bool = Field(
-        default=False,
-        title="Especially Special Actions",
-        description="Triples may also buy: +1 hand size, reshuffle everything, an extra turn, "
+    especially_special: bool = optional_rule(
+        "Especially Special Actions",
+        "Triples may also buy: +1 hand size, reshuffle everything, an extra turn, "
         "or one more run card for an opponent.",
     )
     decks: int = Field(
@@ -71,63 +70,51 @@ class RunwayOptions(BaseModel):
         description="Shuffle several decks together; X is 6; duplicates in hand may be "
         "revealed for fresh cards.",
     )
-    biggest_run_wins: bool = Field(
-        default=False,
-        title="Biggest Run Wins",
-        description="Play until the deck is empty; the longest run wins (with several decks "
+    biggest_run_wins: bool = optional_rule(
+        "Biggest Run Wins",
+        "Play until the deck is empty; the longest run wins (with several decks "
         "runs of 14 may wrap).",
     )
-    handicap: Handicap = Field(
-        default=Handicap.OFF,
-        title="Handicap",
-        description="A winner needs a longer run, or keeps a smaller hand, in later games.",
+    handicap: Handicap = optional_rule(
+        "Handicap",
+        "A winner needs a longer run, or keeps a smaller hand, in later games.",
+        off=Handicap.OFF,
     )
-    pecking_order: bool = Field(
-        default=False,
-        title="Pecking Order",
-        description="4+ players: winners go out one by one; the order sets the next game's "
-        "turn order.",
+    pecking_order: bool = optional_rule(
+        "Pecking Order",
+        "4+ players: winners go out one by one; the order sets the next game's turn order.",
     )
-    build_easily: bool = Field(
-        default=False,
-        title="Build Easily",
-        description="No direction cards: build on either end of your run.",
+    build_easily: bool = optional_rule(
+        "Build Easily",
+        "No direction cards: build on either end of your run.",
     )
-    speed_up: bool = Field(
-        default=False,
-        title="Speed Up",
-        description="After drawing from the deck, draw a card for each card you add to your "
-        "run that turn.",
+    speed_up: bool = optional_rule(
+        "Speed Up",
+        "After drawing from the deck, draw a card for each card you add to your run that turn.",
     )
-    trounce: bool = Field(
-        default=False,
-        title="Slow Down (Trounce)",
-        description="Once a turn, knock an opponent's leading card off with the same rank of "
+    trounce: bool = optional_rule(
+        "Slow Down (Trounce)",
+        "Once a turn, knock an opponent's leading card off with the same rank of "
         "the superior suit.",
     )
-    more_control: bool = Field(
-        default=False,
-        title="More Control",
-        description="Your direction card is in your hand; choose UP or DOWN when you start a run.",
+    more_control: bool = optional_rule(
+        "More Control",
+        "Your direction card is in your hand; choose UP or DOWN when you start a run.",
     )
-    points: Points = Field(
-        default=Points.OFF,
-        title="Points",
-        description="Score cards in play minus cards in hand, +50 to the winner; play games "
+    points: Points = optional_rule(
+        "Points",
+        "Score cards in play minus cards in hand, +50 to the winner; play games "
         "until someone has 500 (50 games at most). Or: the moment the deck is empty, the game "
         "ends and is scored.",
+        off=Points.OFF,
     )
-    deck_end: DeckEnd = Field(
-        default=DeckEnd.OFF,
-        title="Infini-Deck",
-        description="When the deck runs out, shuffle the bin into it.",
+    deck_end: DeckEnd = optional_rule(
+        "Infini-Deck",
+        "When the deck runs out, shuffle the bin into it.",
+        off=DeckEnd.OFF,
     )
-    games: int = Field(
-        default=1,
-        ge=1,
-        le=9,
-        title="Games in the session",
-        description="Without Points: play this many games; most wins takes the session.",
+    games: int = games_in_session(
+        "Without Points: play this many games; most wins takes the session."
     )
 
     @model_validator(mode="before")

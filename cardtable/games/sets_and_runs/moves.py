@@ -10,35 +10,21 @@ from pydantic import Field, TypeAdapter, ValidationInfo, field_validator
 from cardtable.cards import Card
 from cardtable.engine import Move
 from cardtable.engine.claims import Claim, LetGo
+from cardtable.engine.phrased import PhrasedMove
+from cardtable.engine.shared_moves import SharedMoves
 from cardtable.games.sets_and_runs.melds import CARD_OF_CODE, card_code
 
 
-class TakeDiscard(Move):
+class TakeDiscard(PhrasedMove, does="takes the discard", brief="take the discard"):
     """The next player takes the card just discarded as her draw (her first call)."""
 
     kind: Literal["take-discard"] = "take-discard"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes the discard'."""
-        return f"{player} takes the discard"
 
-    def brief(self) -> str:
-        """'take the discard'."""
-        return "take the discard"
-
-
-class DrawStock(Move):
+class DrawStock(PhrasedMove, does="draws from the stock", brief="draw from the stock"):
     """Draw the top card of the stock (in a buy window: the discard is left to the buyers)."""
 
     kind: Literal["draw"] = "draw"
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann draws from the stock'."""
-        return f"{player} draws from the stock"
-
-    def brief(self) -> str:
-        """'draw from the stock'."""
-        return "draw from the stock"
 
 
 class LayMeld(Move):
@@ -71,21 +57,17 @@ class LayMeld(Move):
         return f"{'run' if self.run else 'set'} {self.brief_cards()}"
 
 
-class TakeBack(Move):
+class TakeBack(PhrasedMove, does="takes the lay-down back", brief="take the lay-down back"):
     """Take back the melds of a lay-down not yet complete: they go back into the hand."""
 
     kind: Literal["take-back"] = "take-back"
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann takes her lay-down back'."""
-        return f"{player} takes the lay-down back"
 
-    def brief(self) -> str:
-        """'take the lay-down back'."""
-        return "take the lay-down back"
-
-
-class AddTo(Move):
+class AddTo(
+    PhrasedMove,
+    does="adds {card.label} to meld {meld_number}{end}",
+    brief="{card.short} on meld {meld_number}{end}",
+):
     """Add a card to a meld on the table (after laying down); `high` names a run's end."""
 
     kind: Literal["add"] = "add"
@@ -95,19 +77,22 @@ class AddTo(Move):
     high: bool = True
     """On a run: True the high end, False the low end. Ignored on a set."""
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann adds the 8♥ to meld 2'."""
-        return f"{player} adds {self.card.label} to meld {self.meld + 1}{self._end()}"
+    @property
+    def meld_number(self) -> int:
+        """The meld as the table numbers them, from 1."""
+        return self.meld + 1
 
-    def _end(self) -> str:
+    @property
+    def end(self) -> str:
+        """' (high end)' or ' (low end)'."""
         return " (high end)" if self.high else " (low end)"
 
-    def brief(self) -> str:
-        """'8♥ on meld 2'."""
-        return f"{self.card.short} on meld {self.meld + 1}{self._end()}"
 
-
-class Swap(Move):
+class Swap(
+    PhrasedMove,
+    does="swaps {card.label} for the Joker in meld {meld_number}",
+    brief="{card.short} for the Joker of meld {meld_number}",
+):
     """Put a natural card in a run in place of the Joker standing for it; the Joker comes to
     the hand."""
 
@@ -115,28 +100,17 @@ class Swap(Move):
     card: Card
     meld: int
 
-    def describe(self, player: str = "You") -> str:
-        """'Ann swaps the 5♠ for the Joker of meld 2'."""
-        return f"{player} swaps {self.card.label} for the Joker in meld {self.meld + 1}"
-
-    def brief(self) -> str:
-        """'5♠ for the Joker of meld 2'."""
-        return f"{self.card.short} for the Joker of meld {self.meld + 1}"
+    @property
+    def meld_number(self) -> int:
+        """The meld as the table numbers them, from 1."""
+        return self.meld + 1
 
 
-class Discard(Move):
+class Discard(PhrasedMove, does="discards {card.label}", brief="discard {card.short}"):
     """Discard a card: the turn ends (the round, if it was the last card)."""
 
     kind: Literal["discard"] = "discard"
     card: Card
-
-    def describe(self, player: str = "You") -> str:
-        """'Ann discards the K♥'."""
-        return f"{player} discards {self.card.label}"
-
-    def brief(self) -> str:
-        """'discard K♥'."""
-        return f"discard {self.card.short}"
 
 
 SetsAndRunsMove = Annotated[
@@ -149,54 +123,41 @@ TAKE_DISCARD = TakeDiscard()
 DRAW_STOCK = DrawStock()
 TAKE_BACK = TakeBack()
 
-_DISCARDS: dict[int, Discard] = {}
-_MELDS: dict[tuple[tuple[int, ...], bool], LayMeld] = {}
-_ADDS: dict[tuple[int, int, bool], AddTo] = {}
-_SWAPS: dict[tuple[int, int], Swap] = {}
+_DISCARDS: SharedMoves[int, Discard] = SharedMoves(lambda code: Discard(card=CARD_OF_CODE[code]))
+_MELDS: SharedMoves[tuple[tuple[int, ...], bool], LayMeld] = SharedMoves(
+    lambda key: LayMeld(cards=tuple(CARD_OF_CODE[k] for k in key[0]), run=key[1]), most=50_000
+)
+_ADDS: SharedMoves[tuple[int, int, bool], AddTo] = SharedMoves(
+    lambda key: AddTo(card=CARD_OF_CODE[key[0]], meld=key[1], high=key[2])
+)
+_SWAPS: SharedMoves[tuple[int, int], Swap] = SharedMoves(
+    lambda key: Swap(card=CARD_OF_CODE[key[0]], meld=key[1])
+)
 
 
 def discard(card: Card) -> Discard:
     """The move discarding `card`: one shared frozen value per card."""
-    code = card_code(card)
-    move = _DISCARDS.get(code)
-    if move is None:
-        move = _DISCARDS[code] = Discard(card=card)
-    return move
+    return _DISCARDS[card_code(card)]
 
 
 def lay_meld_of(codes: tuple[int, ...], run: bool) -> LayMeld:
     """The move laying down the cards of `codes` (see `melds.card_code`) as a run or a set."""
-    key = (codes, run)
-    move = _MELDS.get(key)
-    if move is None:
-        if len(_MELDS) > 50_000:
-            _MELDS.clear()
-        cards = tuple(CARD_OF_CODE[k] for k in codes)
-        move = _MELDS[key] = LayMeld(cards=cards, run=run)
-    return move
+    return _MELDS[(codes, run)]
 
 
 def lay_meld(cards: tuple[Card, ...], run: bool) -> LayMeld:
     """The move laying down `cards` as a run (in order) or a set (shared values)."""
-    return lay_meld_of(tuple(card_code(c) for c in cards), run)
+    return _MELDS[(tuple(card_code(c) for c in cards), run)]
 
 
 def add_to(card: Card, meld: int, high: bool) -> AddTo:
     """The move adding `card` to meld `meld` at that end (shared values)."""
-    key = (card_code(card), meld, high)
-    move = _ADDS.get(key)
-    if move is None:
-        move = _ADDS[key] = AddTo(card=card, meld=meld, high=high)
-    return move
+    return _ADDS[(card_code(card), meld, high)]
 
 
 def swap(card: Card, meld: int) -> Swap:
     """The move swapping `card` for the Joker it stands for in meld `meld` (shared values)."""
-    key = (card_code(card), meld)
-    move = _SWAPS.get(key)
-    if move is None:
-        move = _SWAPS[key] = Swap(card=card, meld=meld)
-    return move
+    return _SWAPS[(card_code(card), meld)]
 
 
 DISCARD_OF_CODE: dict[int, Discard] = {code: discard(card) for code, card in CARD_OF_CODE.items()}

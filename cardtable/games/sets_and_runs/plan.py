@@ -9,6 +9,7 @@ are small whole numbers here (`melds.card_code`: rank * 5 + suit, the Joker 4), 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from cardtable.cards import rank_name
@@ -115,28 +116,27 @@ def read_hand(codes: Sequence[int], sets: int, runs: int, seen: Sequence[int]) -
     return Reading(short_by, value, groups, jokers)
 
 
+@dataclass
 class _Search:
     """Branch and bound over the partial runs (most cards held first), the sets chosen from
     what the runs leave."""
 
-    def __init__(
-        self,
-        counts: list[int],
-        rank_counts: list[int],
-        ranks: list[int],
-        jokers: int,
-        sets: int,
-        seen: Sequence[int],
-    ) -> None:
-        self.counts = counts
-        self.rank_counts = rank_counts
-        self.ranks = ranks
-        self.jokers = jokers
-        self.sets = sets
-        self.seen = seen
-        self.best: tuple[float, int, tuple[Group, ...]] | None = None
-        self.taken_rank = [0] * 14
-        """Cards of each rank the runs chosen so far use."""
+    counts: list[int]
+    rank_counts: list[int]
+    ranks: list[int]
+    jokers: int
+    sets: int
+    seen: Sequence[int]
+    best: tuple[float, int, tuple[Group, ...]] | None = field(default=None, init=False)
+    taken_rank: list[int] = field(default_factory=lambda: [0] * 14, init=False)
+    """Cards of each rank the runs chosen so far use."""
+    rank_outs: list[int] = field(init=False)
+    """Cards of each rank not yet seen, for the sets."""
+    set_floor: int = field(init=False)
+    """The fewest cards the sets can lack (with every card of their ranks)."""
+
+    def __post_init__(self) -> None:
+        rank_counts, seen, sets = self.rank_counts, self.seen, self.sets
         self.rank_outs = (
             [
                 min(
@@ -150,12 +150,10 @@ class _Search:
             if sets
             else [0] * 14
         )
-        """Cards of each rank not yet seen, for the sets."""
-        slots = sorted((n for r in ranks for n in set_slots(rank_counts[r])), reverse=True)
+        slots = sorted((n for r in self.ranks for n in set_slots(rank_counts[r])), reverse=True)
         self.set_floor = (
             0 if not sets or len(slots) < sets else SET_MIN - min(SET_MIN, slots[sets - 1])
         )
-        """The fewest cards the sets can lack (with every card of their ranks)."""
 
     def runs(
         self,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from cardtable.cards import Card
 from cardtable.engine import Chance, View
 from cardtable.engine.claims import ClaimWindow
+from cardtable.engine.settings import claim_window_seconds
 from cardtable.games.sets_and_runs.melds import TableMeld
 
 
@@ -29,14 +30,7 @@ class Phase(StrEnum):
 class SetsAndRunsOptions(BaseModel):
     """The settings of a game of Sets and Runs."""
 
-    buy_seconds: int = Field(
-        default=3,
-        ge=0,
-        le=10,
-        title="Buy window (seconds)",
-        description="How long the table waits for buys after each discard; 0 asks each person "
-        "in turn instead.",
-    )
+    buy_seconds: int = claim_window_seconds("Buy", "buys", "discard")
 
 
 class RoundResult(BaseModel):

@@ -363,18 +363,13 @@ def _lay(
     if view.pending:
         if len(texts) == 1:
             return move, f"The {texts[0]} completes your lay-down of {view.contract}."
-        return move, (
-            f"Your lay-down of {view.contract} goes on: the {texts[0]}, then the "
-            + ", then the ".join(texts[1:])
-            + "."
-        )
-    if len(texts) == 1:
-        return move, f"You hold {view.contract}: lay down the {texts[0]}."
-    return move, (
-        f"You hold {view.contract}: lay down the {texts[0]}, then the "
-        + ", then the ".join(texts[1:])
-        + "."
-    )
+        return move, f"Your lay-down of {view.contract} goes on: {_one_then_another(texts)}."
+    return move, f"You hold {view.contract}: lay down {_one_then_another(texts)}."
+
+
+def _one_then_another(texts: list[str]) -> str:
+    """Melds in the order to lay them: 'the run 4♠ 5♠ 6♠ 7♠, then the set K♠ K♣ K♦'."""
+    return "the " + ", then the ".join(texts)
 
 
 def _meld_text(codes: tuple[int, ...], run: bool) -> str:
