@@ -19,7 +19,7 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, status, wait_until
+from tests.pilot_steps import leave, my_turn, status, tap, wait_until
 
 SIZE = (80, 24)
 MOST_PRESSES = 1500
@@ -49,24 +49,6 @@ def window_seat(screen: TableScreen) -> int | None:
     return seat
 
 
-async def tap(app, key: str, done, seconds: float = 10.0) -> bool:
-    """Press `key` as the terminal sends it and wait, in small steps, until `done()`; False if
-    it never is. (Pilot.press waits after every key for the whole process to go idle: at least
-    40 ms, up to 2 s while bots play; that wait was most of this file's time.)"""
-    app.simulate_key(key)
-    for _ in range(int(seconds / 0.002)):
-        if done():
-            return True
-        await asyncio.sleep(0.002)
-    return done()
-
-
-async def leave(app, key: str) -> bool:
-    """Press `key` on the screen in front and wait until another screen is in front."""
-    shown = app.screen
-    return await tap(app, key, lambda: app.screen is not shown)
-
-
 async def hint_then_enter(pilot, app, seat: int, in_window: bool) -> None:
     """Press h, then Enter (Enter again in a menu it opens): the person makes a move, and on a
     turn it is the hinted move."""
@@ -74,7 +56,8 @@ async def hint_then_enter(pilot, app, seat: int, in_window: bool) -> None:
     log = screen.match.record.log
     before = len(log)
     await pilot.pause()  # what the bots still had to do (answers to a claim window) is done
-    await tap(app, "h", lambda: status(app).startswith("Hint:"))
+    said = status(app)
+    await tap(app, "h", lambda: status(app).startswith("Hint:") and status(app) != said)
     hint = status(app)
     hinted = screen.table.hinted
     assert hint.startswith("Hint:") and hinted is not None, hint
