@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from textual.geometry import Region
@@ -57,14 +58,42 @@ async def reveal_hand(pilot, app):
     await pilot.press("y")
 
 
+async def tap(app, key: str, done, seconds: float = 10.0) -> bool:
+    """Press `key` as the terminal sends it and wait, in steps of 2 ms, until `done()`; False
+    if it never is. Pilot.press waits after every key until the whole process has been idle for
+    20 ms, twice: 40 ms a key at least, and up to 2 s while bots play; a whole game played by
+    keys spent most of its time there."""
+    app.simulate_key(key)
+    for _ in range(int(seconds / 0.002)):
+        if done():
+            return True
+        await asyncio.sleep(0.002)
+    return done()
+
+
+async def leave(app, key: str) -> bool:
+    """Press `key` on the screen in front and wait until another screen is in front."""
+    shown = app.screen
+    return await tap(app, key, lambda: app.screen is not shown)
+
+
 async def follow_hint(pilot, app):
-    """Press h, then what the hint names (Enter in a menu it opens); (the hint, its move)."""
-    await pilot.press("h")
+    """Press h, then what the hint names (Enter in a menu it opens); (the hint, its move). It
+    returns once the app is idle, as Pilot.press does."""
+    screen = app.screen
+    said = status(app)
+    await tap(app, "h", lambda: status(app).startswith("Hint:") and status(app) != said)
     hint = status(app)
-    hinted = app.screen.table.hinted
+    hinted = screen.table.hinted
     assert hint.startswith("Hint:") and hinted is not None, hint
     named = KEY_NAMED.search(hint)
-    await pilot.press(named.group(1) if named else "enter")
+    log = screen.match.record.log
+    before = len(log)
+    await tap(
+        app,
+        named.group(1) if named else "enter",
+        lambda: len(log) > before or app.screen is not screen or status(app) != hint,
+    )
     await pilot.pause()
     if isinstance(app.screen, MoveMenu):
         await pilot.press("enter")

@@ -8,15 +8,18 @@ the card go, which may not be what the hint advised but still moves the game on.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardtable.engine import parse_seats
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens import handoff
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, status, wait_until
+from tests.pilot_steps import leave, my_turn, status, tap, wait_until
 
 SIZE = (80, 24)
 MOST_PRESSES = 1500
@@ -52,21 +55,34 @@ async def hint_then_enter(pilot, app, seat: int, in_window: bool) -> None:
     screen = app.screen
     log = screen.match.record.log
     before = len(log)
-    await pilot.press("h")
+    await pilot.pause()  # what the bots still had to do (answers to a claim window) is done
+    said = status(app)
+    await tap(app, "h", lambda: status(app).startswith("Hint:") and status(app) != said)
     hint = status(app)
     hinted = screen.table.hinted
     assert hint.startswith("Hint:") and hinted is not None, hint
-    await pilot.press("enter")
-    await pilot.pause()
+
+    def moved() -> bool:
+        return any(e.seat == seat for e in log[before:])
+
+    await tap(app, "enter", lambda: moved() or isinstance(app.screen, MoveMenu))
     if isinstance(app.screen, MoveMenu):
+        await pilot.pause()  # the menu takes keys once it is mounted
         await pilot.press("enter")
     try:
-        await wait_until(pilot, lambda: any(e.seat == seat for e in log[before:]))
+        await wait_until(pilot, moved)
     except AssertionError:
         raise AssertionError(f"Enter after {hint!r} made no move: {status(app)!r}") from None
     if not in_window:
         made = next(e for e in log[before:] if e.seat == seat)
         assert made.move == hinted.model_dump(mode="json"), f"Enter after {hint!r} made {made}"
+
+
+@pytest.fixture(autouse=True)
+def _quick_handoffs(monkeypatch):
+    """A handoff takes keys after a twentieth of a second, not a whole one: a game of two
+    people has one at every turn (the guard itself is tested in test_handoff_guard.py)."""
+    monkeypatch.setattr(handoff, "GUARD_SECONDS", 0.05)
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed", "options"), GAMES)
@@ -78,13 +94,13 @@ async def test_pressing_only_h_and_enter_plays_a_whole_game_to_its_results(
         await pilot.pause()
         app.start_game(game_id, parse_seats(seats), seed, options)
         followed = 0
-        for _ in range(MOST_PRESSES * 20):
+        for _ in range(MOST_PRESSES * 100):  # steps of 2 ms or more: 300 s at least
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
             if isinstance(screen, HandoffScreen):
                 if screen.ready:
-                    await pilot.press("y")
+                    assert await leave(app, "y"), "Y did not show the hand"
             elif isinstance(screen, TableScreen):
                 seat = window_seat(screen)
                 if seat is not None:
@@ -94,8 +110,8 @@ async def test_pressing_only_h_and_enter_plays_a_whole_game_to_its_results(
                     await hint_then_enter(pilot, app, screen.viewer, in_window=False)
                     followed += 1
                 assert followed < MOST_PRESSES, "pressing h and Enter never ends the game"
-            elif not isinstance(screen, MoveMenu):
-                await pilot.press("enter")  # a summary between hands or games
-            await pilot.pause(0.005)
+            elif not isinstance(screen, MoveMenu):  # a summary between hands or games
+                assert await leave(app, "enter"), "Enter did not close it"
+            await asyncio.sleep(0.002)
         assert isinstance(app.screen, ResultsScreen), "the results never came"
         assert followed > 0

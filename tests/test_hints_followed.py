@@ -6,6 +6,8 @@ exactly the hinted move; a menu the key opens starts on the hinted line.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardtable import games
@@ -13,7 +15,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import follow_hint
+from tests.pilot_steps import follow_hint, leave
 
 SIZE = (100, 30)
 SEATS = {
@@ -30,22 +32,29 @@ every kind of move (draws, buys, lay-downs, adds, swaps, discards) and take a mi
 seven took three, too long for a suite that must run in ten minutes."""
 
 
-async def settle(pilot, app, most=3000):
-    """Wait until the results are up or the person at the keyboard is to move (bots move at
-    no delay, but a loaded machine may take seconds over a whole hand of bot moves)."""
-    for _ in range(most):
+async def settle(pilot, app, seconds=60):
+    """Wait until the results are up or the person at the keyboard is to move, and the app is
+    idle (bots move at no delay, but a loaded machine may take seconds over a whole hand of bot
+    moves)."""
+
+    def ready() -> bool:
         screen = app.screen
         if isinstance(screen, ResultsScreen):
-            return
-        if (
+            return True
+        return (
             isinstance(screen, TableScreen)
             and screen.viewer is not None
             and screen.viewer in screen.acting()
-        ):
-            return
-        if not isinstance(screen, TableScreen | MoveMenu):
-            await pilot.press("enter")  # a summary between hands or games
-        await pilot.pause(0.01)
+        )
+
+    for _ in range(int(seconds / 0.002)):
+        if ready():
+            await pilot.pause()  # what the bots still had to do (a claim window) is done
+            if ready():
+                return
+        elif not isinstance(app.screen, TableScreen | MoveMenu):
+            assert await leave(app, "enter"), "Enter did not close the summary"
+        await asyncio.sleep(0.002)
     raise AssertionError("the table never came back to the person")
 
 
