@@ -6,6 +6,7 @@ import re
 
 from textual.geometry import Region
 
+from cardtable.net.clock import FakeClock
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.table import TableScreen
@@ -17,12 +18,24 @@ KEY_NAMED = re.compile(r"Press (\S+?)(?: \(or Enter\))?\.")
 """The one key a hint names ('Press p.'); a hint that names none means Enter."""
 
 
+FAKE_STEP = 0.05
+"""Seconds a fake clock moves on at each try of `wait_until`."""
+
+
 async def wait_until(pilot, condition, tries=300):
-    """Pause until `condition()` holds (about 6 s at most)."""
+    """Pause until `condition()` holds (about 6 s at most). On an app with a fake clock, each
+    try moves the clock on FAKE_STEP (15 s of the table's time at most), so bots, claim windows
+    and handoffs go on without waiting real seconds."""
+    clock = getattr(pilot.app, "clock", None)
+    fake = isinstance(clock, FakeClock)
     for _ in range(tries):
         if condition():
             return
-        await pilot.pause(0.02)
+        if fake:
+            clock.advance(FAKE_STEP)
+            await pilot.pause(0.002)
+        else:
+            await pilot.pause(0.02)
     raise AssertionError("the app never got there")
 
 
@@ -49,6 +62,11 @@ def my_turn(app) -> bool:
     """The table is in front and the person shown may move."""
     screen = app.screen
     return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+
+
+def handoff_shown(app) -> bool:
+    """A handoff is in front, drawn."""
+    return isinstance(app.screen, HandoffScreen) and bool(app.screen.query("#handoff-card"))
 
 
 async def reveal_hand(pilot, app):

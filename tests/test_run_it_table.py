@@ -215,8 +215,9 @@ async def test_with_nobody_left_to_ask_the_bots_answer_at_once():
         before = len(screen.match.record.log)
         open_window(screen, "R7", played_by=0)
         await pilot.pause()
-        assert screen._bot_claims.keys() == {2}
-        screen._bot_claims[2] = 8.0  # it would claim 8 s into the window
+        bot_claims = screen.runner._window.bot_claims
+        assert bot_claims.keys() == {2}
+        bot_claims[2] = 8.0  # it would claim 8 s into the window
         opened = time.monotonic()
         await pilot.press("enter")  # Ann lets it go: no person is left to wait for
         await wait_until(pilot, lambda: not window_open(screen))

@@ -16,6 +16,7 @@ from cardtable.bots.seat_player import planner
 from cardtable.engine import Game, Move, View
 from cardtable.engine.claims import Claim, ClaimWindow
 from cardtable.engine.words import sentences
+from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import ClaimBar
 from cardtable.ui.widgets import GameTable
 
@@ -91,11 +92,15 @@ class TableFrame(Screen[None]):
         # While the table is hidden no key or click reaches it (only quitting works), and bots
         # wait: nothing happens that nobody can see.
         self.table.disabled = small
+        self.size_changed(small)
         if not small:
             if not self.demo:
                 self.table.focus()
             self.redraw()
         self.refresh_bindings()
+
+    def size_changed(self, small: bool) -> None:
+        """The window became too small for the table (`small`), or large enough again."""
 
     def size_words(self, width: int, height: int, need_w: int, need_h: int) -> tuple[str, bool]:
         """The too-small message that a window of `width` x `height` shows whole, and whether
@@ -203,4 +208,4 @@ class TableFrame(Screen[None]):
 
     def action_menu(self) -> None:
         """Back to the start screen; the game stays saved."""
-        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+        table_app(self).action_back_to_menu()
