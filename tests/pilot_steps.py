@@ -33,10 +33,20 @@ async def wait_until(pilot, condition, tries=300):
             return
         if fake:
             clock.advance(FAKE_STEP)
-            await pilot.pause(0.002)
+            await pilot.pause(0.01)  # a screen of a table may still count real time
         else:
             await pilot.pause(0.02)
     raise AssertionError("the app never got there")
+
+
+async def let_time_pass(pilot, seconds: float) -> None:
+    """Let `seconds` of the table's time pass: at once on a fake clock, else for real."""
+    clock = getattr(pilot.app, "clock", None)
+    if isinstance(clock, FakeClock):
+        clock.advance(seconds)
+        await pilot.pause()
+    else:
+        await pilot.pause(seconds)
 
 
 def status(app) -> str:

@@ -16,9 +16,10 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, status, wait_until
+from tests.pilot_steps import let_time_pass, my_turn, status, wait_until
 
 SIZE = (80, 24)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 MOST_PRESSES = 1500
 
 GAMES = [
@@ -96,6 +97,6 @@ async def test_pressing_only_h_and_enter_plays_a_whole_game_to_its_results(
                 assert followed < MOST_PRESSES, "pressing h and Enter never ends the game"
             elif not isinstance(screen, MoveMenu):
                 await pilot.press("enter")  # a summary between hands or games
-            await pilot.pause(0.005)
+            await let_time_pass(pilot, 0.05)
         assert isinstance(app.screen, ResultsScreen), "the results never came"
         assert followed > 0

@@ -13,9 +13,10 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import follow_hint
+from tests.pilot_steps import follow_hint, let_time_pass
 
 SIZE = (100, 30)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 SEATS = {
     "piles": "Ann,bot,bot,bot",
     "over-trump": "Ann,bot,bot,bot",
@@ -45,7 +46,7 @@ async def settle(pilot, app, most=3000):
             return
         if not isinstance(screen, TableScreen | MoveMenu):
             await pilot.press("enter")  # a summary between hands or games
-        await pilot.pause(0.01)
+        await let_time_pass(pilot, 0.05)
     raise AssertionError("the table never came back to the person")
 
 
