@@ -438,9 +438,12 @@ class Runner:
         events: list[Event],
         present: list[bool] | None = None,
         waiting: str | None = None,
+        explained: str | None = None,
     ) -> Table:
         """What `seat` (None: the public) may see now, with these events; `present` says which
-        seats are here (all, at one keyboard) and `waiting` for whom play waits."""
+        seats are here (all, at one keyboard), `waiting` for whom play waits and `explained`
+        what to say instead of the seat's own words (at one keyboard, the public's while the
+        seat shown may not act)."""
         state = self.match.state
         game = self.game
         acting = game.to_act(state)
@@ -454,7 +457,7 @@ class Runner:
             view=game.view(state, seat).model_dump(mode="json"),
             legal=[move.model_dump(mode="json") for move in legal],
             acting=acting,
-            explain=game.explain(state, seat, self.names),
+            explain=game.explain(state, seat, self.names) if explained is None else explained,
             summary=outcome.summary,
             outcome=outcome if over else None,
             over=over,

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.text import Text
-from textual import events
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.widgets import Static
 
 from cardtable.engine import Event, Game, IllegalMove, Match, Move
-from cardtable.engine.claims import LET_GO, ClaimWindow
+from cardtable.engine.claims import ClaimWindow
 from cardtable.engine.words import plural
 from cardtable.net.clock import Clock, LoopClock
 from cardtable.net.runner import ClaimRefused, Runner
@@ -24,7 +20,7 @@ from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table_frame import TableFrame
 from cardtable.ui.tables import table_for
-from cardtable.ui.widgets import GameTable, MoveLog
+from cardtable.ui.widgets import MoveLog
 
 COVERED = "covered"
 """The runner's pause while another screen is over the table (the rules page, a summary)."""
@@ -35,11 +31,9 @@ SMALL = "too small"
 class TableScreen(TableFrame):
     """One game in play: people move with keys or the mouse, bots move on their own."""
 
-    DEFAULT_CSS = """
-    TableScreen.dealing #game-table {
-        visibility: hidden;
-    }
-    """
+    at_one_keyboard = True
+
+    hint_window_words = "A hint is for the player shown, while she may still claim the card."
 
     def __init__(
         self, match: Match, demo: bool = False, delay: float = 0.6, clock: Clock | None = None
@@ -53,7 +47,6 @@ class TableScreen(TableFrame):
         self.viewer: int | None = None
         """The seat whose hand is shown: the last person handed the table (in a demo, the actor)."""
         self.table = table_for(match.game.id)()
-        self._countdown: Timer | None = None
         self._seat(match)
         if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
             self.AUTO_FOCUS = ""
@@ -73,6 +66,7 @@ class TableScreen(TableFrame):
         if old is not None:
             old.stop()
         self.match = match
+        self.names = match.names
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.table.shared_keyboard = len(self.humans) > 1 and not self.demo
@@ -113,9 +107,32 @@ class TableScreen(TableFrame):
         """The claim window while seats may still claim in it (Runner.claiming)."""
         return self.runner.claiming()
 
-    def _first_call(self, window: ClaimWindow) -> bool:
-        """True if the viewer has first call on the window's card (TableFrame.first_call)."""
-        return self.first_call(window, self.acting(), self.viewer)
+    @property
+    def seat_shown(self) -> int | None:
+        """The viewer: the seat whose hand is shown (None: the public table)."""
+        return self.viewer
+
+    def acts_for(self, seat: int) -> bool:
+        """At one keyboard the screen acts for every person's seat (in a demo, for none)."""
+        return self.runner.person(seat)
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people play here (none in a demo)."""
+        return self.runner.people
+
+    def window_left(self) -> float | None:
+        """Seconds left in the timed window, as the runner counts them."""
+        return self.runner.window_left()
+
+    @property
+    def held(self) -> bool:
+        """True while a hint given in the window holds it."""
+        return self.runner.held
+
+    def hold_window(self) -> None:
+        """The window waits (clock and bots) until the next move."""
+        self.runner.hold()
 
     def deal(self, match: Match) -> None:
         """Play a new match of the same game at this table, drawn at once (a demo's next game:
@@ -124,28 +141,14 @@ class TableScreen(TableFrame):
         self.query_one(MoveLog).show_lines(match.log_lines())
         self.runner.start()
 
-    def on_mount(self) -> None:
-        if not self.demo:
-            self.table.focus()
-        # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
-        # start once all are laid out. Until then the table is hidden ("dealing"), so the one
-        # frame painted before the first draw shows the felt, not an empty board (a demo at
-        # --delay 0 deals every few seconds, and each deal flashed a blank Castle and hand).
-        self.add_class("dealing")
-        self.call_after_refresh(self._begin)
-
-    def _begin(self) -> None:
-        """Fill the log and start the turns once the table's nested widgets are all mounted."""
-        logs = self.query(MoveLog)
-        if not logs or not self.table.ready():  # not yet, on a busy machine: after a refresh
-            self.call_after_refresh(self._begin)
-            return
-        logs.first().show_lines(self.match.log_lines())
+    def start(self) -> None:
+        """Fill the log and start the turns."""
+        self.query_one(MoveLog).show_lines(self.match.log_lines())
         self.runner.start()
-        self.remove_class("dealing")
 
     def on_unmount(self) -> None:
         self.runner.stop()
+        super().on_unmount()
 
     @property
     def live(self) -> bool:
@@ -217,22 +220,18 @@ class TableScreen(TableFrame):
         log = self.query_one(MoveLog)
         for event in events_:
             log.write(event.render(self.match.names))
-        interlude = self.table.interlude(
-            events_, self.game.view(self.match.state, None), self.match.names
-        )
-        if interlude is None:
+        seconds = max(1.0, self.delay * 4) if self.demo else None
+        view = self.game.view(self.match.state, None)
+        if not self.interlude(events_, view, self.show_turn, seconds):
             self.show_turn()
             return
         self.redraw()
-        self.cover(interlude, callback=lambda _: self.show_turn())
-        if self.demo:
-            self._later(max(1.0, self.delay * 4), lambda: self._close(interlude))
 
     def show_turn(self) -> None:
         """Show what the runner waits for: a person's turn (past a handoff), a claim window,
         a bot's move or the result."""
         state = self.match.state
-        self._follow_countdown()
+        self.follow_countdown()
         if self.game.is_over(state):
             self.redraw()
             self._later(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
@@ -363,34 +362,6 @@ class TableScreen(TableFrame):
 
         self.cover(screen, callback=shown)
 
-    def _follow_countdown(self) -> None:
-        """Redraw the claim bar's countdown while a timed window runs (the runner counts)."""
-        timed = self.runner.window_left() is not None
-        if timed and self._countdown is None:
-            self._countdown = self.set_interval(0.1, self._draw_bar)
-        elif not timed and self._countdown is not None:
-            self._countdown.stop()
-            self._countdown = None
-
-    def _draw_bar(self) -> None:
-        bar = self._bar()
-        window = self.claiming()
-        if bar is None:
-            return
-        if window is None:
-            bar.close()
-            return
-        humans = [s for s in range(len(self.match.seats)) if self._human(s)]
-        bar.draw(
-            window,
-            self.match.names,
-            self.claim_keys,
-            self.runner.window_left(),
-            self.asking,
-            humans,
-            self.runner.held,
-        )
-
     def claim_key(self, seat: int) -> None:
         """A seat's claim key: a claim for that seat if it is a person's and still open."""
         names = self.match.names
@@ -421,134 +392,22 @@ class TableScreen(TableFrame):
             else:
                 self.say(who + refused.rules, refused=True)
 
-    def let_go_key(self) -> None:
-        """Enter in a window: the person asked (turn-based) or the viewer lets the card go."""
-        window = self.game.claim_window(self.match.state)
-        if window is None:
-            return
-        seat = self.asking if self.asking is not None else self.viewer
-        if seat is None or seat not in window.open_to or not self._human(seat):
-            self.say("Each player's key claims the card; the window closes by itself.")
-            return
-        self.play(seat, LET_GO)
-
-    def on_key(self, event: events.Key) -> None:
-        """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
-        if not self.claims or self.demo or self.too_small:
-            return
-        if event.key in self.claim_keys:
-            event.stop()
-            self.claim_key(self.claim_keys.index(event.key))
-        elif event.key in ("enter", "space") and self.claiming():
-            event.stop()
-            self.let_go_key()
-
-    def _close(self, screen: Screen) -> None:
-        if screen.is_current:
-            screen.dismiss()
-
-    def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
-        """A person chose a move on the table."""
-        message.stop()
-        if self.viewer is None or self.viewer not in self.acting():
-            self.say("It is not your turn.", refused=True)
-            return
-        self.play(self.viewer, message.move)
-
-    def on_game_table_said(self, message: GameTable.Said) -> None:
-        """The table has something to tell the player."""
-        message.stop()
-        self.say(message.text, refused=message.refused)
-
-    # Drawing
-
     def redraw(self) -> None:
-        """Draw the table for the viewer and say what she can do."""
-        self._check_size()
+        """Draw the table for the viewer as the match stands, and say what she can do."""
         state = self.match.state
+        viewer = self.viewer
         acting = self.acting()
-        viewer = self.viewer
         interactive = viewer is not None and viewer in acting and not self.demo
-        legal = (
-            self.game.legal_moves(state, viewer) if viewer is not None and viewer in acting else []
-        )
+        explained = None if interactive else self.game.explain(state, None, self.names)
+        self.current = self.runner.table(viewer, [], explained=explained)
+        self.view = self.game.view(state, viewer)
+        self.legal = self.game.legal_moves(state, viewer) if viewer in acting else []
         self.table.hinted = None
-        self.table.show(self.game.view(state, viewer), self.match.names, legal, interactive)
-        self.query_one("#table-title", Static).update(self._title(acting))
-        self.say(self._explain(acting, interactive))
-        self._draw_bar()
+        self.draw()
 
-    def _title(self, acting: list[int]) -> Text:
-        return self.title_text(
-            acting,
-            self.match.names,
-            self.claiming(),
-            self.game.outcome(self.match.state).summary,
-            self.match.unsaved,
-            " DEMO: Esc or q stops it " if self.demo else None,
-        )
-
-    def _explain(self, acting: list[int], interactive: bool) -> str:
-        state = self.match.state
-        names = self.match.names
-        window = self.claiming()
-        if window is not None and not self.demo and not self._first_call(window):
-            return self._window_words(window)
-        if interactive:
-            return self.game.explain(state, self.viewer, names)
-        return self.game.explain(state, None, names)
-
-    def _window_words(self, window: ClaimWindow) -> str:
-        """What the people at the keyboard can do in a claim window."""
-        names = self.match.names
-        said = self.game.explain(self.match.state, None, names)
-        seat = self.asking if self.asking is not None else self.viewer
-        if seat is not None and seat in window.open_to and self._human(seat):
-            key = self.claim_keys[seat]
-            if self.asking is not None:
-                return f"{said} {names[seat]}: {key} to {window.verb} it, Enter to let it go."
-            return f"{said} Your key {key} claims it; Enter lets it go."
-        people = [s for s in window.open_to if self._human(s)]
-        if people:
-            return f"{said} Each player's key (beside her name) claims it."
-        return said
-
-    # Keys
-
-    def action_hint(self) -> None:
-        """Suggest a move and say why."""
-        window = self.claiming()
-        if window is not None and not self.demo and not self._first_call(window):
-            self._window_hint(window)
-            return
-        viewer = self.viewer
-        if self.demo or viewer is None or viewer not in self.acting():
-            self.say("A hint is for the player whose turn it is.")
-            return
-        state = self.match.state
-        self.say(
-            self.hint_line(self.game.view(state, viewer), self.game.legal_moves(state, viewer))
-        )
-
-    def _window_hint(self, window: ClaimWindow) -> None:
-        """A hint in a claim window, for the person asked or shown: claim (her key) or not
-        (Enter)."""
-        seat = self.asking if self.asking is not None else self.viewer
-        if seat is None or seat not in window.open_to or not self._human(seat):
-            self.say("A hint is for the player shown, while she may still claim the card.")
-            return
-        state = self.match.state
-        line = self.window_hint_line(
-            window,
-            self.game.view(state, seat),
-            self.game.legal_moves(state, seat),
-            self.claim_keys[seat],
-        )
-        # The window waits while she reads the hint (its clock and the bots), so that the
-        # key it names still makes the move it names.
-        self.runner.hold()
-        self._draw_bar()
-        self.say(line)
+    def send_move(self, seat: int, move: Move, who: str = "") -> None:
+        """The move goes to the runner (a refusal's reason is said)."""
+        self.play(seat, move, who)
 
     def _finish(self) -> None:
         if not self.on_top:  # the rules page or a summary is open: results when it closes
