@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from cardtable import games
-from cardtable.engine import Match, parse_seats
+from cardtable.engine import IllegalMove, Match, parse_seats
 from cardtable.engine.claims import CLAIM, LET_GO
 from cardtable.games.run_it.rules import play
 from cardtable.net.clock import FakeClock
-from cardtable.net.runner import ClaimRefused, Runner
+from cardtable.net.protocol import Act
+from cardtable.net.runner import ClaimRefused, KeyboardFeed, Runner
 from tests.run_it_positions import card, colour, position
 
 RUN_IT = games.get("run-it")
@@ -217,3 +218,20 @@ def test_a_table_names_its_position_and_an_older_one_is_stale():
     runner.play(seat, PILES.legal_moves(match.state, seat)[0])
     assert runner.stale(0) and not runner.stale(1)
     assert runner.table(None, []).legal == []
+
+
+def test_the_local_feed_acts_for_the_person_each_message_names_and_no_bot():
+    match = Match.start(PILES, parse_seats("Ann,Bob"), 4, None)
+    runner = Runner(match, FakeClock(), delay=0.2)
+    runner.start()
+    feed = KeyboardFeed(runner)
+    seat = PILES.to_act(match.state)[0]
+    move = PILES.legal_moves(match.state, seat)[0]
+    with pytest.raises(IllegalMove, match="changed before that move"):
+        feed.send(Act(move=move.model_dump(mode="json"), table=5, seat=seat))
+    feed.send(Act(move=move.model_dump(mode="json"), table=0, seat=seat))
+    assert [e.seat for e in match.record.log] == [seat]
+    bots = Runner(Match.start(PILES, parse_seats("Ann,bot"), 4, None), FakeClock())
+    bots.start()
+    with pytest.raises(IllegalMove, match="a person's seat"):
+        KeyboardFeed(bots).send(Act(move=move.model_dump(mode="json"), table=0, seat=1))

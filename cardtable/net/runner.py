@@ -28,7 +28,7 @@ from cardtable.engine import Event, Game, IllegalMove, Match, Move
 from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.net.clock import Clock, Handle
-from cardtable.net.protocol import Table
+from cardtable.net.protocol import Act, ClaimCard, Table
 
 log = logging.getLogger("cardtable.runner")
 
@@ -470,3 +470,31 @@ class Runner:
             waiting=waiting,
             unsaved=self.match.unsaved,
         )
+
+
+class KeyboardFeed:
+    """The runner's feed at one keyboard: it acts for any person's seat, the one each message
+    names (`Act.seat`, `ClaimCard.seat`), as a host acts for a code's own seat."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+
+    def send(self, message: Act | ClaimCard) -> list[Event]:
+        """Make the move or claim of the seat the message names; IllegalMove (a move) or
+        ClaimRefused (a claim) if it is refused, nothing changed."""
+        runner = self.runner
+        seat = message.seat
+        refusal = None
+        if seat is None or not runner.person(seat):
+            refusal = "Only a person's seat is played from the keyboard."
+        elif runner.stale(message.table):
+            refusal = "The table changed before that move: here it is as it stands now."
+        if isinstance(message, ClaimCard):
+            if refusal is not None:
+                raise ClaimRefused(runner.claiming(), rules=refusal)
+            assert seat is not None
+            return runner.claim(seat)
+        if refusal is not None:
+            raise IllegalMove(refusal)
+        assert seat is not None
+        return runner.play(seat, runner.game.parse_move(message.move))

@@ -14,7 +14,8 @@ from cardtable.engine import Event, Game, IllegalMove, Match, Move
 from cardtable.engine.claims import ClaimWindow
 from cardtable.engine.words import plural
 from cardtable.net.clock import Clock, LoopClock
-from cardtable.net.runner import ClaimRefused, Runner
+from cardtable.net.protocol import Act, ClaimCard
+from cardtable.net.runner import ClaimRefused, KeyboardFeed, Runner
 from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import claim_keys
 from cardtable.ui.screens.handoff import HandoffScreen
@@ -82,6 +83,8 @@ class TableScreen(TableFrame):
         runner.linger_after = self._linger_after
         runner.on_fault = self._fault
         runner.listen(self._changed)
+        self.feed = KeyboardFeed(runner)
+        """Takes this keyboard's moves and claims, for the seat each names."""
         if self.is_attached and (self.too_small or self.app.screen is not self):
             runner.pause(SMALL if self.too_small else COVERED)
         self.runner = runner
@@ -330,7 +333,8 @@ class TableScreen(TableFrame):
 
         `who` starts a refusal's reason ('Bob: ') when the move was not the viewer's own."""
         try:
-            self.runner.play(seat, move)
+            made = move.model_dump(mode="json")
+            self.feed.send(Act(move=made, table=self.runner.number, seat=seat))
         except IllegalMove as refused:
             self.say(who + refused.reason, refused=True)
 
@@ -385,7 +389,7 @@ class TableScreen(TableFrame):
         # Not open to her: the game says why (she discarded it, let it go, ...).
         who = f"{names[seat]}: " if seat != self.viewer or seat not in window.open_to else ""
         try:
-            self.runner.claim(seat)
+            self.feed.send(ClaimCard(table=self.runner.number, seat=seat))
         except ClaimRefused as refused:
             if refused.rules is None:
                 self.say(f"{names[seat]} has already let the {window.card} go.", refused=True)
