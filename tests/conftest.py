@@ -103,3 +103,14 @@ def _finished_tricks_linger_briefly(monkeypatch):
     from cardtable.ui.tables import over_trump
 
     monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 0.05)
+
+
+@pytest.fixture
+def fake_clock(monkeypatch):
+    """Every app the test makes runs its tables on a FakeClock (net/clock.py) unless given
+    another: bots, claim windows and handoffs move on as `wait_until` advances it, never on
+    real seconds."""
+    from cardtable.net.clock import FakeClock
+    from cardtable.ui import app
+
+    monkeypatch.setattr(app, "LoopClock", FakeClock)

@@ -7,6 +7,7 @@ import re
 
 from textual.geometry import Region
 
+from cardtable.net.clock import FakeClock
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.table import TableScreen
@@ -18,13 +19,44 @@ KEY_NAMED = re.compile(r"Press (\S+?)(?: \(or Enter\))?\.")
 """The one key a hint names ('Press p.'); a hint that names none means Enter."""
 
 
+FAKE_STEP = 0.05
+"""Seconds a fake clock moves on at each try of `wait_until`."""
+
+
 async def wait_until(pilot, condition, tries=300):
-    """Pause until `condition()` holds (about 6 s at most)."""
+    """Pause until `condition()` holds (about 6 s at most). On an app with a fake clock, each
+    try moves the clock on FAKE_STEP (15 s of the table's time at most), so bots, claim windows
+    and handoffs go on without waiting real seconds."""
+    clock = getattr(pilot.app, "clock", None)
+    fake = isinstance(clock, FakeClock)
     for _ in range(tries):
         if condition():
             return
-        await pilot.pause(0.02)
+        if fake:
+            clock.advance(FAKE_STEP)
+            await pilot.pause(0.01)  # a screen of a table may still count real time
+        else:
+            await pilot.pause(0.02)
     raise AssertionError("the app never got there")
+
+
+async def let_time_pass(pilot, seconds: float) -> None:
+    """Let `seconds` of the table's time pass: at once on a fake clock, else for real."""
+    clock = getattr(pilot.app, "clock", None)
+    if isinstance(clock, FakeClock):
+        clock.advance(seconds)
+        await pilot.pause()
+    else:
+        await pilot.pause(seconds)
+
+
+async def tick(app) -> None:
+    """One short step of a loop that waits for the app: a fake clock moves on FAKE_STEP (bots,
+    windows and handoffs go on), then 2 ms of real time for the app to draw what followed."""
+    clock = getattr(app, "clock", None)
+    if isinstance(clock, FakeClock):
+        clock.advance(FAKE_STEP)
+    await asyncio.sleep(0.002)
 
 
 def status(app) -> str:
@@ -50,6 +82,11 @@ def my_turn(app) -> bool:
     """The table is in front and the person shown may move."""
     screen = app.screen
     return isinstance(screen, TableScreen) and screen.viewer in screen.acting()
+
+
+def handoff_shown(app) -> bool:
+    """A handoff is in front, drawn."""
+    return isinstance(app.screen, HandoffScreen) and bool(app.screen.query("#handoff-card"))
 
 
 async def reveal_hand(pilot, app):

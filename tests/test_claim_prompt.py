@@ -12,7 +12,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens import handoff as handoff_module
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import reveal_hand, wait_until
+from tests.pilot_steps import let_time_pass, reveal_hand, wait_until
 from tests.test_run_it_table import (
     hands,
     moves_since,
@@ -22,6 +22,8 @@ from tests.test_run_it_table import (
     top,
     window_open,
 )
+
+pytestmark = pytest.mark.usefixtures("fake_clock")
 
 
 def table_of(app) -> TableScreen:
@@ -45,9 +47,9 @@ async def test_enter_tapped_twice_after_a_play_does_not_let_the_card_go_for_the_
         screen.redraw()
         before = len(screen.match.record.log)
         await pilot.press("1", "enter")  # Bob plays his Y+2 ...
-        await pilot.pause(0.1)
+        await let_time_pass(pilot, 0.1)
         await pilot.press("enter")  # ... and taps Enter again
-        await pilot.pause(0.1)
+        await let_time_pass(pilot, 0.1)
         assert moves_since(screen, before) == [(1, "play")]
         assert window_open(screen) and state.window.open_to == [0, 1]
         handoff = app.screen
@@ -120,5 +122,5 @@ async def test_nobody_is_asked_to_claim_before_she_has_seen_her_hand(game_id, op
             elif front is screen and screen.viewer in screen.acting():
                 await pilot.press("h")
                 await pilot.press("enter")
-            await pilot.pause(0.02)
+            await let_time_pass(pilot, 0.02)
     assert asked >= 3

@@ -84,7 +84,10 @@ async def test_the_handoff_says_which_key_shows_the_hand_and_no_name_markup_brea
         Launch(command="play", game="piles", seats="[/],[red]Bob,bot,bot", seed=1, delay=0)
     )
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, HandoffScreen) and app.screen.query("#handoff-card"),
+        )
         text = str(app.screen.query_one("#handoff-card").render())
         name = app.screen.player
         assert name in ("[/]", "[red]Bob")

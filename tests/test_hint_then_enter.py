@@ -8,8 +8,6 @@ the card go, which may not be what the hint advised but still moves the game on.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from cardtable.engine import parse_seats
@@ -19,9 +17,10 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import leave, my_turn, status, tap, wait_until
+from tests.pilot_steps import leave, my_turn, status, tap, tick, wait_until
 
 SIZE = (80, 24)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 MOST_PRESSES = 1500
 
 GAMES = [
@@ -112,6 +111,6 @@ async def test_pressing_only_h_and_enter_plays_a_whole_game_to_its_results(
                 assert followed < MOST_PRESSES, "pressing h and Enter never ends the game"
             elif not isinstance(screen, MoveMenu):  # a summary between hands or games
                 assert await leave(app, "enter"), "Enter did not close it"
-            await asyncio.sleep(0.002)
+            await tick(app)
         assert isinstance(app.screen, ResultsScreen), "the results never came"
         assert followed > 0

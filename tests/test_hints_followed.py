@@ -6,8 +6,6 @@ exactly the hinted move; a menu the key opens starts on the hinted line.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from cardtable import games
@@ -15,9 +13,10 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import follow_hint, leave
+from tests.pilot_steps import follow_hint, leave, tick
 
 SIZE = (100, 30)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 SEATS = {
     "piles": "Ann,bot,bot,bot",
     "over-trump": "Ann,bot,bot,bot",
@@ -54,7 +53,7 @@ async def settle(pilot, app, seconds=60):
                 return
         elif not isinstance(app.screen, TableScreen | MoveMenu):
             assert await leave(app, "enter"), "Enter did not close the summary"
-        await asyncio.sleep(0.002)
+        await tick(app)
     raise AssertionError("the table never came back to the person")
 
 

@@ -13,6 +13,7 @@ from cardtable.engine import Match, parse_seats
 from cardtable.games.run_it.rules import play
 from cardtable.net.host import Host
 from cardtable.net.protocol import Act, ClaimCard, Table
+from cardtable.net.runner import Runner
 from tests.net_clients import Client, running_host
 from tests.run_it_positions import card, colour, position
 
@@ -102,15 +103,15 @@ async def test_the_countdown_lets_the_card_go_for_a_client_that_says_nothing(mon
     state = position(["R7 B3", "G5 B7", "R7 G2 Y9"], "R1", turn=2, options={"match_seconds": 1})
     match = match_at(state, "Ann,bot,Cat")
     time_up: list[float] = []  # seconds from the window's opening to its letting go, host's clock
-    real = Host._answer
+    real = Runner._answer
 
-    def answer(host, window, seats, let_go_all):
+    def answer(runner, window, seats, let_go_all=False):
         if let_go_all:
-            opened = host._window_ends - window.seconds
-            time_up.append(asyncio.get_running_loop().time() - opened)
-        real(host, window, seats, let_go_all)
+            opened = runner._window.since - runner._window.elapsed
+            time_up.append(runner.clock.now() - opened)
+        real(runner, window, seats, let_go_all)
 
-    monkeypatch.setattr(Host, "_answer", answer)
+    monkeypatch.setattr(Runner, "_answer", answer)
     async with running_host(match) as rig:
         ann = await Client.join(rig.port, rig.host.codes[0], "run-it")
         cat = await Client.join(rig.port, rig.host.codes[2], "run-it")

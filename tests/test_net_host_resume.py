@@ -199,7 +199,7 @@ async def test_a_client_whose_host_died_rejoins_the_resumed_host_by_itself():
             while not any(isinstance(m, Table) for m in heard):
                 await asyncio.sleep(0.01)
         # The host's process dies: no Goodbye, its connections cut, its save's lock let go.
-        host._cancel_timers()
+        host.runner.stop()
         server.close()
         await server.wait_closed()
         match.close()

@@ -2,8 +2,6 @@
 its winner until the next card, every player's row and the trick fit, the hint is followed
 exactly (a reveal with the hinted Keeper), and the last hand's summary leads to the result."""
 
-import time
-
 from cardtable.engine import Chance
 from cardtable.games.over_trump import OverTrumpOptions, OverTrumpState, PlaceCard
 from cardtable.games.over_trump.state import Placement
@@ -154,7 +152,9 @@ async def test_the_last_hands_summary_leads_to_the_result():
         assert next_up == "Enter: the result of the game"
 
 
-async def test_a_finished_trick_stays_in_view_a_moment_before_a_bot_leads_the_next(monkeypatch):
+async def test_a_finished_trick_stays_in_view_a_moment_before_a_bot_leads_the_next(
+    monkeypatch, fake_clock
+):
     monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 1.0)
     app = CardTableApp(
         Launch(command="play", game="over-trump", seats="bot,bot,bot,bot", seed=3, delay=0)
@@ -167,12 +167,14 @@ async def test_a_finished_trick_stays_in_view_a_moment_before_a_bot_leads_the_ne
 
         def timed_play(seat, move):
             events = real_play(seat, move)
-            played_at.append((time.perf_counter(), sum(len(w) for w in match.state.won)))
+            played_at.append((app.clock.now(), sum(len(w) for w in match.state.won)))
             return events
 
         monkeypatch.setattr(match, "play", timed_play)
         await wait_until(pilot, lambda: len(played_at) >= 5, tries=500)
-        # Move 4 finishes the first trick; move 5 is the next lead, a bot's.
-        (finished_at, won), (next_at, _) = played_at[3], played_at[4]
-        assert won > 0
+        # The move that finishes the first trick, then the next lead, a bot's.
+        first = next(i for i, (_, won) in enumerate(played_at) if won > 0)
+        await wait_until(pilot, lambda: len(played_at) > first + 1, tries=500)
+        (finished_at, _), (next_at, _) = played_at[first], played_at[first + 1]
         assert next_at - finished_at >= 0.95
+        assert finished_at - played_at[first - 1][0] < 0.95, "a move within a trick does not wait"

@@ -4,8 +4,7 @@ seat that never offers, a penalty run answered, hints followed, and eight seats 
 
 from __future__ import annotations
 
-import time
-
+import pytest
 from textual.widgets import Static
 
 from cardtable.cards import RunItCard, RunItColour, RunItKind
@@ -19,9 +18,10 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.run_it import MissedCard
 from cardtable.ui.widgets import MoveLog
-from tests.pilot_steps import follow_hint, my_turn, reveal_hand, status, wait_until
+from tests.pilot_steps import follow_hint, let_time_pass, my_turn, reveal_hand, status, wait_until
 
 SIZE = (80, 24)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 KINDS = {"Rev": RunItKind.REVERSE, "Skip": RunItKind.SKIP, "Stop": RunItKind.STOP}
 
 
@@ -71,7 +71,7 @@ async def open_table(pilot, app) -> TableScreen:
         if isinstance(screen, TableScreen) and screen.game.claim_window(screen.match.state):
             if screen.viewer is not None and screen.viewer in screen.acting():
                 await pilot.press("enter")  # let the cards played before go
-        await pilot.pause(0.02)
+        await let_time_pass(pilot, 0.05)
     raise AssertionError("a person's turn never came")
 
 
@@ -173,12 +173,12 @@ async def test_when_the_countdown_runs_out_every_open_seat_lets_the_card_go():
         screen = await open_table(pilot, app)
         hands(screen, "B3 G4", "G9 Y2", "G8 B1")
         before = len(screen.match.record.log)
-        opened = time.monotonic()
+        opened = app.clock.now()
         open_window(screen, "R7", played_by=0, seconds=1)
-        await pilot.pause(0.3)
+        await let_time_pass(pilot, 0.3)
         assert window_open(screen) and "⏱" in str(screen.query_one("#claim-bar").render())
         await wait_until(pilot, lambda: not window_open(screen))
-        assert time.monotonic() - opened >= 0.9
+        assert app.clock.now() - opened >= 0.9
         assert sorted(moves_since(screen, before)[:3]) == [
             (0, "let-go"),
             (1, "let-go"),
@@ -194,11 +194,11 @@ async def test_a_bot_claims_after_a_moment_and_a_quick_person_beats_it():
         screen.players[1] = AlwaysClaims()
         hands(screen, "B3 G4", "R7 Y2")
         before = len(screen.match.record.log)
-        opened = time.monotonic()
+        opened = app.clock.now()
         open_window(screen, "R7", played_by=0, seconds=3)
         await wait_until(pilot, lambda: not window_open(screen))
         assert moves_since(screen, before)[0] == (1, "claim")
-        assert time.monotonic() - opened >= 0.6  # after a moment: a quick person beats it
+        assert app.clock.now() - opened >= 0.6  # after a moment: a quick person beats it
 
         hands(screen, "R8 G4", "R8 Y2")
         before = len(screen.match.record.log)
@@ -217,12 +217,13 @@ async def test_with_nobody_left_to_ask_the_bots_answer_at_once():
         before = len(screen.match.record.log)
         open_window(screen, "R7", played_by=0)
         await pilot.pause()
-        assert screen._bot_claims.keys() == {2}
-        screen._bot_claims[2] = 8.0  # it would claim 8 s into the window
-        opened = time.monotonic()
+        bot_claims = screen.runner._window.bot_claims
+        assert bot_claims.keys() == {2}
+        bot_claims[2] = 8.0  # it would claim 8 s into the window
+        opened = app.clock.now()
         await pilot.press("enter")  # Ann lets it go: no person is left to wait for
         await wait_until(pilot, lambda: not window_open(screen))
-        assert time.monotonic() - opened < 6
+        assert app.clock.now() - opened < 6
         made = moves_since(screen, before)
         assert (0, "let-go") in made and (2, "claim") in made
 
@@ -241,7 +242,7 @@ async def test_at_zero_seconds_each_person_is_asked_in_turn():
         assert "Bob: l to match it, Enter to let it go" in str(
             screen.query_one("#claim-bar").render()
         )
-        await pilot.pause(0.5)  # no clock: it waits for Bob
+        await let_time_pass(pilot, 0.5)  # no clock: it waits for Bob
         assert window_open(screen)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.asking == 0)
@@ -427,7 +428,7 @@ async def test_eight_seats_fit_80_by_24():
         screen = await open_table(pilot, app)
         hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G6 G7")
         open_window(screen, "G7", played_by=3)
-        await pilot.pause(0.1)
+        await let_time_pass(pilot, 0.1)
         seats = str(screen.table.query_one("#ri-seats").render())
         for seat, name in enumerate(screen.match.names):
             assert f"[{claim_keys(8)[seat]}] {name}" in seats
@@ -489,7 +490,7 @@ async def test_a_window_waits_unseen_while_the_table_is_too_small():
         hands(screen, "B3 G4", "G9 Y2")
         open_window(screen, "R7", played_by=0, seconds=1)
         await pilot.resize_terminal(60, 20)
-        await pilot.pause(1.5)
+        await let_time_pass(pilot, 1.5)
         assert window_open(screen)  # nobody could see it: the countdown waits
         assert screen.query_one("#claim-bar").region.height == 0
         await pilot.resize_terminal(*SIZE)
@@ -519,7 +520,7 @@ async def test_a_window_waits_while_its_hint_is_read():
         hands(screen, "B3 G4", "G9 Y2")
         open_window(screen, "R7", played_by=1, seconds=1)
         await pilot.press("h")
-        await pilot.pause(1.5)
+        await let_time_pass(pilot, 1.5)
         assert window_open(screen) and "waits for your answer" in str(
             screen.query_one("#claim-bar").render()
         )

@@ -16,9 +16,10 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.runway import card_text, run_card_text
 from tests.cards_text import pcard, pcards
-from tests.pilot_steps import follow_hint, my_turn, status, wait_until
+from tests.pilot_steps import follow_hint, let_time_pass, my_turn, status, wait_until
 
 SIZE = (80, 24)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 
 
 def table_app(seats: str = "Ann,bot", seed: int = 2, **options) -> CardTableApp:
@@ -37,7 +38,7 @@ async def open_table(pilot, app) -> TableScreen:
         if my_turn(app) and app.screen.table.query("#rw-phase"):
             await pilot.pause()
             return app.screen
-        await pilot.pause(0.02)
+        await let_time_pass(pilot, 0.02)
     raise AssertionError("Ann's turn never came")
 
 
@@ -334,7 +335,7 @@ async def settle(pilot, app, most=500):
                 await pilot.press("y")
         elif not isinstance(screen, TableScreen | MoveMenu):
             await pilot.press("enter")  # a summary between games
-        await pilot.pause(0.01)
+        await let_time_pass(pilot, 0.05)
     raise AssertionError("the table never came back to a person")
 
 

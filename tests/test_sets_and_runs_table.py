@@ -23,9 +23,10 @@ from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.sets_and_runs import SEAT_COLUMNS, SLOT_KEYS, SetsAndRunsTable, columns
 from cardtable.ui.widgets import HandCard, MoveLog
 from tests.cards_text import card as standard_card
-from tests.pilot_steps import my_turn, status, wait_until
+from tests.pilot_steps import FAKE_STEP, let_time_pass, my_turn, status, wait_until
 
 SIZE = (80, 24)
+pytestmark = pytest.mark.usefixtures("fake_clock")
 
 
 def card(text: str) -> Card:
@@ -57,7 +58,7 @@ async def open_table(pilot, app) -> TableScreen:
         if my_turn(app) and screen.table.view is not None:
             await pilot.pause()
             return screen
-        await pilot.pause(0.02)
+        await let_time_pass(pilot, 0.02)
     raise AssertionError("the table never came")
 
 
@@ -108,7 +109,7 @@ async def within(pilot, condition, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "the app never got there"
-        await pilot.pause(0.02)
+        await let_time_pass(pilot, FAKE_STEP)
 
 
 def screen_text(app) -> str:

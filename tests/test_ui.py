@@ -16,7 +16,14 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.screens.setup import Choice, SetupScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, on_screen, reveal_hand, shown_text, status, wait_until
+from tests.pilot_steps import (
+    my_turn,
+    on_screen,
+    reveal_hand,
+    shown_text,
+    status,
+    wait_until,
+)
 
 SIZE = (100, 30)
 
@@ -118,7 +125,10 @@ async def test_setup_refuses_runway_options_that_do_not_go_together_in_the_model
 async def test_handoff_between_two_people_shows_no_private_card():
     app = piles_app("Ann,Bob,bot,bot", 1)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, HandoffScreen) and app.screen.query("#handoff-card"),
+        )
         handoff = app.screen
         table = app.screen_stack[-2]
         seat = table.acting()[0]

@@ -2,9 +2,9 @@
 
 A `Host` owns one `Match` (rules, state, save and log). People play their seats from their own
 screens, each connected as a `Member` with her seat's join code; spectators (the projector)
-connect with none. The host runs the turns: bots move after `delay`, claim windows run on the
-host's clock (bots claim after a short seeded delay, everyone still open lets the card go when
-it runs out), and the game waits, saying for whom, when it needs a person who is not connected.
+connect with none. Its `Runner` (net/runner.py) runs the turns on the host's clock: bots move after
+`delay`, claim windows run their seconds; play waits until every person has joined, and the
+host says for whom it waits when the game needs a person who is not connected.
 
 Every member gets a `Table` after each change: its seat's view and legal moves, never another
 seat's. A client's message is validated first; anything malformed, from a spectator, for
@@ -17,9 +17,7 @@ asyncio loop.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 import re
 import secrets
 from collections.abc import Callable
@@ -27,11 +25,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardtable.bots import player_for
-from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, IllegalMove, Match, Move, name_of
-from cardtable.engine.chance import seed_for_bots
-from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
+from cardtable.net.clock import Clock, LoopClock
 from cardtable.net.protocol import (
     CLIENT_MESSAGE,
     MAX_CLIENT_MESSAGE,
@@ -44,6 +39,7 @@ from cardtable.net.protocol import (
     Table,
     Welcome,
 )
+from cardtable.net.runner import ClaimRefused, Runner
 
 CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Join codes use Crockford's letters: no I, L, O or U to misread (40 bits in 8 letters)."""
@@ -110,6 +106,7 @@ class Host:
         match: Match,
         delay: float = 0.8,
         codes: dict[int, str] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.match = match
         self.game = match.game
@@ -118,27 +115,17 @@ class Host:
         self.humans = [i for i, seat in enumerate(seats) if seat.is_human]
         self.codes: dict[int, str] = codes or {seat: new_code() for seat in self.humans}
         """Each person's seat and its join code."""
-        seed = seed_for_bots(match.record.seed)  # never the secret a real game is dealt from
-        self.players = [
-            player_for(seat.kind, self.game.id, seed * 31 + i) for i, seat in enumerate(seats)
-        ]
-        self._claim_random = random.Random(seed * 97 + 11)
+        self.runner = Runner(match, clock or LoopClock(), delay)
+        """Runs the turns; the host lets its members act and tells them what changed."""
+        self.runner.ready = lambda: self.everyone_came
+        self.runner.on_fault = self._fault
+        self.runner.listen(self._changed)
         self.members: list[Member] = []
         self.seat_members: dict[int, Member] = {}
         self.joined: set[int] = set()
         """The people's seats that have joined at least once: play begins when all have."""
         self.refusals = 0
         """How many client messages were refused (the log says which and why)."""
-        self._timers: list[asyncio.TimerHandle] = []
-        self._window: ClaimWindow | None = None
-        self._closed: ClaimWindow | None = None
-        """The last window that closed: a claim that comes after it is told it came too late."""
-        self._window_ends = 0.0
-        self._bot_claims: set[int] = set()
-        self._bot_claim_at: dict[int, float] = {}
-        self.asking: int | None = None
-        self._started = False
-        self._stopped = False
         self._on_change: list[Callable[[], None]] = []
 
     # Joining and leaving
@@ -186,8 +173,8 @@ class Host:
                 log=self.match.log_lines(),
             )
         )
-        if member.seat is not None and self._started:
-            self._step()  # every member's Table, hers included: her seat is present again
+        if member.seat is not None and self.runner.started:
+            self.runner.step()  # every member's Table, hers included: her seat is present again
         else:
             member.post(self._table(member.seat, []))
             if member.seat is not None:
@@ -200,7 +187,7 @@ class Host:
             return
         self._drop(member)
         log.info("%s left", member.name)
-        if member.seat is not None and not self._stopped:
+        if member.seat is not None and not self.runner.stopped:
             self._broadcast()
 
     def _drop(self, member: Member) -> None:
@@ -234,7 +221,7 @@ class Host:
 
     def receive(self, member: Member, data: str | bytes) -> None:
         """A message from a member: validated, then applied or refused. Never raises."""
-        if member.left or self._stopped:
+        if member.left or self.runner.stopped:
             return
         if len(data) > MAX_CLIENT_MESSAGE:
             self._refuse(member, "That message is too long to be a move.", "an oversized message")
@@ -286,7 +273,7 @@ class Host:
     def _stale(self, member: Member, answers: int) -> bool:
         """True (and refused) if a move or claim answers a Table the game has moved on from:
         made on a position that is gone, it is never applied to the one that stands now."""
-        if answers == self.number:
+        if not self.runner.stale(answers):
             return False
         self._refuse(
             member,
@@ -303,9 +290,8 @@ class Host:
 
     @property
     def number(self) -> int:
-        """The number of the game's position now (the moves made so far, kept in the save):
-        every Table carries it, and a move or claim that names another is stale."""
-        return len(self.match.record.log)
+        """The number of the game's position now (Runner.number)."""
+        return self.runner.number
 
     def _refuse(self, member: Member, reason: str, what: str, stale: bool = False) -> None:
         """Answer a Refusal. The log has the first LOGGED_REFUSALS of each member, then a line
@@ -321,87 +307,64 @@ class Host:
     def _play_for(self, member: Member, move: Move) -> None:
         assert member.seat is not None
         try:
-            events = self.match.play(member.seat, move)
+            self.runner.play(member.seat, move)
         except IllegalMove as refused:
             reason = with_names(refused.reason, self.names)
             self._refuse(member, reason, f"the move {move.brief()!r}")
-            return
-        self._after(events)
 
     def _claim_for(self, member: Member, answers: int) -> None:
         seat = member.seat
         assert seat is not None
-        state = self.match.state
-        window = self.game.claim_window(state)
+        if self.game.claim_window(self.match.state) is not None and self._stale(member, answers):
+            return
+        try:
+            self.runner.claim(seat)
+        except ClaimRefused as refused:
+            self._refuse(member, *self._claim_refusal(refused))
+
+    def _claim_refusal(self, refused: ClaimRefused) -> tuple[str, str]:
+        """The words for a refused claim, and what the log calls it."""
+        window, closed = refused.window, refused.closed
         if window is None:
-            closed = self._closed
             reason = (
                 "No card is up for claim now."
                 if closed is None
                 else f"Too late to {closed.verb} the {closed.card}: its window has closed."
             )
-            self._refuse(member, reason, "a claim with no window")
-            return
-        if self._stale(member, answers):
-            return
-        claim = claim_move(self.game, state, seat)
-        if seat not in window.open_to:
-            try:
-                self.game.check(state, seat, claim)
-                reason = f"You have already let the {window.card} go."
-            except IllegalMove as refusal:
-                reason = with_names(refusal.reason, self.names)
-            self._refuse(member, reason, "a claim after the window closed to her")
-            return
-        self._play_for(member, claim)
+            return reason, "a claim with no window"
+        what = "a claim after the window closed to her"
+        if refused.rules is not None:
+            return with_names(refused.rules, self.names), what
+        return f"You have already let the {window.card} go.", what
 
     # Running the turns
 
     def start(self) -> None:
         """Begin running turns (from inside the running asyncio loop)."""
-        self._started = True
-        self._step()
+        self.runner.start()
 
     def stop(self, reason: str = "The host has stopped; the game is saved.") -> None:
         """Stop: timers cancelled, every member told, the match checkpointed and closed."""
-        if self._stopped:
+        if self.runner.stopped:
             return
-        self._stopped = True
-        self._cancel_timers()
+        self.runner.stop()
         for member in list(self.members):
             member.post(Goodbye(reason=reason))
             self._drop(member)
         self.match.close()
 
-    def _later(self, wait: float, callback: Callable[..., None], *args: Any) -> None:
-        loop = asyncio.get_running_loop()
-        self._timers.append(loop.call_later(wait, self._fire, callback, args))
-
-    def _fire(self, callback: Callable[..., None], args: tuple[Any, ...]) -> None:
-        if self._stopped:
-            return
-        try:
-            callback(*args)
-        except Exception:  # a fault in a bot or the rules must not stop the host's loop
-            log.exception("the host's turn runner failed")
-
-    def _cancel_timers(self) -> None:
-        for timer in self._timers:
-            timer.cancel()
-        self._timers.clear()
+    @staticmethod
+    def _fault(err: Exception) -> None:
+        log.error("the host's turn runner failed", exc_info=err)
 
     def _human(self, seat: int) -> bool:
         return self.match.seats[seat].is_human
 
-    def _claiming(self) -> ClaimWindow | None:
-        window = self.game.claim_window(self.match.state)
-        return window if window is not None and not window.settled else None
-
-    def _after(self, events: list[Event]) -> None:
-        """After moves: every member hears the events, then play goes on."""
+    def _changed(self, events: list[Event]) -> None:
+        """After a change the runner made: every member hears its events and its Table."""
         for member in self.members:
             member.events.extend(events)
-        self._step()
+        self._broadcast()
 
     @property
     def everyone_came(self) -> bool:
@@ -409,111 +372,15 @@ class Host:
         person who drops until it needs her)."""
         return len(self.joined) == len(self.humans)
 
-    def _step(self) -> None:
-        """Decide what happens next: a bot's move, a window's clock, or wait for a person."""
-        if self._stopped:
-            return
-        self._cancel_timers()
-        state = self.match.state
-        self.asking = None
-        if self.game.is_over(state):
-            self._close_window()
-            self._broadcast()
-            return
-        window = self._claiming()
-        if window is not None and self.everyone_came:
-            self._run_window(window)
-            self._broadcast()
-            return
-        self._close_window()
-        if not self.everyone_came:  # nobody's turn is played, nor window run, before all join
-            self._broadcast()
-            return
-        seat = self.game.to_act(state)[0]
-        if not self._human(seat):
-            self._later(self.delay, self._bot_move, seat)
-        else:
-            automatic = self.game.automatic_move(state, seat, self.match.seats[seat])
-            if automatic is not None:
-                self._after(self.match.play(seat, automatic))
-                return
-        self._broadcast()
+    @property
+    def asking(self) -> int | None:
+        """In a turn-based window, the person asked now."""
+        return self.runner.asking
 
-    def _close_window(self) -> None:
-        if self._window is not None:
-            self._closed = self._window
-        self._window = None
-
-    def _bot_move(self, seat: int) -> None:
-        state = self.match.state
-        if self.game.is_over(state) or self._claiming() is not None:
-            return
-        if self.game.to_act(state)[0] != seat:
-            return
-        move, _ = self.players[seat].choose(
-            self.game.view(state, seat), self.game.legal_moves(state, seat)
-        )
-        self._after(self.match.play(seat, move))
-
-    def _run_window(self, window: ClaimWindow) -> None:
-        """Keep a claim window going: the clock while people may claim, else bots at once."""
-        loop = asyncio.get_running_loop()
-        if window is not self._window:
-            self._open_window(window, loop.time())
-        people = [s for s in window.open_to if self._human(s)]
-        if not people:
-            self._later(self.delay, self._answer, window, list(window.open_to), False)
-            return
-        if window.seconds <= 0:  # each person asked in turn; a bot answers when its turn comes
-            first = window.open_to[0]
-            if not self._human(first):
-                self._later(0.001, self._answer, window, [first], False)
-                return
-            self.asking = first
-            return
-        left = max(0.0, self._window_ends - loop.time())
-        self._later(left, self._answer, window, list(window.open_to), True)
-        for seat in self._bot_claims:
-            at = self._bot_claim_at[seat] - loop.time()
-            if seat in window.open_to:
-                self._later(max(0.0, at), self._answer, window, [seat], False)
-
-    def _open_window(self, window: ClaimWindow, now: float) -> None:
-        """A new window: each bot decides now; one that claims does so after a short seeded
-        delay (a quick person beats it), one that does not lets go when the window ends."""
-        self._window = window
-        self._window_ends = now + window.seconds
-        delays = bot_claim_delays(
-            self.game,
-            self.match.state,
-            window,
-            self.players,
-            lambda seat: not self._human(seat),
-            self._claim_random,
-        )
-        self._bot_claims = set(delays)
-        self._bot_claim_at = {seat: now + delay for seat, delay in delays.items()}
-
-    def _answer(self, window: ClaimWindow, seats: list[int], let_go_all: bool) -> None:
-        """Bots among `seats` claim or let go as they decided; with `let_go_all` (time is up)
-        every seat still open lets the card go, people too."""
-        state = self.match.state
-        made: list[Event] = []
-        for seat in seats:
-            if self.game.claim_window(state) is not window:
-                break
-            human = self._human(seat)
-            if seat not in window.open_to or (human and not let_go_all):
-                continue
-            claim = not human and not let_go_all and seat in self._bot_claims
-            self._bot_claims.discard(seat)
-            move = claim_move(self.game, state, seat) if claim else LET_GO
-            try:
-                made += self.match.play(seat, move)
-            except IllegalMove:
-                if claim:  # refused: it lets the card go instead
-                    made += self.match.play(seat, LET_GO)
-        self._after(made)
+    @property
+    def players(self) -> list[Any]:
+        """The seats' players (the bots' choose the bots' moves)."""
+        return self.runner.players
 
     # What members see
 
@@ -526,7 +393,7 @@ class Host:
         if not self.everyone_came:
             who = " and ".join(self.names[s] for s in self.humans if s not in self.joined)
             return f"Waiting for {who} to join: play begins when everyone has."
-        if self._claiming() is not None:
+        if self.runner.claiming() is not None:
             needed = [self.asking] if self.asking is not None else []
         else:
             needed = self.game.to_act(state)[:1]
@@ -538,35 +405,7 @@ class Host:
 
     def _table(self, seat: int | None, events: list[Event]) -> Table:
         """What `seat` (None: a spectator) may see now, with these events."""
-        state = self.match.state
-        game = self.game
-        acting = game.to_act(state)
-        window = self._claiming()
-        left = None
-        if window is not None and window.seconds > 0 and window is self._window:
-            left = max(0.0, self._window_ends - asyncio.get_running_loop().time())
-        over = game.is_over(state)
-        may_act = seat is not None and seat in acting and self.everyone_came
-        legal = game.legal_moves(state, seat) if may_act and seat is not None else []
-        outcome = game.outcome(state)
-        return Table(
-            number=self.number,
-            view=game.view(state, seat).model_dump(mode="json"),
-            legal=[move.model_dump(mode="json") for move in legal],
-            acting=acting,
-            explain=game.explain(state, seat, self.names),
-            summary=outcome.summary,
-            outcome=outcome if over else None,
-            over=over,
-            # A copy: the state's window changes as seats answer, and the Table is sent later.
-            window=None if window is None else window.model_copy(deep=True),
-            window_left=left,
-            asking=self.asking,
-            events=events,
-            present=self.present(),
-            waiting=self._waiting(),
-            unsaved=self.match.unsaved,
-        )
+        return self.runner.table(seat, events, self.present(), self._waiting())
 
     def _send_table(self, member: Member, tables: dict[int | None, Table] | None = None) -> None:
         """Post `member` its Table with the events it has not heard; `tables` holds the

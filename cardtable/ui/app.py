@@ -28,6 +28,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.saves import save_id
 from cardtable.engine.seats import default_name
+from cardtable.net.clock import Clock, LoopClock
 from cardtable.ui.crash import crash_message, write_report
 from cardtable.ui.screens.menu import MenuScreen
 
@@ -71,9 +72,13 @@ class CardTableApp(App[None]):
         Binding("q", "stop_demo", "Stop the demo", show=False, priority=True),
     ]
 
-    def __init__(self, launch: Launch | None = None, host: Any = None) -> None:
+    def __init__(
+        self, launch: Launch | None = None, host: Any = None, clock: Clock | None = None
+    ) -> None:
         super().__init__()
         self.launch = launch or Launch()
+        self.clock: Clock = clock or LoopClock()
+        """The clock the tables wait on (bots, claim windows, handoffs): a FakeClock in tests."""
         self.host = host
         """`cardtable host`: the Host (net/host.py) this app serves, showing its public table."""
         self.server: Any = None
@@ -239,7 +244,7 @@ class CardTableApp(App[None]):
                 timeout=10,
                 markup=False,
             )
-        self.push_screen(TableScreen(match, demo=demo, delay=delay))
+        self.push_screen(TableScreen(match, demo=demo, delay=delay, clock=self.clock))
 
     def show_results(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
         """The results screen of a finished game (a demo keeps its table under it)."""

@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from cardtable.net.clock import Clock, LoopClock
+
 REVEAL_KEY = "y"
 """The key that shows the next player's hand: no table binds it, so a second tap of the key
 that made the last move (Enter, Space, a number) can never reveal the next hand."""
@@ -41,8 +43,12 @@ class HandoffScreen(Screen[bool]):
     }
     """
 
-    def __init__(self, name: str, note: str = "", answer: str = "") -> None:
+    def __init__(
+        self, name: str, note: str = "", answer: str = "", clock: Clock | None = None
+    ) -> None:
         super().__init__()
+        self.clock: Clock = clock or LoopClock()
+        """The clock the first moment is counted on (the table's)."""
         self.player = name
         self.note = note
         self.answer = answer
@@ -73,9 +79,11 @@ class HandoffScreen(Screen[bool]):
         )
 
     def on_mount(self) -> None:
-        self.set_timer(GUARD_SECONDS, self._arm)
+        self.clock.call_later(GUARD_SECONDS, self._arm)
 
     def _arm(self) -> None:
+        if not self.is_attached:
+            return
         self.ready = True
         self.query_one("#handoff-show", Button).disabled = False
 

@@ -1,8 +1,15 @@
-"""What every table screen shares, at one keyboard or joined to a host: the layout (title, the
-game's table, the claim bar, the status line), the size check, the status line's words, the
-title's layout, hints, the rules page and the way back to the menu."""
+"""The one table screen, at one keyboard or joined to a host: the layout (title, the game's
+table, the claim bar, the status line), drawing a `Table` (net/protocol.py) for the seat shown,
+the status line's words, claim windows' words, keys and countdown, hints, summaries between
+hands, the size check, the rules page and the way back to the menu.
+
+Two feeds give it its Tables and take its moves: at one keyboard a `Runner` (the local table,
+screens/table.py, which acts for any person's seat and adds the handoffs), joined to a host the
+host's messages (screens/remote_table.py)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
@@ -10,14 +17,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from cardtable.bots.seat_player import planner
-from cardtable.engine import Game, Move, View
-from cardtable.engine.claims import Claim, ClaimWindow
+from cardtable.engine import Event, Game, Move, View
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
 from cardtable.engine.words import sentences
+from cardtable.net.clock import Clock
+from cardtable.net.protocol import Table
+from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import ClaimBar
-from cardtable.ui.widgets import GameTable
+from cardtable.ui.widgets import GameTable, MoveLog
 
 
 class TableFrame(Screen[None]):
@@ -29,20 +40,365 @@ class TableFrame(Screen[None]):
         Binding("ctrl+n", "menu", "Menu"),
     ]
 
+    DEFAULT_CSS = """
+    TableFrame.dealing #game-table {
+        visibility: hidden;
+    }
+    """
+
     demo = False
     """True while nobody plays (a demo): no hint, no keys for moves."""
 
+    at_one_keyboard = False
+    """True at one keyboard: the claim keys of every person's seat act here."""
+
     table: GameTable
     """The game's own table widget (ui/tables)."""
+
+    clock: Clock
+    """The clock the table waits on (the app's: a FakeClock in tests)."""
+
+    names: list[str]
+    """The seats' names."""
+
+    claim_keys: list[str]
+    """Each seat's claim key, the same for the whole session (claim_bar.py)."""
+
+    current: Table | None = None
+    """The Table on screen: the seat shown's view, legal moves, window and words."""
+    view: View | None = None
+    """The Table's view, as the game's model."""
+    legal: list[Move] = []
+    """The Table's legal moves, as the game's moves."""
+    ended: str | None = None
+    """Why this screen no longer plays (a host's Goodbye), or None."""
+    dropped: str | None = None
+    """'Connection lost, trying again…' while a host's feed is down."""
 
     @property
     def game(self) -> Game:
         """The rules of the game at this table."""
         raise NotImplementedError
 
+    @property
+    def seat_shown(self) -> int | None:
+        """The seat whose table is shown (whose hand, whose moves); None: the public table."""
+        raise NotImplementedError
+
+    def acts_for(self, seat: int) -> bool:
+        """True if this screen makes `seat`'s moves and claims."""
+        raise NotImplementedError
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people play (the claim bar marks them)."""
+        raise NotImplementedError
+
+    def window_left(self) -> float | None:
+        """Seconds left in the timed window open now; None with no clock."""
+        raise NotImplementedError
+
+    @property
+    def held(self) -> bool:
+        """True while a hint given in a window holds it."""
+        return False
+
+    def send_move(self, seat: int, move: Move, who: str = "") -> None:
+        """Make `seat`'s move (a refusal is said, starting with `who`)."""
+        raise NotImplementedError
+
     def redraw(self) -> None:
         """Draw the table as it stands and say what the player can do."""
+        self.draw()
+
+    def start(self) -> None:
+        """Begin: the table's widgets are all mounted."""
         raise NotImplementedError
+
+    def lead(self) -> Text | None:
+        """Who is at this screen, first in the title ('you: Ann'); None at one keyboard."""
+        return None
+
+    # Starting and leaving
+
+    def on_mount(self) -> None:
+        if not self.demo and (self.at_one_keyboard or self.seat_shown is not None):
+            self.table.focus()
+        # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
+        # start once all are laid out. Until then the table is hidden ("dealing"), so the one
+        # frame painted before the first draw shows the felt, not an empty board (a demo at
+        # --delay 0 deals every few seconds, and each deal flashed a blank Castle and hand).
+        self.add_class("dealing")
+        self.call_after_refresh(self._begin)
+
+    def _begin(self) -> None:
+        """Start once the table's nested widgets are all mounted."""
+        if not self.query(MoveLog) or not self.table.ready():  # not yet, on a busy machine
+            self.call_after_refresh(self._begin)
+            return
+        self.start()
+        self.remove_class("dealing")
+
+    def _close(self, screen: Screen) -> None:
+        if screen.is_current:
+            screen.dismiss()
+
+    def on_unmount(self) -> None:
+        if self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+
+    # Drawing
+
+    @property
+    def window(self) -> ClaimWindow | None:
+        """The claim window open now (seats may still claim in it), as the Table says."""
+        return self.current.window if self.current is not None else None
+
+    @property
+    def asking(self) -> int | None:
+        """In a turn-based window, the person asked now."""
+        return self.current.asking if self.current is not None else None
+
+    @property
+    def may_move(self) -> bool:
+        """True if the seat shown may move now (the Table gave it legal moves)."""
+        seat = self.seat_shown
+        table = self.current
+        return (
+            not self.demo
+            and seat is not None
+            and bool(self.legal)
+            and table is not None
+            and seat in table.acting
+        )
+
+    def draw(self) -> None:
+        """Draw the Table on screen for the seat shown and say what the player can do."""
+        self._check_size()
+        table = self.current
+        if table is None or self.view is None:
+            return
+        self.table.show(self.view, self.names, self.legal, self.may_move and not self.ended)
+        self.query_one("#table-title", Static).update(
+            self.title_text(
+                table.acting,
+                self.names,
+                table.window,
+                table.summary,
+                table.unsaved,
+                " DEMO: Esc or q stops it " if self.demo else None,
+                self.lead(),
+            )
+        )
+        self._draw_bar()
+        self.say_status()
+
+    def say_status(self) -> None:
+        """The status line: why the screen waits, the window's words, or what to do now."""
+        table = self.current
+        if self.ended:
+            self.say(self.ended_words(), refused=False)
+            return
+        if self.dropped:
+            self.say(self.dropped)
+            return
+        if table is None:
+            return
+        if table.waiting:
+            self.say(table.waiting)
+            return
+        window = table.window
+        if window is not None and not table.over and not self.demo:
+            if not self.first_call(window, table.acting, self.seat_shown):
+                self.say(self.window_words(window))
+                return
+        self.say(table.explain)
+
+    def ended_words(self) -> str:
+        """Why this screen no longer plays or watches, and what to do."""
+        return f"{self.ended} This screen no longer plays: Ctrl+Q quits."
+
+    def window_words(self, window: ClaimWindow) -> str:
+        """What the person at this screen can do in a claim window."""
+        names = self.names
+        said = self.current.explain if self.current is not None else ""
+        asking = self.asking
+        if asking is not None and not self.acts_for(asking):  # one person asked at a time
+            return f"{said} {names[asking]} is asked first."
+        seat = asking if asking is not None else self.seat_shown
+        if seat is not None and seat in window.open_to and self.acts_for(seat):
+            key = self.claim_keys[seat]
+            if asking is not None and self.at_one_keyboard:
+                return f"{said} {names[seat]}: {key} to {window.verb} it, Enter to let it go."
+            return f"{said} Your key {key} claims it; Enter lets it go."
+        if self.at_one_keyboard and any(self.acts_for(s) for s in window.open_to):
+            return f"{said} Each player's key (beside her name) claims it."
+        return said
+
+    # The claim window's countdown (the runner or the host counts; this screen shows it)
+
+    _countdown: Timer | None = None
+
+    def follow_countdown(self) -> None:
+        """Redraw the claim bar's countdown while a timed window runs."""
+        timed = self.window_left() is not None and not self.ended
+        if timed and self._countdown is None:
+            self._countdown = self.set_interval(0.1, self._draw_bar)
+        elif not timed and self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+
+    def _draw_bar(self) -> None:
+        bar = self._bar()
+        if bar is None:
+            return
+        window = self.window
+        if window is None or self.ended:
+            bar.close()
+            return
+        bar.draw(
+            window,
+            self.names,
+            self.claim_keys,
+            self.window_left(),
+            self.asking,
+            self.people,
+            self.held,
+        )
+
+    # Summaries between hands
+
+    def interlude(
+        self,
+        events_: list[Event],
+        view: View,
+        then: Callable[[], None],
+        seconds: float | None = None,
+    ) -> bool:
+        """The table's summary of these events over the table, if it has one (True): `then`
+        once it is dismissed; it closes by itself after `seconds` unless None."""
+        screen = self.table.interlude(events_, view, self.names)
+        if screen is None:
+            return False
+        self.cover(screen, callback=lambda _: then())
+        if seconds is not None:
+            self.clock.call_later(seconds, lambda: self._close(screen))
+        return True
+
+    def cover(self, screen: Screen, callback: Callable[[object], None] | None = None) -> None:
+        """Put `screen` over the table."""
+        self.app.push_screen(screen, callback=callback)
+
+    # Moves, claims and hints
+
+    def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
+        """A person chose a move on the table."""
+        message.stop()
+        seat = self.seat_shown
+        if seat is None and not self.at_one_keyboard:
+            self.say("You are watching: only the players move.", refused=True)
+            return
+        if seat is None or not self.may_move:
+            self.say("It is not your turn.", refused=True)
+            return
+        self.send_move(seat, message.move)
+
+    def on_game_table_said(self, message: GameTable.Said) -> None:
+        """The table has something to tell the player (once a host has let this screen go,
+        that it no longer plays: not 'wait for your turn')."""
+        message.stop()
+        if self.ended:
+            self.say(self.ended_words(), refused=True)
+            return
+        self.say(message.text, refused=message.refused)
+
+    def claim_key(self, seat: int) -> None:
+        """A seat's claim key."""
+        raise NotImplementedError
+
+    def let_go_key(self) -> None:
+        """Enter in a window: the person asked (turn-based) or shown lets the card go."""
+        window = self.window
+        if window is None:
+            return
+        asking = self.asking
+        seat = asking if asking is not None and self.acts_for(asking) else self.seat_shown
+        if seat is None or seat not in window.open_to or not self.acts_for(seat):
+            self.say("Each player's key claims the card; the window closes by itself.")
+            return
+        self.send_move(seat, LET_GO)
+
+    takes_claim_keys = True
+    """False on a screen nobody plays at (the host's own)."""
+
+    def on_key(self, event: events.Key) -> None:
+        """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
+        if not self.claims or self.demo or self.too_small or not self.takes_claim_keys:
+            return
+        if event.key in self.claim_keys:
+            event.stop()
+            self.claim_key(self.claim_keys.index(event.key))
+        elif event.key in ("enter", "space") and self.window is not None:
+            window = self.window
+            if self.current is not None and self.first_call(
+                window, self.current.acting, self.seat_shown
+            ):
+                return  # she plays her turn as usual
+            event.stop()
+            self.let_go_key()
+
+    hint_watching = "A hint is for a player whose turn it is."
+    """A hint asked where nobody may move (a spectator's screen)."""
+    hint_window_words = "A hint is for a player who may still claim the card."
+    """A hint asked in a window by a seat that may no longer claim."""
+
+    def action_hint(self) -> None:
+        """Suggest a move and say why."""
+        if self.ended:
+            self.say(self.ended_words(), refused=True)
+            return
+        view, window, seat = self.view, self.window, self.seat_shown
+        if view is None:
+            self.say(self.hint_watching)
+            return
+        table = self.current
+        if window is not None and table is not None:
+            if not self.first_call(window, table.acting, seat):
+                self.window_hint(window)
+                return
+        if seat is None and not self.at_one_keyboard:
+            self.say(self.hint_watching)
+            return
+        if not self.may_move:
+            self.say("A hint is for the player whose turn it is.")
+            return
+        self.say(self.hint_line(view, self.legal))
+
+    def window_hint(self, window: ClaimWindow) -> None:
+        """A hint in a claim window, for the person asked or shown: claim (her key) or not
+        (Enter)."""
+        asking = self.asking
+        seat = asking if asking is not None and self.acts_for(asking) else self.seat_shown
+        view = self.view
+        if (
+            seat is None
+            or seat not in window.open_to
+            or not self.acts_for(seat)
+            or not self.legal
+            or view is None
+        ):
+            self.say(self.hint_window_words)
+            return
+        line = self.window_hint_line(window, view, self.legal, self.claim_keys[seat])
+        # The window waits while she reads the hint (its clock and the bots), so that the
+        # key it names still makes the move it names.
+        self.hold_window()
+        self._draw_bar()
+        self.say(line)
+
+    def hold_window(self) -> None:
+        """A hint was given in a window (at one keyboard it waits until the next move)."""
 
     @property
     def claims(self) -> bool:
@@ -91,11 +447,15 @@ class TableFrame(Screen[None]):
         # While the table is hidden no key or click reaches it (only quitting works), and bots
         # wait: nothing happens that nobody can see.
         self.table.disabled = small
+        self.size_changed(small)
         if not small:
             if not self.demo:
                 self.table.focus()
             self.redraw()
         self.refresh_bindings()
+
+    def size_changed(self, small: bool) -> None:
+        """The window became too small for the table (`small`), or large enough again."""
 
     def size_words(self, width: int, height: int, need_w: int, need_h: int) -> tuple[str, bool]:
         """The too-small message that a window of `width` x `height` shows whole, and whether
@@ -203,4 +563,4 @@ class TableFrame(Screen[None]):
 
     def action_menu(self) -> None:
         """Back to the start screen; the game stays saved."""
-        self.app.action_back_to_menu()  # type: ignore[attr-defined]
+        table_app(self).action_back_to_menu()

@@ -1,0 +1,501 @@
+"""The runner of one match: the one place its turns are run, at one keyboard or on a host.
+
+A `Runner` owns the `Match` (rules, state, save and log) and its bots, and after every move
+decides what happens next: a bot's move after `delay` (or longer, while the table lingers on what
+a move left to be seen), a person's automatic move, a claim window (bots claim after a short
+seeded delay, everyone still open lets the card go when the time is up; with no clock, each
+person is asked in turn) or nothing (a person's turn). Everything waits on an injected clock
+(net/clock.py), so tests never wait real seconds.
+
+Fronts act for a seat (`play`, `claim`) and are told after every change (`listen`) with the
+events it made; `table` builds the protocol's `Table` for any seat. The host (net/host.py) puts
+it behind websockets; the one-keyboard table (ui/screens/table.py) behind a local feed, which
+also `pause`s it (the rules page is open, the window is too small: bots wait and a timed window's
+clock stops, then goes on with the seconds it had left) and `hold`s it (a hint in a window: until
+the next move). No UI here.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from cardtable.bots import player_for
+from cardtable.bots.claims import bot_claim_delays
+from cardtable.engine import Event, Game, IllegalMove, Match, Move
+from cardtable.engine.chance import seed_for_bots
+from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
+from cardtable.net.clock import Clock, Handle
+from cardtable.net.protocol import Act, ClaimCard, Table
+
+log = logging.getLogger("cardtable.runner")
+
+HOLD = "hold"
+"""The pause a hint given in a claim window makes, until the next move."""
+
+
+class ClaimRefused(Exception):
+    """A claim the runner did not make. `window` is the window open now, or None; `closed` the
+    last window that closed (with no window open); `rules` the rules' reason, when they refused
+    it; with none of those, the seat has already let the card go."""
+
+    def __init__(
+        self,
+        window: ClaimWindow | None = None,
+        closed: ClaimWindow | None = None,
+        rules: str | None = None,
+    ) -> None:
+        super().__init__(rules or "claim refused")
+        self.window = window
+        self.closed = closed
+        self.rules = rules
+
+
+@dataclass
+class _Wait:
+    """A call the runner has asked its clock for: `left` seconds to go while paused."""
+
+    callback: Callable[[], None]
+    due: float
+    handle: Handle | None = None
+    left: float = 0.0
+
+
+@dataclass
+class _WindowClock:
+    """The clock of the claim window the runner is running."""
+
+    window: ClaimWindow
+    elapsed: float = 0.0
+    """Seconds it has counted, up to `since`."""
+    since: float | None = None
+    """When it last started counting (None while paused)."""
+    bot_claims: dict[int, float] = field(default_factory=dict)
+    """The bots that claim, with the second of the window at which each does."""
+
+
+class Runner:
+    """Runs the turns of one match, whoever sits in each seat, on an injected clock."""
+
+    def __init__(
+        self,
+        match: Match,
+        clock: Clock,
+        delay: float = 0.8,
+        people: list[int] | None = None,
+        window_wait: float | None = None,
+    ) -> None:
+        self.match = match
+        self.clock = clock
+        self.delay = delay
+        """Seconds before a bot moves."""
+        self.people = (
+            [i for i, seat in enumerate(match.seats) if seat.is_human] if people is None else people
+        )
+        """The seats people play (none in a demo); bots play the rest."""
+        self.window_wait = delay if window_wait is None else window_wait
+        """Seconds before the bots answer a window nobody else may claim in."""
+        seed = seed_for_bots(match.record.seed)  # never the secret a real game is dealt from
+        self.players = [
+            player_for(seat.kind, match.game.id, seed * 31 + i)
+            for i, seat in enumerate(match.seats)
+        ]
+        self._claim_random = random.Random(seed * 97 + 11)
+        """Draws the bots' claim delays: seeded, so a bot table behaves the same each time."""
+        self.asking: int | None = None
+        """In a turn-based window (0 seconds), the person asked now."""
+        self.ready: Callable[[], bool] = lambda: True
+        """False while play waits (the host: until every person has joined)."""
+        self.answer_ahead: Callable[[int], Move | None] = lambda seat: None
+        """A move a person gave ahead for her turn now (at one keyboard: Run It's second
+        offer), made for her like an automatic one."""
+        self.linger_after: Callable[[list[Event]], float] = lambda events: 0.0
+        """Seconds the table stays still after these events before a bot moves on."""
+        self.on_fault: Callable[[Exception], None] = self._log_fault
+        """What to do when a bot's move or the rules fail inside a timer."""
+        self.closed: ClaimWindow | None = None
+        """The last window that closed: a claim after it is told it came too late."""
+        self._window: _WindowClock | None = None
+        self._waits: list[_Wait] = []
+        self._pauses: set[str] = set()
+        self._linger = 0.0
+        self._events: list[Event] = []
+        self._listeners: list[Callable[[list[Event]], None]] = []
+        self.started = False
+        self.stopped = False
+
+    # Who and what
+
+    @property
+    def game(self) -> Game:
+        """The rules of the match."""
+        return self.match.game
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, by seat number."""
+        return self.match.names
+
+    @property
+    def number(self) -> int:
+        """The number of the game's position now (the moves made so far, kept in the save):
+        every Table carries it, and a move or claim that names another is stale."""
+        return len(self.match.record.log)
+
+    def stale(self, answers: int) -> bool:
+        """True if a move or claim made on the Table numbered `answers` is late: the game has
+        moved on, and what was made on a position that is gone is never applied to this one."""
+        return answers != self.number
+
+    def person(self, seat: int) -> bool:
+        """True if a person plays `seat` (a bot moves for itself)."""
+        return seat in self.people
+
+    def claiming(self) -> ClaimWindow | None:
+        """The claim window while seats may still claim in it. A settled window (every seat
+        claimed or let go) may still wait for the seat with first call (Sets and Runs: the
+        next player takes the discard or draws, which resolves the buy): she plays as usual."""
+        window = self.game.claim_window(self.match.state)
+        return window if window is not None and not window.settled else None
+
+    def window_left(self) -> float | None:
+        """Seconds left in the timed window running now; None with no clock."""
+        running = self._window
+        window = self.claiming()
+        if running is None or window is not running.window or window.seconds <= 0:
+            return None
+        counted = running.elapsed
+        if running.since is not None:
+            counted += self.clock.now() - running.since
+        return max(0.0, window.seconds - counted)
+
+    @property
+    def held(self) -> bool:
+        """True while a hint given in a window holds it (its clock and bots)."""
+        return HOLD in self._pauses
+
+    @property
+    def paused(self) -> bool:
+        """True while the table is paused or held: bots wait and no window counts down."""
+        return bool(self._pauses)
+
+    # Listening
+
+    def listen(self, callback: Callable[[list[Event]], None]) -> None:
+        """Call `callback` with the events after every change (a move, a new step)."""
+        self._listeners.append(callback)
+
+    def unlisten(self, callback: Callable[[list[Event]], None]) -> None:
+        """Stop calling `callback`."""
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def _tell(self) -> None:
+        events, self._events = self._events, []
+        for callback in list(self._listeners):
+            callback(events)
+
+    # Acting
+
+    def play(self, seat: int, move: Move) -> list[Event]:
+        """Make `seat`'s move (IllegalMove, nothing changed, if the rules refuse it), then go
+        on; the events it made."""
+        events = self.match.play(seat, move)
+        self._after(events)
+        return events
+
+    def claim(self, seat: int) -> list[Event]:
+        """`seat` claims the card up for claim; ClaimRefused if it cannot."""
+        state = self.match.state
+        window = self.game.claim_window(state)
+        if window is None:
+            raise ClaimRefused(closed=self.closed)
+        claim = claim_move(self.game, state, seat)
+        if seat not in window.open_to:  # the game says why (she discarded it, let it go, ...)
+            try:
+                self.game.check(state, seat, claim)
+            except IllegalMove as refusal:
+                raise ClaimRefused(window, rules=refusal.reason) from None
+            raise ClaimRefused(window)
+        try:
+            return self.play(seat, claim)
+        except IllegalMove as refusal:
+            raise ClaimRefused(window, rules=refusal.reason) from None
+
+    # Running
+
+    def start(self) -> None:
+        """Begin running turns."""
+        self.started = True
+        self.step()
+
+    def stop(self) -> None:
+        """Stop: nothing more is run."""
+        self.stopped = True
+        self._cancel_waits()
+
+    def pause(self, reason: str) -> None:
+        """Pause for `reason` (several may hold at once): bots wait, a window's clock stops."""
+        if not self._pauses:
+            now = self.clock.now()
+            for wait in self._waits:
+                wait.left = max(0.0, wait.due - now)
+                if wait.handle is not None:
+                    wait.handle.cancel()
+                    wait.handle = None
+            running = self._window
+            if running is not None and running.since is not None:
+                running.elapsed += now - running.since
+                running.since = None
+        self._pauses.add(reason)
+
+    def resume(self, reason: str) -> None:
+        """`reason` no longer pauses; with no pause left, everything goes on where it stopped."""
+        if reason not in self._pauses:
+            return
+        self._pauses.discard(reason)
+        if self._pauses or self.stopped:
+            return
+        now = self.clock.now()
+        if self._window is not None:
+            self._window.since = now
+        for wait in self._waits:
+            wait.due = now + wait.left
+            wait.handle = self.clock.call_later(wait.left, self._firing(wait))
+
+    def hold(self) -> None:
+        """A hint in a window: it waits (clock and bots) until the next move, so the key the
+        hint names still makes the move it names."""
+        if self.claiming() is not None:
+            self.pause(HOLD)
+
+    def _later(self, seconds: float, callback: Callable[[], None]) -> None:
+        wait = _Wait(callback, self.clock.now() + seconds, left=seconds)
+        if not self._pauses:
+            wait.handle = self.clock.call_later(seconds, self._firing(wait))
+        self._waits.append(wait)
+
+    def _firing(self, wait: _Wait) -> Callable[[], None]:
+        def fire() -> None:
+            if wait not in self._waits or self.stopped or self._pauses:
+                return
+            self._waits.remove(wait)
+            try:
+                wait.callback()
+            except Exception as err:  # a fault in a bot or the rules must not stop the loop
+                self.on_fault(err)
+
+        return fire
+
+    def _cancel_waits(self) -> None:
+        for wait in self._waits:
+            if wait.handle is not None:
+                wait.handle.cancel()
+        self._waits.clear()
+
+    @staticmethod
+    def _log_fault(err: Exception) -> None:
+        log.error("the turn runner failed", exc_info=err)
+
+    def _after(self, events: list[Event]) -> None:
+        """After moves: the hold ends, the table may linger on them, then play goes on."""
+        self._pauses.discard(HOLD)
+        if not self._pauses and self._window is not None and self._window.since is None:
+            self._window.since = self.clock.now()
+        self._events += events
+        self._linger = self.linger_after(events)
+        self.step()
+
+    def step(self) -> None:
+        """Decide what happens next: a bot's move, a window's clock, or wait for a person;
+        then every listener is told."""
+        if self.stopped or not self.started:
+            return
+        self._cancel_waits()
+        self.asking = None
+        state = self.match.state
+        if self.game.is_over(state):
+            self._close_window()
+            self._tell()
+            return
+        ready = self.ready()
+        window = self.claiming()
+        if window is not None and ready:
+            self._run_window(window)
+            self._tell()
+            return
+        self._close_window()
+        if not ready:  # nobody's turn is played, nor window run, until play may begin
+            self._tell()
+            return
+        seat = self.game.to_act(state)[0]
+        if not self.person(seat):
+            # A wait even at no delay lets a screen repaint between bot moves; what the last
+            # move left to be seen (a finished trick) is given its moment.
+            wait = max(self.delay, self._linger, 0.001)
+            self._linger = 0.0
+            self._later(wait, lambda: self._bot_move(seat))
+        else:
+            automatic = self.game.automatic_move(state, seat, self.match.seats[seat])
+            if automatic is None:
+                automatic = self.answer_ahead(seat)
+            if automatic is not None:  # a move the seat's settings make for her (never offers)
+                self._after(self.match.play(seat, automatic))
+                return
+        self._tell()
+
+    def _bot_move(self, seat: int) -> None:
+        state = self.match.state
+        if self.game.is_over(state) or self.claiming() is not None:
+            return
+        if self.game.to_act(state)[0] != seat:
+            return
+        move, _ = self.players[seat].choose(
+            self.game.view(state, seat), self.game.legal_moves(state, seat)
+        )
+        self._after(self.match.play(seat, move))
+
+    # Claim windows (engine/claims.py): several seats may claim one card out of turn
+
+    def _close_window(self) -> None:
+        if self._window is not None:
+            self.closed = self._window.window
+        self._window = None
+
+    def _run_window(self, window: ClaimWindow) -> None:
+        """Keep a claim window going: the clock while people may claim, else bots at once."""
+        if self._window is None or window is not self._window.window:
+            self._open_window(window)
+        running = self._window
+        assert running is not None
+        people = [s for s in window.open_to if self.person(s)]
+        if not people:  # nobody to wait for: the bots decide at once (at the table's pace)
+            self._later(self.window_wait, lambda: self._answer(window, list(window.open_to)))
+            return
+        if window.seconds <= 0:  # each person asked in turn; a bot answers when its turn comes
+            first = window.open_to[0]
+            if not self.person(first):
+                self._later(0.001, lambda: self._answer(window, [first]))
+                return
+            self.asking = first
+            return
+        left = self.window_left() or 0.0
+        self._later(left, lambda: self._answer(window, list(window.open_to), let_go_all=True))
+        counted = window.seconds - left
+        due = sorted(
+            (at, window.open_to.index(seat), seat)
+            for seat, at in running.bot_claims.items()
+            if seat in window.open_to
+        )
+        for at, _, seat in due:
+            self._later(max(0.0, at - counted), partial(self._answer, window, [seat]))
+
+    def _open_window(self, window: ClaimWindow) -> None:
+        """A new window: each bot decides now; one that claims does so after a short seeded
+        delay (a quick person beats it), one that does not lets go when the window ends."""
+        self._close_window()
+        delays = bot_claim_delays(
+            self.game,
+            self.match.state,
+            window,
+            self.players,
+            lambda seat: not self.person(seat),
+            self._claim_random,
+        )
+        since = None if self._pauses else self.clock.now()
+        self._window = _WindowClock(window, since=since, bot_claims=delays)
+
+    def _answer(self, window: ClaimWindow, seats: list[int], let_go_all: bool = False) -> None:
+        """Bots among `seats` claim or let go, in the window's order, as they decided; with
+        `let_go_all` (time is up) every seat still open lets the card go, people too."""
+        running = self._window
+        bot_claims = running.bot_claims if running is not None else {}
+        state = self.match.state
+        made: list[Event] = []
+        for seat in seats:
+            if self.game.claim_window(state) is not window:
+                break
+            person = self.person(seat)
+            if seat not in window.open_to or (person and not let_go_all):
+                continue
+            claim = not person and not let_go_all and seat in bot_claims
+            bot_claims.pop(seat, None)
+            move = claim_move(self.game, state, seat) if claim else LET_GO
+            try:
+                made += self.match.play(seat, move)
+            except IllegalMove:
+                if claim:  # refused: it lets the card go instead
+                    made += self.match.play(seat, LET_GO)
+        self._after(made)
+
+    # What a seat sees
+
+    def table(
+        self,
+        seat: int | None,
+        events: list[Event],
+        present: list[bool] | None = None,
+        waiting: str | None = None,
+        explained: str | None = None,
+    ) -> Table:
+        """What `seat` (None: the public) may see now, with these events; `present` says which
+        seats are here (all, at one keyboard), `waiting` for whom play waits and `explained`
+        what to say instead of the seat's own words (at one keyboard, the public's while the
+        seat shown may not act)."""
+        state = self.match.state
+        game = self.game
+        acting = game.to_act(state)
+        window = self.claiming()
+        over = game.is_over(state)
+        may_act = seat is not None and seat in acting and self.ready()
+        legal = game.legal_moves(state, seat) if may_act and seat is not None else []
+        outcome = game.outcome(state)
+        return Table(
+            number=self.number,
+            view=game.view(state, seat).model_dump(mode="json"),
+            legal=[move.model_dump(mode="json") for move in legal],
+            acting=acting,
+            explain=game.explain(state, seat, self.names) if explained is None else explained,
+            summary=outcome.summary,
+            outcome=outcome if over else None,
+            over=over,
+            # A copy: the state's window changes as seats answer, and the Table is sent later.
+            window=None if window is None else window.model_copy(deep=True),
+            window_left=self.window_left(),
+            asking=self.asking,
+            events=events,
+            present=present if present is not None else [True] * len(self.names),
+            waiting=waiting,
+            unsaved=self.match.unsaved,
+        )
+
+
+class KeyboardFeed:
+    """The runner's feed at one keyboard: it acts for any person's seat, the one each message
+    names (`Act.seat`, `ClaimCard.seat`), as a host acts for a code's own seat."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+
+    def send(self, message: Act | ClaimCard) -> list[Event]:
+        """Make the move or claim of the seat the message names; IllegalMove (a move) or
+        ClaimRefused (a claim) if it is refused, nothing changed."""
+        runner = self.runner
+        seat = message.seat
+        refusal = None
+        if seat is None or not runner.person(seat):
+            refusal = "Only a person's seat is played from the keyboard."
+        elif runner.stale(message.table):
+            refusal = "The table changed before that move: here it is as it stands now."
+        if isinstance(message, ClaimCard):
+            if refusal is not None:
+                raise ClaimRefused(runner.claiming(), rules=refusal)
+            assert seat is not None
+            return runner.claim(seat)
+        if refusal is not None:
+            raise IllegalMove(refusal)
+        assert seat is not None
+        return runner.play(seat, runner.game.parse_move(message.move))
