@@ -618,7 +618,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             return f"Action: look at {name(move.seat)}'s hand (and maybe swap a card)"
         if isinstance(move, mv.FlipDirections) and view is not None:
             flips = ", ".join(  # a flip names only seats with a direction
-                f"{whose(s)} {way}→{way.flipped}"
+                f"{whose(s)} {way}→{way.other}"
                 for s in move.seats
                 if (way := view.directions[s]) is not None
             )
