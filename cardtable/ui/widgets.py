@@ -105,8 +105,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     It owns what every table has: the view, the names and the legal moves the last `show`
     gave, the hand with its cursor, and the hand row along the bottom (a title over the cards,
     each card with its number key). A table composes the rest (`compose_table`: its main row
-    of class `table-main`, the middle of it `table-centre`, a side panel `#side` with the log)
-    and says what its keys do.
+    of class `table-main`, the middle of it `table-centre`, 46 columns at least unless the table
+    asks more, a side panel `#side` with the log) and says what its keys do.
     """
 
     DEFAULT_CSS = """
@@ -121,6 +121,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     }
     GameTable .table-centre {
         width: 1fr;
+        min-width: 46;
         padding: 0 1;
     }
     GameTable #side {

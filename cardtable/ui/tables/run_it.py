@@ -224,9 +224,6 @@ class RunItTable(GameTable[RunItView, Any]):
     ]
 
     DEFAULT_CSS = """
-    RunItTable #ri-center {
-        min-width: 46;
-    }
     RunItTable #ri-heading {
         height: 1;
     }
