@@ -45,7 +45,7 @@ class HandCard(Static):
             self.slot = slot
 
     def __init__(self, slot: int) -> None:
-        super().__init__(id=f"hand-{slot}", classes="hand-card")
+        super().__init__(id=f"hand-{slot}", classes="hand-card card-place")
         self.slot = slot
 
     def on_click(self, event: events.Click) -> None:
@@ -148,13 +148,15 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         height: 3;
         padding: 0 1;
     }
+    GameTable .card-place {
+        border-title-color: #a5d6a7;
+        content-align: center middle;
+    }
     GameTable .hand-card {
         width: 7;
         height: 3;
         border: tall #0f3d2e;
-        border-title-color: #a5d6a7;
         border-title-align: center;
-        content-align: center middle;
     }
     GameTable .hand-card.unplayable {
         opacity: 50%;
