@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from cardtable.cards.two_sided import TwoSided
 
-class Direction(StrEnum):
-    """The side of a direction card that is showing."""
+
+class Direction(TwoSided):
+    """The side of a direction card that is showing (`other` is the side a flip shows)."""
 
     UP = "UP"
     DOWN = "DOWN"
-
-    @property
-    def flipped(self) -> Direction:
-        """The other side."""
-        return Direction.DOWN if self is Direction.UP else Direction.UP
 
 
 class DirectionCard(BaseModel):

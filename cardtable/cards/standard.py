@@ -6,17 +6,15 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from cardtable.cards.two_sided import TwoSided
 
-class Colour(StrEnum):
-    """A standard card's colour: hearts and diamonds are red, spades and clubs black."""
+
+class Colour(TwoSided):
+    """A standard card's colour: hearts and diamonds are red, spades and clubs black (`other`
+    is the opposite colour)."""
 
     RED = "red"
     BLACK = "black"
-
-    @property
-    def other(self) -> Colour:
-        """The opposite colour."""
-        return Colour.BLACK if self is Colour.RED else Colour.RED
 
     @property
     def team(self) -> str:

@@ -45,7 +45,7 @@ class HandCard(Static):
             self.slot = slot
 
     def __init__(self, slot: int) -> None:
-        super().__init__(id=f"hand-{slot}", classes="hand-card")
+        super().__init__(id=f"hand-{slot}", classes="hand-card card-place")
         self.slot = slot
 
     def on_click(self, event: events.Click) -> None:
@@ -105,8 +105,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     It owns what every table has: the view, the names and the legal moves the last `show`
     gave, the hand with its cursor, and the hand row along the bottom (a title over the cards,
     each card with its number key). A table composes the rest (`compose_table`: its main row
-    of class `table-main`, the middle of it `table-centre`, a side panel `#side` with the log)
-    and says what its keys do.
+    of class `table-main`, the middle of it `table-centre`, 46 columns at least unless the table
+    asks more, a side panel `#side` with the log) and says what its keys do.
     """
 
     DEFAULT_CSS = """
@@ -121,6 +121,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     }
     GameTable .table-centre {
         width: 1fr;
+        min-width: 46;
         padding: 0 1;
     }
     GameTable #side {
@@ -147,13 +148,15 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         height: 3;
         padding: 0 1;
     }
+    GameTable .card-place {
+        border-title-color: #a5d6a7;
+        content-align: center middle;
+    }
     GameTable .hand-card {
         width: 7;
         height: 3;
         border: tall #0f3d2e;
-        border-title-color: #a5d6a7;
         border-title-align: center;
-        content-align: center middle;
     }
     GameTable .hand-card.unplayable {
         opacity: 50%;

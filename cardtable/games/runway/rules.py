@@ -460,7 +460,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         for s in move.seats:
             direction = state.directions[s]
             assert direction is not None
-            state.directions[s] = direction.flipped
+            state.directions[s] = direction.other
         names = ", ".join(f"{{{i}}} now {state.directions[s]}" for i, s in enumerate(move.seats))
         say(events, "flip", f"Flipped: {names}", *move.seats)
 

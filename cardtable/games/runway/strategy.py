@@ -341,7 +341,7 @@ class RunwayPlanner:
         direction = view.directions[seat]
         if direction is None or not run or run[0].rank is None:
             return False
-        other = leading_ends(direction.flipped)[0]
+        other = leading_ends(direction.other)[0]
         return next_rank(run, other) is None or self._blocked(view, seat)
 
     def _swap(self, view: RunwayView, moves: list[Any]) -> tuple[Any, str]:

@@ -45,9 +45,6 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
     ]
 
     DEFAULT_CSS = """
-    OverTrumpTable #ot-center {
-        min-width: 46;
-    }
     OverTrumpTable #ot-seats {
         height: 5;
     }

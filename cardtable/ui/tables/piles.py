@@ -22,7 +22,7 @@ class PileCell(Static):
     """One pile: its top card, its total value and how many cards it holds."""
 
     def __init__(self, pile: int) -> None:
-        super().__init__(id=f"pile-{pile}", classes="pile")
+        super().__init__(id=f"pile-{pile}", classes="pile card-place")
         self.pile = pile
         self.border_title = pile_name(pile)
 
@@ -83,9 +83,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         width: 11;
         height: 4;
         border: round #5f8f7a;
-        border-title-color: #a5d6a7;
         border-title-align: left;
-        content-align: center middle;
         text-align: center;
     }
     PilesTable .pile.target {

@@ -25,6 +25,7 @@ from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.screens.handoff import GUARD_SECONDS
 from cardtable.ui.screens.move_menu import MoveMenu
@@ -61,6 +62,16 @@ KEYS = {"get": "c", "penalty": "p", "keep": "e", "draw": "t", "offer": "o", "not
 turn), t takes the draw pile's top card, o offers the card picked, n offers nothing. None is a
 claim key (claim_bar.CLAIM_ROW)."""
 MENU_KEY = "m"
+KEY_LABELS = {
+    "get": "Get a card",
+    "penalty": "Take penalty",
+    "keep": "Keep it",
+    "draw": "Draw pile",
+    "offer": "Offer",
+    "nothing": "Offer nothing",
+    "menu": "Moves",
+}
+"""Each letter's word in the footer (its action has the letter's name), in the footer's order."""
 
 
 def card_face(card: RunItCard, width: int = 5) -> Text:
@@ -209,19 +220,10 @@ class RunItTable(GameTable[RunItView, Any]):
 
     BINDINGS = [
         Binding("enter,space", "confirm", "Play / choose"),
-        Binding(KEYS["get"], "get", "Get a card"),
-        Binding(KEYS["penalty"], "penalty", "Take penalty"),
-        Binding(KEYS["keep"], "keep", "Keep it"),
-        Binding(KEYS["draw"], "draw", "Draw pile"),
-        Binding(KEYS["offer"], "offer", "Offer"),
-        Binding(KEYS["nothing"], "nothing", "Offer nothing"),
-        Binding(MENU_KEY, "menu", "Moves"),
+        *letter_bindings(KEYS | {"menu": MENU_KEY}, KEY_LABELS, action="{}"),
     ]
 
     DEFAULT_CSS = """
-    RunItTable #ri-center {
-        min-width: 46;
-    }
     RunItTable #ri-heading {
         height: 1;
     }

@@ -37,8 +37,15 @@ from cardtable.ui.card_faces import (
     joker_label,
 )
 from cardtable.ui.cells import fitted
+from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
-from cardtable.ui.widgets import GameTable, HandCard, MoveLog, hand_row_start, happened
+from cardtable.ui.widgets import (
+    GameTable,
+    HandCard,
+    MoveLog,
+    hand_row_start,
+    happened,
+)
 
 DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
 
@@ -88,6 +95,18 @@ ACTION_KEYS: dict[str, ActionKey] = {
 """Every letter key and the moves it offers: the keys' behaviour and the hints' "Press b."
 both come from this table, so a hint names the key that makes its move."""
 MENU_KEY = "m"
+KEY_LABELS = {
+    "draw": "Draw",
+    "bin": "Bin",
+    "common": "Common",
+    "triple": "Triple",
+    "act": "Action",
+    "trade": "Trade",
+    "recycle": "Recycle",
+    "end": "End phase",
+    "menu": "Moves",
+}
+"""Each letter's word in the footer, in the footer's order."""
 MENU_TITLE = "Every move you can make now"
 
 
@@ -137,15 +156,10 @@ class RunwayTable(GameTable[RunwayView, Any]):
 
     BINDINGS = [
         Binding("enter,space", "confirm", "Use card"),
-        Binding("d", "keyed('draw')", "Draw"),
-        Binding("b", "keyed('bin')", "Bin"),
-        Binding("c", "keyed('common')", "Common"),
-        Binding("t", "keyed('triple')", "Triple"),
-        Binding("a", "keyed('act')", "Action"),
-        Binding("o", "keyed('trade')", "Trade"),
-        Binding("r", "keyed('recycle')", "Recycle"),
-        Binding("e", "keyed('end')", "End phase"),
-        Binding("m", "keyed('menu')", "Moves"),
+        *letter_bindings(
+            {"menu": MENU_KEY} | {name: key.letter for name, key in ACTION_KEYS.items()},
+            KEY_LABELS,
+        ),
     ]
     """The footer's keys; on_key reads the letters from ACTION_KEYS."""
 
@@ -618,7 +632,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             return f"Action: look at {name(move.seat)}'s hand (and maybe swap a card)"
         if isinstance(move, mv.FlipDirections) and view is not None:
             flips = ", ".join(  # a flip names only seats with a direction
-                f"{whose(s)} {way}→{way.flipped}"
+                f"{whose(s)} {way}→{way.other}"
                 for s in move.seats
                 if (way := view.directions[s]) is not None
             )

@@ -30,6 +30,7 @@ from cardtable.games.sets_and_runs.state import Phase, RoundResult, SetsAndRunsV
 from cardtable.ui.card_faces import face, ink
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
     SLOT_KEYS,
@@ -77,6 +78,19 @@ KEYS = {
 discard, c draws from the stock, e lays the marked cards down as a set, r as a run, p adds them
 to the meld pointed at, w swaps one for that run's Joker, x discards, b takes a lay-down back,
 u clears the marks, m lists every move."""
+KEY_LABELS = {
+    "take": "Take discard",
+    "stock": "Draw",
+    "set": "Set",
+    "run": "Run",
+    "add": "Add",
+    "swap": "Swap Jkr",
+    "discard": "Discard",
+    "back": "Take back",
+    "unmark": "Unmark",
+    "menu": "Moves",
+}
+"""Each letter's word in the footer."""
 
 
 def meld_text(meld: TableMeld) -> Text:
@@ -153,16 +167,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         Binding("down", "point(1)", "Meld", show=False),
         Binding("space", "mark", "Mark"),
         Binding("enter", "confirm", "Do"),
-        Binding(KEYS["take"], "keyed('take')", "Take discard"),
-        Binding(KEYS["stock"], "keyed('stock')", "Draw"),
-        Binding(KEYS["set"], "keyed('set')", "Set"),
-        Binding(KEYS["run"], "keyed('run')", "Run"),
-        Binding(KEYS["add"], "keyed('add')", "Add"),
-        Binding(KEYS["swap"], "keyed('swap')", "Swap Jkr"),
-        Binding(KEYS["discard"], "keyed('discard')", "Discard"),
-        Binding(KEYS["back"], "keyed('back')", "Take back"),
-        Binding(KEYS["unmark"], "keyed('unmark')", "Unmark", show=False),
-        Binding(KEYS["menu"], "keyed('menu')", "Moves"),
+        *letter_bindings(KEYS, KEY_LABELS, hidden={"unmark"}),
     ]
     """The footer's keys; on_key reads the letters, so a key with nothing to do says why."""
 
