@@ -61,3 +61,24 @@ def test_the_command_exits_non_zero_after_a_crash(monkeypatch, capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["play", "piles", "--seats", "Ann,bot,bot,bot", "--seed", "3"])
     assert stop.value.code == 1
+
+
+async def test_an_error_in_a_table_timer_is_a_crash_report_not_a_silent_log(monkeypatch):
+    """The table's own timers (the results after the last move, a summary closing itself, the
+    handoff's first moment) run on the injected clock: an error in one still ends the app with
+    its report and status 1, as an error in a key does, not a line in asyncio's log."""
+    from cardtable.net.clock import FakeClock
+
+    clock = FakeClock()
+    app = CardTableApp(Launch(command="play", game="piles", seats="Ann,bot", seed=3), clock=clock)
+
+    def fail() -> None:
+        raise Boom("a timer failed")
+
+    with pytest.raises(Boom):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.screen._later(0.5, fail)
+            clock.advance(1.0)
+            await pilot.pause()
+    assert app.return_code == 1

@@ -235,3 +235,18 @@ def test_the_local_feed_acts_for_the_person_each_message_names_and_no_bot():
     bots.start()
     with pytest.raises(IllegalMove, match="a person's seat"):
         KeyboardFeed(bots).send(Act(move=move.model_dump(mode="json"), table=0, seat=1))
+
+
+def test_a_stopped_runner_makes_no_move():
+    """Once its table has gone (the screen closed, the host stopped), a move sent late is
+    refused in words and nothing changes: the save is as it stood."""
+    match = Match.start(PILES, parse_seats("Ann,bot"), 4, None)
+    runner = Runner(match, FakeClock(), delay=0.8)
+    runner.start()
+    runner.stop()
+    before = len(match.record.log)
+    seat = PILES.to_act(match.state)[0]
+    move = PILES.legal_moves(match.state, seat)[0]
+    with pytest.raises(IllegalMove, match="stopped"):
+        runner.play(seat, move)
+    assert len(match.record.log) == before

@@ -1,4 +1,4 @@
-"""The host: the one place a networked match's moves are applied.
+"""The host: a networked match's front door, where every message from another screen is checked.
 
 A `Host` owns one `Match` (rules, state, save and log). People play their seats from their own
 screens, each connected as a `Member` with her seat's join code; spectators (the projector)
@@ -110,7 +110,6 @@ class Host:
     ) -> None:
         self.match = match
         self.game = match.game
-        self.delay = delay
         seats = match.seats
         self.humans = [i for i, seat in enumerate(seats) if seat.is_human]
         self.codes: dict[int, str] = codes or {seat: new_code() for seat in self.humans}

@@ -54,7 +54,7 @@ class ClaimRefused(Exception):
         self.rules = rules
 
 
-@dataclass
+@dataclass(eq=False)  # each wait is itself: found and removed by identity
 class _Wait:
     """A call the runner has asked its clock for: `left` seconds to go while paused."""
 
@@ -202,7 +202,9 @@ class Runner:
 
     def play(self, seat: int, move: Move) -> list[Event]:
         """Make `seat`'s move (IllegalMove, nothing changed, if the rules refuse it), then go
-        on; the events it made."""
+        on; the events it made. A stopped runner refuses every move."""
+        if self.stopped:
+            raise IllegalMove("This table has stopped: the game is saved as it stands.")
         events = self.match.play(seat, move)
         self._after(events)
         return events

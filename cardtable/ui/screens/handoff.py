@@ -79,7 +79,8 @@ class HandoffScreen(Screen[bool]):
         )
 
     def on_mount(self) -> None:
-        self.clock.call_later(GUARD_SECONDS, self._arm)
+        # In the message loop: an error in it is the app's crash report.
+        self.clock.call_later(GUARD_SECONDS, lambda: self.call_next(self._arm))
 
     def _arm(self) -> None:
         if not self.is_attached:

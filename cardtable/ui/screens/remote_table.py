@@ -89,9 +89,8 @@ class RemoteTableScreen(TableFrame):
     quit_words = "Ctrl+Q quits; the host keeps the game."
     hint_watching = "A hint is for a player whose turn it is."
 
-    def on_mount(self) -> None:
+    def on_mount(self) -> None:  # then TableFrame's own on_mount (Textual calls each class's)
         self.clock = table_app(self).clock
-        super().on_mount()
 
     def start(self) -> None:
         """The host's messages, from now on."""

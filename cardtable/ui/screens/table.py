@@ -55,9 +55,9 @@ class TableScreen(TableFrame):
     def _later(self, wait: float, callback: Callable[[], object]) -> None:
         """Call `callback` after `wait` seconds on the table's clock, unless the screen has gone."""
 
-        def fire() -> None:
+        def fire() -> None:  # in the message loop: an error in it is the app's crash report
             if self.live:
-                callback()
+                self.call_next(callback)
 
         self.clock.call_later(wait, fire)
 
@@ -150,8 +150,7 @@ class TableScreen(TableFrame):
         self.runner.start()
 
     def on_unmount(self) -> None:
-        self.runner.stop()
-        super().on_unmount()
+        self.runner.stop()  # then TableFrame's own on_unmount (Textual calls each class's)
 
     @property
     def live(self) -> bool:
@@ -334,11 +333,17 @@ class TableScreen(TableFrame):
         `who` starts a refusal's reason ('Bob: ') when the move was not the viewer's own."""
         try:
             made = move.model_dump(mode="json")
-            self.feed.send(Act(move=made, table=self.runner.number, seat=seat))
+            self.feed.send(Act(move=made, table=self.shown_number, seat=seat))
         except IllegalMove as refused:
             self.say(who + refused.reason, refused=True)
 
     # Claim windows (engine/claims.py): several seats may claim one card out of turn
+
+    @property
+    def shown_number(self) -> int:
+        """The number of the Table on screen, which every move and claim names: one made on a
+        table the game has since moved on from is refused (stale), never applied."""
+        return self.current.number if self.current is not None else self.runner.number
 
     def _human(self, seat: int) -> bool:
         return self.runner.person(seat)
@@ -389,7 +394,7 @@ class TableScreen(TableFrame):
         # Not open to her: the game says why (she discarded it, let it go, ...).
         who = f"{names[seat]}: " if seat != self.viewer or seat not in window.open_to else ""
         try:
-            self.feed.send(ClaimCard(table=self.runner.number, seat=seat))
+            self.feed.send(ClaimCard(table=self.shown_number, seat=seat))
         except ClaimRefused as refused:
             if refused.rules is None:
                 self.say(f"{names[seat]} has already let the {window.card} go.", refused=True)

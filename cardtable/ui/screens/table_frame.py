@@ -283,7 +283,7 @@ class TableFrame(Screen[None]):
             return False
         self.cover(screen, callback=lambda _: then())
         if seconds is not None:
-            self.clock.call_later(seconds, lambda: self._close(screen))
+            self.clock.call_later(seconds, lambda: self.call_next(self._close, screen))
         return True
 
     def cover(self, screen: Screen, callback: Callable[[object], None] | None = None) -> None:

@@ -23,6 +23,7 @@ from cardtable.games.run_it.matching import NAMES_A_COLOUR, in_colour
 from cardtable.games.run_it.moves import COLOUR_NAMES
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
+from cardtable.ui.app_api import table_app
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.letter_keys import letter_bindings
@@ -188,7 +189,8 @@ class MissedCard(ModalScreen[None]):
         )
 
     def on_mount(self) -> None:
-        self.set_timer(GUARD_SECONDS, self._arm)
+        # The app's clock, as the handoff's (a FakeClock in tests); in the message loop.
+        table_app(self).clock.call_later(GUARD_SECONDS, lambda: self.call_next(self._arm))
 
     def _arm(self) -> None:
         self.ready = True
