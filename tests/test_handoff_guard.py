@@ -107,3 +107,34 @@ def test_no_table_binds_the_key_that_ends_a_handoff():
             for key in binding.key.split(",")  # type: ignore[union-attr]
         }
         assert REVEAL_KEY not in keys and REVEAL_KEY.upper() not in keys, game_id
+
+
+async def test_ctrl_n_leaves_a_handoff_for_the_menu_without_showing_a_hand():
+    """Whoever sits at a handoff may go back to the start screen (the README's Ctrl+N) without
+    the next person's hand being shown on the way; the game stays listed to continue."""
+    from cardtable.ui.screens.menu import MenuScreen
+
+    app = CardTableApp(Launch(command="play", game="piles", seats="Ann,Bob", seed=2, delay=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        table = table_of(app)
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert table.viewer is None
+
+
+def test_the_resume_line_names_a_command_this_shell_can_run(monkeypatch, tmp_path):
+    """After `make play` nothing named cardtable is on the PATH: the quit line names the
+    program by the path it was started by; where the name is on the PATH, the name."""
+    from cardtable.ui import command
+
+    program = tmp_path / "venv" / "bin" / "cardtable"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(command.sys, "argv", [str(program)])
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert command.cardtable_command() == "venv/bin/cardtable"
+    monkeypatch.setenv("PATH", str(program.parent))
+    assert command.cardtable_command() == "cardtable"

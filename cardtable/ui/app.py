@@ -29,6 +29,7 @@ from cardtable.engine import (
 from cardtable.engine.saves import save_id
 from cardtable.engine.seats import default_name
 from cardtable.net.clock import Clock, LoopClock
+from cardtable.ui.command import cardtable_command
 from cardtable.ui.crash import crash_message, write_report
 from cardtable.ui.screens.menu import MenuScreen
 
@@ -394,7 +395,8 @@ class CardTableApp(App[None]):
             self.exit_message = (
                 f"The host has stopped; the {match.game.name} game is saved after its last move: "
                 f"`cardtable host --resume {save_id(path)}` hosts it again with the same join "
-                f"codes (`cardtable resume {save_id(path)}` continues it at one keyboard)."
+                f"codes (`{cardtable_command()} resume {save_id(path)}` continues it at one "
+                "keyboard)."
             )
         else:
             self.exit_message = "The host has stopped; the game was not saved."
@@ -447,7 +449,7 @@ class CardTableApp(App[None]):
                 if path is not None and moved and not match.unsaved and not over:
                     self.exit_message = (
                         f"Your {match.game.name} game is saved after its last move: "
-                        f"`cardtable resume {save_id(path)}` continues it."
+                        f"`{cardtable_command()} resume {save_id(path)}` continues it."
                     )
                 elif match.unsaved and moved and not over:
                     self.exit_message = (

@@ -15,6 +15,7 @@ from importlib import metadata
 from pathlib import Path
 
 from cardtable.engine.saves import data_dir
+from cardtable.ui.command import cardtable_command
 
 
 def _version(package: str) -> str:
@@ -61,5 +62,5 @@ def crash_message(error: BaseException, report: Path | None) -> str:
     return (
         f"cardtable stopped on an error it did not expect ({type(error).__name__}).\n"
         f"{where}; please send it with a description of what you did.\n"
-        "A game in play is saved after every move: `cardtable resume` continues it."
+        f"A game in play is saved after every move: `{cardtable_command()} resume` continues it."
     )

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from cardtable.net.clock import Clock, LoopClock
+from cardtable.ui.app_api import table_app
 
 REVEAL_KEY = "y"
 """The key that shows the next player's hand: no table binds it, so a second tap of the key
@@ -35,6 +36,7 @@ class HandoffScreen(Screen[bool]):
             f"{REVEAL_KEY},{REVEAL_KEY.upper()}", "reveal", "I am the next player: show my hand"
         ),
         Binding(f"{ANSWER_KEY},{ANSWER_KEY.upper()}", "answer", "Answer unseen", show=False),
+        Binding("ctrl+n", "menu", "Menu"),
     ]
 
     DEFAULT_CSS = """
@@ -97,6 +99,11 @@ class HandoffScreen(Screen[bool]):
         """Answer without showing the hand (where the table offers it), after the moment."""
         if self.ready and self.answer:
             self.dismiss(True)
+
+    def action_menu(self) -> None:
+        """Back to the start screen with the hand unseen; the game stays saved (at once: the
+        menu is a way out for whoever sits here, not a look at the next hand)."""
+        table_app(self).action_back_to_menu()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button does what the key does."""
