@@ -116,7 +116,7 @@ async def leave(app, key: str) -> bool:
 
 async def follow_hint(pilot, app):
     """Press h, then what the hint names (Enter in a menu it opens); (the hint, its move). It
-    returns once the app is idle, as Pilot.press does."""
+    returns once what the key did is drawn."""
     screen = app.screen
     said = status(app)
     await tap(app, "h", lambda: status(app).startswith("Hint:") and status(app) != said)
@@ -131,7 +131,7 @@ async def follow_hint(pilot, app):
         named.group(1) if named else "enter",
         lambda: len(log) > before or app.screen is not screen or status(app) != hint,
     )
-    await pilot.pause()
+    await asyncio.sleep(0.005)  # what the key did is drawn (no bot moves off the fake clock)
     if isinstance(app.screen, MoveMenu):
         await pilot.press("enter")
         await pilot.pause()

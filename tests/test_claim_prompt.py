@@ -12,7 +12,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens import handoff as handoff_module
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import let_time_pass, reveal_hand, wait_until
+from tests.pilot_steps import leave, let_time_pass, reveal_hand, tap, tick, wait_until
 from tests.test_run_it_table import (
     hands,
     moves_since,
@@ -86,6 +86,13 @@ async def test_another_persons_key_waits_for_her_turn_to_be_asked():
         assert "Ann is asked now" in str(screen.query_one("#status").render())
 
 
+def moved_on(screen):
+    """A test for `tap`: a move was made, or another screen covers the table (a menu, a
+    handoff)."""
+    made = len(screen.match.record.log)
+    return lambda: len(screen.match.record.log) > made or screen.app.screen is not screen
+
+
 def started(game_id: str, seats: str, seed: int, **options) -> CardTableApp:
     app = CardTableApp(Launch(command="menu", delay=0))
     app.begin = (game_id, parse_seats(seats), seed, options)  # type: ignore[attr-defined]
@@ -104,13 +111,13 @@ async def test_nobody_is_asked_to_claim_before_she_has_seen_her_hand(game_id, op
         app.start_game(*app.begin)
         await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, HandoffScreen)))
         screen = table_of(app)
-        for _ in range(1500):
+        for _ in range(15000):
             if len(screen.match.record.log) > 30 or screen.game.is_over(screen.match.state):
                 break
             front = app.screen
             if isinstance(front, HandoffScreen):
                 if front.ready:
-                    await pilot.press("y")
+                    await leave(app, "y")
             elif front is screen and screen.asking is not None:
                 # Asked at the table: her own hand is the one shown.
                 assert screen.viewer == screen.asking
@@ -118,9 +125,9 @@ async def test_nobody_is_asked_to_claim_before_she_has_seen_her_hand(game_id, op
                     screen.table.query_one("#hand-title").render()
                 )
                 asked += 1
-                await pilot.press("enter")
+                await tap(app, "enter", moved_on(screen))
             elif front is screen and screen.viewer in screen.acting():
                 await pilot.press("h")
-                await pilot.press("enter")
-            await let_time_pass(pilot, 0.02)
+                app.simulate_key("enter")
+            await tick(app)  # keys as the terminal sends them; Pilot's press idles 40 ms
     assert asked >= 3

@@ -8,6 +8,8 @@ the card go, which may not be what the hint advised but still moves the game on.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardtable.engine import parse_seats
@@ -54,7 +56,7 @@ async def hint_then_enter(pilot, app, seat: int, in_window: bool) -> None:
     screen = app.screen
     log = screen.match.record.log
     before = len(log)
-    await pilot.pause()  # what the bots still had to do (answers to a claim window) is done
+    await asyncio.sleep(0.005)  # the app draws what came last (on the fake clock no bot moves now)
     said = status(app)
     await tap(app, "h", lambda: status(app).startswith("Hint:") and status(app) != said)
     hint = status(app)

@@ -6,6 +6,8 @@ exactly the hinted move; a menu the key opens starts on the hinted line.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardtable import games
@@ -48,7 +50,7 @@ async def settle(pilot, app, seconds=60):
 
     for _ in range(int(seconds / 0.002)):
         if ready():
-            await pilot.pause()  # what the bots still had to do (a claim window) is done
+            await asyncio.sleep(0.005)  # what came last is drawn (no bot moves off the clock)
             if ready():
                 return
         elif not isinstance(app.screen, TableScreen | MoveMenu):

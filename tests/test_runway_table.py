@@ -16,7 +16,7 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.runway import card_text, run_card_text
 from tests.cards_text import pcard, pcards
-from tests.pilot_steps import follow_hint, let_time_pass, my_turn, status, wait_until
+from tests.pilot_steps import follow_hint, leave, let_time_pass, my_turn, status, tick, wait_until
 
 SIZE = (80, 24)
 pytestmark = pytest.mark.usefixtures("fake_clock")
@@ -325,17 +325,17 @@ FULL_TURN = BUILDING | {"take", "stop-taking"}
 LOOKING = {"triple", "look", "swap"}
 
 
-async def settle(pilot, app, most=500):
+async def settle(pilot, app, most=5000):
     for _ in range(most):
         screen = app.screen
         if isinstance(screen, ResultsScreen) or my_turn(app):
             return
         if isinstance(screen, HandoffScreen):
             if screen.ready:
-                await pilot.press("y")
+                await leave(app, "y")
         elif not isinstance(screen, TableScreen | MoveMenu):
-            await pilot.press("enter")  # a summary between games
-        await let_time_pass(pilot, 0.05)
+            await leave(app, "enter")  # a summary between games
+        await tick(app)  # keys as the terminal sends them: Pilot's press idles 40 ms a key
     raise AssertionError("the table never came back to a person")
 
 
