@@ -206,3 +206,35 @@ async def test_a_broken_file_of_remembered_seats_is_ignored_and_kept():
     kept = path.with_name("seats.json.broken").read_text(encoding="utf-8")
     assert kept == '{"piles": [{"name": "Ann", "kind": "dragon"}'
     assert await seats_shown("piles") == [("Ann", SeatKind.HUMAN), ("Bob", SeatKind.BOT)]
+
+
+async def test_the_line_beside_start_follows_the_fields_once_a_start_is_refused():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seat-name-0", Input).value = "A" * 29
+        setup.query_one("#seat-kind-1", Choice).value = SeatKind.HUMAN
+        await pilot.pause()
+        setup.query_one("#seat-name-1", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert text(setup, "#setup-error") == ("Seat 1: at most 16 characters (and 1 more marked).")
+        # Putting one right says the next; putting both right says nothing is wrong.
+        setup.query_one("#seat-name-0", Input).value = "Ann"
+        await pilot.pause()
+        assert text(setup, "#setup-error") == "Seat 2: needs a name."
+        setup.query_one("#seat-name-1", Input).value = "Bob"
+        await pilot.pause()
+        assert text(setup, "#seat-note-1") == ""
+        assert text(setup, "#setup-error") == "Enter in any field starts too."
+        # A seat left out by a smaller count no longer stops the game.
+        setup.query_one("#seat-name-3", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert text(setup, "#setup-error") == "Seat 4: needs a name."
+        next(b for b in setup.query(RoundButton) if b.name == "2").value = True
+        await pilot.pause()
+        await pilot.pause()
+        assert text(setup, "#setup-error") == "Enter in any field starts too."
+        assert not started(app)

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -43,6 +44,9 @@ from cardtable.ui.app_api import table_app
 SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
 """A game's setting for each person's seat, (field of SeatConfig, label): in Run It a person
 may never be asked for Pass-it offers (the app offers nothing for her at once)."""
+
+START_HINT = "Enter in any field starts too."
+"""The line beside the start button while nothing stops the game."""
 
 KIND_LABELS = [("Person", SeatKind.HUMAN), ("Bot", SeatKind.BOT), ("Random bot", SeatKind.RANDOM)]
 
@@ -243,7 +247,7 @@ class SetupScreen(Screen[None]):
                 yield Static("", id="seed-note", classes="field-note")
         with Horizontal(id="setup-actions"):
             yield Button("Start the game", variant="primary", id="start")
-            yield Static("Enter in any field starts too.", id="setup-error")
+            yield Static(START_HINT, id="setup-error")
         yield Footer()
 
     def _seat_row(self, i: int) -> Horizontal:
@@ -295,6 +299,7 @@ class SetupScreen(Screen[None]):
         """A new number of players shows or hides seat rows."""
         self.seat_count = int(event.pressed.name or self.seat_count)
         self._show_seats()
+        self.call_after_refresh(self.recheck)
 
     def _seat_of(self, widget_id: str | None, prefix: str) -> int | None:
         if not (widget_id or "").startswith(prefix):
@@ -304,11 +309,11 @@ class SetupScreen(Screen[None]):
     def on_choice_changed(self, event: Choice.Changed) -> None:
         """A default name follows the kind: 'Bot 3' becomes 'Player 3' and back."""
         i = self._seat_of(event.choice.id, "seat-kind-")
-        if i is None or not isinstance(event.value, SeatKind):
-            return
-        name = self.query_one(f"#seat-name-{i}", Input)
-        if is_default_name(name.value.strip(), i):
-            name.value = default_name(event.value, i)
+        if i is not None and isinstance(event.value, SeatKind):
+            name = self.query_one(f"#seat-name-{i}", Input)
+            if is_default_name(name.value.strip(), i):
+                name.value = default_name(event.value, i)
+        self.recheck()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Typing a name into a bot's seat makes it a person's; a changed field loses its note."""
@@ -334,6 +339,11 @@ class SetupScreen(Screen[None]):
             self._note(note_id, "")
         if i is not None and len(event.value.strip()) > NAME_MAX:
             self._note(f"#seat-note-{i}", name_problem(event.value.strip()) or "")
+        self.recheck()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A yes-or-no option may put right (or make) a combination the options refuse."""
+        self.recheck()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
@@ -424,26 +434,44 @@ class SetupScreen(Screen[None]):
         more = f" (and {len(found) - 1} more marked)" if len(found) > 1 else ""
         return f"{found[0]}{more}."
 
+    def check(self, seats: list[SeatConfig]) -> tuple[str | None, Any]:
+        """What stops the game from starting (notes marked) and the options model when nothing
+        does."""
+        problem = self.problem(seats)
+        if problem is not None:
+            return problem, None
+        try:
+            return None, self.game.options_model.model_validate(self.options()[0])
+        except ValidationError as err:
+            # The options model says what is wrong, in a player's words (a range, a
+            # combination of options that does not go together).
+            words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
+            return f"Options: {words}", None
+
+    def _say(self, problem: str | None) -> None:
+        """The line beside the start button: what stops the game, or that Enter starts it."""
+        error = self.query_one("#setup-error", Static)
+        error.update(Text(problem or START_HINT))
+        error.set_class(problem is not None, "problem")
+
+    def recheck(self) -> None:
+        """After a start was refused, the notes and the line beside the start button follow
+        the fields as they change (cleared when put right, the next problem said)."""
+        if not self.query_one("#setup-error", Static).has_class("problem"):
+            return
+        try:
+            seats = self.seats()
+        except NoMatches:  # a seat row still being added: its own Changed comes next
+            return
+        self._say(self.check(seats)[0])
+
     def action_start(self) -> None:
         """Start the game as set up, or mark what stops it and say so."""
         seats = self.seats()
-        error = self.query_one("#setup-error", Static)
-        problem = self.problem(seats)
-        options: Any = None
-        if problem is None:
-            try:
-                options = self.game.options_model.model_validate(self.options()[0])
-            except ValidationError as err:
-                # The options model says what is wrong, in a player's words (a range, a
-                # combination of options that does not go together).
-                words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
-                problem = f"Options: {words}"
+        problem, options = self.check(seats)
+        self._say(problem)
         if problem:
-            error.update(Text(problem))
-            error.add_class("problem")
             return
-        error.update(Text("Enter in any field starts too."))
-        error.remove_class("problem")
         seed = self.seed()[0]
         remember_seats(self.game.id, seats)
         table_app(self).start_game(self.game.id, seats, seed, options)
