@@ -238,3 +238,18 @@ async def test_the_line_beside_start_follows_the_fields_once_a_start_is_refused(
         await pilot.pause()
         assert text(setup, "#setup-error") == "Enter in any field starts too."
         assert not started(app)
+
+
+async def test_a_bots_name_typed_in_a_persons_seat_marks_the_persons_seat():
+    app = setup_app("over-trump")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seat-name-0", Input).value = "bot 2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is setup
+        assert text(setup, "#seat-note-0") == "same name as the bot in seat 2"
+        assert text(setup, "#seat-note-1") == ""
+        assert text(setup, "#setup-error") == "Seat 1: same name as the bot in seat 2."
