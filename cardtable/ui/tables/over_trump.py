@@ -95,6 +95,14 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self._draw_trick()
         self._draw_teams()
         self.draw_hand()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The move keys show in the footer only while the viewer may move (not while she
+        waits for the others)."""
+        if action in ("confirm", "reveal"):
+            return self.interactive
+        return True
 
     def _draw_seats(self) -> None:
         view = self.shown

@@ -167,6 +167,14 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             self.pile_cells[p].draw(pile.top, pile.total, pile.height)
         self._draw_teams()
         self._draw_marks()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The move keys show in the footer only while the viewer may move (not while she
+        waits for the others)."""
+        if action in ("confirm", "pass_turn"):
+            return self.interactive
+        return True
 
     def _draw_teams(self) -> None:
         view = self.shown
