@@ -57,8 +57,11 @@ def default_seat(i: int) -> SeatConfig:
     return SeatConfig(name=default_name(kind, i), kind=kind)
 
 
-class TickBox(Checkbox):
-    """A checkbox that reads on or off without colour: ▐✓▌ when on, ▐ ▌ when off."""
+class TickBox(Checkbox, inherit_bindings=False):
+    """A checkbox that reads on or off without colour: ▐✓▌ when on, ▐ ▌ when off. Space ticks
+    it; Enter starts the game, as in every field of the setup."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
@@ -71,6 +74,31 @@ class RoundButton(RadioButton):
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
         return "●" if self.value else "○"
+
+
+class CountChoice(RadioSet, inherit_bindings=False):
+    """The number of players: the arrows choose at once (what is marked is what starts);
+    Enter starts the game, as in every field of the setup."""
+
+    BINDINGS = [
+        Binding("down,right", "step(1)", "Next option", show=False),
+        Binding("up,left", "step(-1)", "Previous option", show=False),
+    ]
+
+    def action_step(self, step: int) -> None:
+        """Choose the next count (step 1) or the one before (-1), round the end."""
+        buttons = list(self.query(RadioButton))
+        chosen = (max(self.pressed_index, 0) + step) % len(buttons)
+        buttons[chosen].value = True
+        self._selected = chosen
+
+
+class NameInput(Input):
+    """A seat's name: a space is not typed as its first character (a name never starts with
+    one), so Space on the highlighted 'Player 1' keeps it instead of blanking the seat."""
+
+    def __init__(self, value: str, *, id: str) -> None:
+        super().__init__(value, id=id, restrict=r"(\S.*)?")
 
 
 class Choice(Widget, can_focus=True):
@@ -167,7 +195,7 @@ class SetupScreen(Screen[None]):
     """Choose who sits where and how the game is played, then start."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start game"),
         Binding("enter", "start", "Start game", show=False),
         Binding("f1", "rules", "Rules"),
@@ -200,13 +228,24 @@ class SetupScreen(Screen[None]):
         padding: 0 1;
         margin-left: 2;
     }
+    /* The field with the keyboard is marked by a shape, not only a shade: a bar at the left
+       of a one-line field (drawn in its padding), a round frame around a framed one. */
+    SetupScreen .seat-row Input:focus, SetupScreen Choice:focus,
+    SetupScreen .seat-row TickBox:focus {
+        outline-left: tall #ffd54f;
+    }
+    SetupScreen .option-row Input:focus, SetupScreen CountChoice:focus,
+    SetupScreen #setup > TickBox:focus {
+        border: round #ffd54f;
+    }
     """
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game = games.get(game_id)
         self.remembered = remembered_seats(game_id, self.game.seat_counts) or []
-        """The seats this game was last started with here (names and kinds), to start from."""
+        """The seats this game was last started (or set up and left) with here, names and
+        kinds, to start from."""
         self.seat_count = len(self.remembered) or self.game.default_seats
         self.names_shown: dict[int, str] = {}
         """Each seat's name as last seen, to tell a name typed from a row opening."""
@@ -218,7 +257,7 @@ class SetupScreen(Screen[None]):
             yield Static(Text(game.blurb), id="setup-blurb")
             if len(game.seat_counts) > 1:
                 yield Label("Players")
-                with RadioSet(id="seat-count"):
+                with CountChoice(id="seat-count"):
                     for count in game.seat_counts:
                         yield RoundButton(
                             str(count), value=count == self.seat_count, name=str(count)
@@ -261,7 +300,7 @@ class SetupScreen(Screen[None]):
             Label(f"Seat {i + 1}", classes="seat-label"),
             # No max_length: a name cut short as it is typed would be cut silently; a long one
             # gets its note instead (the name rules of engine/seats.py).
-            Input(seat.name, id=f"seat-name-{i}"),
+            NameInput(seat.name, id=f"seat-name-{i}"),
             Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
             *extra,
             Static("", id=f"seat-note-{i}", classes="field-note"),
@@ -352,6 +391,14 @@ class SetupScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field starts the game."""
         self.action_start()
+
+    def action_back(self) -> None:
+        """Back to the start screen, the seats kept for the next setup of this game (as a start
+        keeps them) when every name keeps the rules."""
+        seats = self.seats()
+        if not any(names_problems([seat.name for seat in seats])):
+            remember_seats(self.game.id, seats)
+        self.app.pop_screen()
 
     def action_rules(self) -> None:
         """The rules page of this game."""
