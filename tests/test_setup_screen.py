@@ -253,3 +253,18 @@ async def test_a_bots_name_typed_in_a_persons_seat_marks_the_persons_seat():
         assert text(setup, "#seat-note-0") == "same name as the bot in seat 2"
         assert text(setup, "#seat-note-1") == ""
         assert text(setup, "#setup-error") == "Seat 1: same name as the bot in seat 2."
+
+
+async def test_a_match_window_out_of_range_reads_in_seconds_clear_of_the_field():
+    app = setup_app("run-it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        field = setup.query_one("#option-match_seconds", Input)
+        field.value = "999"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        note = setup.query_one("#option-note-match_seconds")
+        assert text(setup, "#option-note-match_seconds") == "0 to 10 seconds"
+        assert text(setup, "#setup-error") == "Match window: 0 to 10 seconds."
+        assert note.content_region.x > field.region.right

@@ -179,8 +179,11 @@ def _bounds(field: Any) -> tuple[int | None, int | None]:
 
 
 def range_note(name: str, field: Any) -> str:
-    """What a number option takes, in plain words: '1 to 3 decks'."""
-    noun = (field.title or name.replace("_", " ")).split("(")[0].strip().lower()
+    """What a number option takes, in plain words: '1 to 3 decks'; a title that names its
+    unit ('Match window (seconds)') counts in it: '0 to 10 seconds'."""
+    title = field.title or name.replace("_", " ")
+    unit = re.search(r"\((\w+)\)\s*$", title)
+    noun = (unit.group(1) if unit else title.split("(")[0]).strip().lower()
     low, high = _bounds(field)
     if low is not None and high is not None:
         return f"{low} to {high} {noun}"
@@ -217,7 +220,7 @@ class SetupScreen(Screen[None]):
         height: 3;
     }
     SetupScreen .option-row .field-note {
-        margin-top: 1;
+        margin: 1 0 0 1;
     }
     SetupScreen .option-row Input {
         width: 12;
