@@ -268,3 +268,21 @@ async def test_a_match_window_out_of_range_reads_in_seconds_clear_of_the_field()
         assert text(setup, "#option-note-match_seconds") == "0 to 10 seconds"
         assert text(setup, "#setup-error") == "Match window: 0 to 10 seconds."
         assert note.content_region.x > field.region.right
+
+
+async def test_a_letter_in_the_seed_is_not_typed_and_the_note_says_why():
+    app = setup_app("runway")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        seed = setup.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press("-", "7", "x")
+        assert seed.value == "-7"
+        assert text(setup, "#seed-note") == "digits only (a - may lead)"
+        await pilot.press("2")
+        assert text(setup, "#seed-note") == ""
+        await pilot.press("backspace", "enter")
+        await wait_until(pilot, lambda: started(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.match.record.seed == -7

@@ -101,6 +101,26 @@ class NameInput(Input):
         super().__init__(value, id=id, restrict=r"(\S.*)?")
 
 
+class NumberInput(Input):
+    """A whole number's field: a key that is not a digit (or a leading sign) is not typed, and
+    the note beside the field says why instead of only ringing the bell."""
+
+    class Refused(Message):
+        """A key was not typed: the field takes a whole number only."""
+
+        def __init__(self, field: NumberInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def __init__(self, value: str | None = None, **kwargs: Any) -> None:
+        super().__init__(value, type="integer", **kwargs)
+
+    def restricted(self) -> None:
+        """Ring the bell and say so beside the field."""
+        super().restricted()
+        self.post_message(self.Refused(self))
+
+
 class Choice(Widget, can_focus=True):
     """One of a few values, shown as '◂ Bot ▸'; → or space (or a click) moves on, ← back.
 
@@ -285,7 +305,7 @@ class SetupScreen(Screen[None]):
                     yield from self._option_widget(name, field)
             yield Label("Seed (blank for a new shuffle; the same seed deals the same cards)")
             with Horizontal(classes="field-row option-row"):
-                yield Input(placeholder="random", id="seed", type="integer")
+                yield NumberInput(placeholder="random", id="seed")
                 yield Static("", id="seed-note", classes="field-note")
         with Horizontal(id="setup-actions"):
             yield Button("Start the game", variant="primary", id="start")
@@ -323,7 +343,7 @@ class SetupScreen(Screen[None]):
         else:
             yield Label(title)
             with Horizontal(classes="field-row option-row"):
-                yield Input(str(default), id=f"option-{name}", type="integer")
+                yield NumberInput(str(default), id=f"option-{name}")
                 yield Static("", id=f"option-note-{name}", classes="field-note")
         if field.description:
             yield Static(Text(field.description), classes="option-help")
@@ -386,6 +406,12 @@ class SetupScreen(Screen[None]):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A yes-or-no option may put right (or make) a combination the options refuse."""
         self.recheck()
+
+    def on_number_input_refused(self, event: NumberInput.Refused) -> None:
+        """A letter typed into a number's field: the note beside it says it takes digits."""
+        field = event.field.id or ""
+        note = "#seed-note" if field == "seed" else f"#option-note-{field[len('option-') :]}"
+        self._note(note, "digits only (a - may lead)")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
