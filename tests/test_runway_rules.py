@@ -984,3 +984,11 @@ def test_biggest_run_wins_with_several_decks_wraps_an_ace_below_a_one_going_down
     )
     do(state, add("AP", End.LOW))
     assert state.runs[0][0] == RunCard(card=pcard("AP"), rank=14)
+
+
+def test_a_seat_waiting_reads_as_in_the_other_games():
+    """'Waiting for Bot 2 to play.' as Run It and Sets and Runs say it (not 'play their turn')."""
+    names = ["Ann", "Bot 2"]
+    state = GAME.new_game(2, seed=3)
+    waiting = next(s for s in range(2) if s not in GAME.to_act(state))
+    assert GAME.explain(state, waiting, names) == f"Waiting for {names[1 - waiting]} to play."

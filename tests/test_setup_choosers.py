@@ -97,3 +97,57 @@ async def test_the_busiest_setup_screen_builds_few_widgets():
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app)
         assert len(list(setup.walk_children())) <= 80
+
+
+async def test_the_focused_field_is_marked_by_a_shape_not_only_a_shade():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        name, kind = setup.query_one("#seat-name-0", Input), setup.query_one("#seat-kind-0")
+        count = setup.query_one(RadioSet)
+        assert app.focused is name
+        await pilot.pause()
+        seen = [name.styles.outline_left[0], kind.styles.outline_left[0]]
+        border = count.styles.border_top[0]
+        count.focus()
+        await pilot.pause()
+        seen += [name.styles.outline_left[0], count.styles.border_top[0] != border]
+        assert seen == ["tall", "", "", True]
+
+
+async def test_the_arrows_choose_the_players_and_enter_starts_there_as_the_hint_says():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        setup.query_one(RadioSet).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert len(setup.seats()) == 3
+        assert "Enter in any field starts too" in str(setup.query_one("#setup-error").render())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.match.names == ["Player 1", "Bot 2", "Bot 3"]
+
+
+async def test_space_on_a_highlighted_name_keeps_it():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        name = setup.query_one("#seat-name-0", Input)
+        await pilot.press("space")
+        assert name.value == "Player 1"
+        await pilot.press("A", "n", "n", "space", "L")
+        assert name.value == "Ann L"
+
+
+async def test_names_typed_are_kept_after_going_back_from_the_setup():
+    app = setup_app("runway")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app)
+        await pilot.press("A", "n", "n")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, SetupScreen))
+        app.open_setup("runway")
+        setup = await open_setup(pilot, app)
+        await wait_until(pilot, lambda: bool(setup.query("#seat-name-1")))
+        assert [s.name for s in setup.seats()] == ["Ann", "Bot 2"]

@@ -206,3 +206,83 @@ async def test_a_broken_file_of_remembered_seats_is_ignored_and_kept():
     kept = path.with_name("seats.json.broken").read_text(encoding="utf-8")
     assert kept == '{"piles": [{"name": "Ann", "kind": "dragon"}'
     assert await seats_shown("piles") == [("Ann", SeatKind.HUMAN), ("Bob", SeatKind.BOT)]
+
+
+async def test_the_line_beside_start_follows_the_fields_once_a_start_is_refused():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seat-name-0", Input).value = "A" * 29
+        setup.query_one("#seat-kind-1", Choice).value = SeatKind.HUMAN
+        await pilot.pause()
+        setup.query_one("#seat-name-1", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert text(setup, "#setup-error") == ("Seat 1: at most 16 characters (and 1 more marked).")
+        # Putting one right says the next; putting both right says nothing is wrong.
+        setup.query_one("#seat-name-0", Input).value = "Ann"
+        await pilot.pause()
+        assert text(setup, "#setup-error") == "Seat 2: needs a name."
+        setup.query_one("#seat-name-1", Input).value = "Bob"
+        await pilot.pause()
+        assert text(setup, "#seat-note-1") == ""
+        assert text(setup, "#setup-error") == "Enter in any field starts too."
+        # A seat left out by a smaller count no longer stops the game.
+        setup.query_one("#seat-name-3", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert text(setup, "#setup-error") == "Seat 4: needs a name."
+        next(b for b in setup.query(RoundButton) if b.name == "2").value = True
+        await pilot.pause()
+        await pilot.pause()
+        assert text(setup, "#setup-error") == "Enter in any field starts too."
+        assert not started(app)
+
+
+async def test_a_bots_name_typed_in_a_persons_seat_marks_the_persons_seat():
+    app = setup_app("over-trump")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seat-name-0", Input).value = "bot 2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is setup
+        assert text(setup, "#seat-note-0") == "same name as the bot in seat 2"
+        assert text(setup, "#seat-note-1") == ""
+        assert text(setup, "#setup-error") == "Seat 1: same name as the bot in seat 2."
+
+
+async def test_a_match_window_out_of_range_reads_in_seconds_clear_of_the_field():
+    app = setup_app("run-it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        field = setup.query_one("#option-match_seconds", Input)
+        field.value = "999"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        note = setup.query_one("#option-note-match_seconds")
+        assert text(setup, "#option-note-match_seconds") == "0 to 10 seconds"
+        assert text(setup, "#setup-error") == "Match window: 0 to 10 seconds."
+        assert note.content_region.x > field.region.right
+
+
+async def test_a_letter_in_the_seed_is_not_typed_and_the_note_says_why():
+    app = setup_app("runway")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        seed = setup.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press("-", "7", "x")
+        assert seed.value == "-7"
+        assert text(setup, "#seed-note") == "digits only (a - may lead)"
+        await pilot.press("2")
+        assert text(setup, "#seed-note") == ""
+        await pilot.press("backspace", "enter")
+        await wait_until(pilot, lambda: started(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.match.record.seed == -7

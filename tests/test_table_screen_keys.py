@@ -134,3 +134,53 @@ async def test_a_demo_deals_the_next_game_at_the_same_table_drawn_at_once():
         await wait_until(pilot, lambda: app.screen is table and table.match is not first, 600)
         assert table.match.game is first.game
         assert "to play" in str(table.query_one("#table-title").render())
+
+
+def footer_seen(screen) -> str:
+    """The footer's keys a player sees: those inside the window's width."""
+    from textual.widgets._footer import FooterKey
+
+    width = screen.app.size.width
+    return " | ".join(
+        f"{k.key_display} {k.description}"
+        for k in screen.query(FooterKey)
+        if k.region.width and k.region.right <= width
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("run-it", "Ann,bot,bot"),
+        ("piles", "Ann,bot,bot,bot"),
+        ("over-trump", "Ann,bot,bot,bot"),
+        ("runway", "Ann,bot,bot"),
+        ("sets-and-runs", "Ann,bot,bot"),
+    ],
+)
+async def test_every_table_shows_the_menu_key_at_the_players_turn(game, seats):
+    rules = games.get(game)
+    seed = next(
+        s for s in range(100) if rules.to_act(rules.new_game(seats.count(",") + 1, s)) == [0]
+    )
+    app = CardTableApp(Launch(command="play", game=game, seats=seats, seed=seed, delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.pause()
+        assert "^n Menu" in footer_seen(app.screen)
+
+
+@pytest.mark.parametrize(
+    ("game", "moves"), [("piles", ["Choose", "Pass"]), ("over-trump", ["Place", "Keeper"])]
+)
+async def test_move_keys_leave_the_footer_while_a_bot_plays(game, moves):
+    rules = games.get(game)
+    seed = next(s for s in range(100) if rules.to_act(rules.new_game(4, s)) != [0])
+    app = CardTableApp(
+        Launch(command="play", game=game, seats="Ann,bot,bot,bot", seed=seed, delay=60)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        shown = footer_keys(app.screen)
+        assert "^n Menu" in shown and not any(word in shown for word in moves)

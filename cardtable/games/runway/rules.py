@@ -798,6 +798,6 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         if not state.over and seat not in self.to_act(state):
             answering = state.phase in (Phase.ANSWERING, Phase.GIVING)
             return self.waiting_for(
-                state, names, "answer a trade offer" if answering else "play their turn"
+                state, names, "answer a trade offer" if answering else "play"
             )
         return explain(state, seat)

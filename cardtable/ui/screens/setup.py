@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -44,6 +45,9 @@ SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
 """A game's setting for each person's seat, (field of SeatConfig, label): in Run It a person
 may never be asked for Pass-it offers (the app offers nothing for her at once)."""
 
+START_HINT = "Enter in any field starts too."
+"""The line beside the start button while nothing stops the game."""
+
 KIND_LABELS = [("Person", SeatKind.HUMAN), ("Bot", SeatKind.BOT), ("Random bot", SeatKind.RANDOM)]
 
 
@@ -53,8 +57,11 @@ def default_seat(i: int) -> SeatConfig:
     return SeatConfig(name=default_name(kind, i), kind=kind)
 
 
-class TickBox(Checkbox):
-    """A checkbox that reads on or off without colour: ▐✓▌ when on, ▐ ▌ when off."""
+class TickBox(Checkbox, inherit_bindings=False):
+    """A checkbox that reads on or off without colour: ▐✓▌ when on, ▐ ▌ when off. Space ticks
+    it; Enter starts the game, as in every field of the setup."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
@@ -67,6 +74,51 @@ class RoundButton(RadioButton):
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
         return "●" if self.value else "○"
+
+
+class CountChoice(RadioSet, inherit_bindings=False):
+    """The number of players: the arrows choose at once (what is marked is what starts);
+    Enter starts the game, as in every field of the setup."""
+
+    BINDINGS = [
+        Binding("down,right", "step(1)", "Next option", show=False),
+        Binding("up,left", "step(-1)", "Previous option", show=False),
+    ]
+
+    def action_step(self, step: int) -> None:
+        """Choose the next count (step 1) or the one before (-1), round the end."""
+        buttons = list(self.query(RadioButton))
+        chosen = (max(self.pressed_index, 0) + step) % len(buttons)
+        buttons[chosen].value = True
+        self._selected = chosen
+
+
+class NameInput(Input):
+    """A seat's name: a space is not typed as its first character (a name never starts with
+    one), so Space on the highlighted 'Player 1' keeps it instead of blanking the seat."""
+
+    def __init__(self, value: str, *, id: str) -> None:
+        super().__init__(value, id=id, restrict=r"(\S.*)?")
+
+
+class NumberInput(Input):
+    """A whole number's field: a key that is not a digit (or a leading sign) is not typed, and
+    the note beside the field says why instead of only ringing the bell."""
+
+    class Refused(Message):
+        """A key was not typed: the field takes a whole number only."""
+
+        def __init__(self, field: NumberInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def __init__(self, value: str | None = None, **kwargs: Any) -> None:
+        super().__init__(value, type="integer", **kwargs)
+
+    def restricted(self) -> None:
+        """Ring the bell and say so beside the field."""
+        super().restricted()
+        self.post_message(self.Refused(self))
 
 
 class Choice(Widget, can_focus=True):
@@ -147,8 +199,11 @@ def _bounds(field: Any) -> tuple[int | None, int | None]:
 
 
 def range_note(name: str, field: Any) -> str:
-    """What a number option takes, in plain words: '1 to 3 decks'."""
-    noun = (field.title or name.replace("_", " ")).split("(")[0].strip().lower()
+    """What a number option takes, in plain words: '1 to 3 decks'; a title that names its
+    unit ('Match window (seconds)') counts in it: '0 to 10 seconds'."""
+    title = field.title or name.replace("_", " ")
+    unit = re.search(r"\((\w+)\)\s*$", title)
+    noun = (unit.group(1) if unit else title.split("(")[0]).strip().lower()
     low, high = _bounds(field)
     if low is not None and high is not None:
         return f"{low} to {high} {noun}"
@@ -163,7 +218,7 @@ class SetupScreen(Screen[None]):
     """Choose who sits where and how the game is played, then start."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start game"),
         Binding("enter", "start", "Start game", show=False),
         Binding("f1", "rules", "Rules"),
@@ -185,7 +240,7 @@ class SetupScreen(Screen[None]):
         height: 3;
     }
     SetupScreen .option-row .field-note {
-        margin-top: 1;
+        margin: 1 0 0 1;
     }
     SetupScreen .option-row Input {
         width: 12;
@@ -196,13 +251,24 @@ class SetupScreen(Screen[None]):
         padding: 0 1;
         margin-left: 2;
     }
+    /* The field with the keyboard is marked by a shape, not only a shade: a bar at the left
+       of a one-line field (drawn in its padding), a round frame around a framed one. */
+    SetupScreen .seat-row Input:focus, SetupScreen Choice:focus,
+    SetupScreen .seat-row TickBox:focus {
+        outline-left: tall #ffd54f;
+    }
+    SetupScreen .option-row Input:focus, SetupScreen CountChoice:focus,
+    SetupScreen #setup > TickBox:focus {
+        border: round #ffd54f;
+    }
     """
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game = games.get(game_id)
         self.remembered = remembered_seats(game_id, self.game.seat_counts) or []
-        """The seats this game was last started with here (names and kinds), to start from."""
+        """The seats this game was last started (or set up and left) with here, names and
+        kinds, to start from."""
         self.seat_count = len(self.remembered) or self.game.default_seats
         self.names_shown: dict[int, str] = {}
         """Each seat's name as last seen, to tell a name typed from a row opening."""
@@ -214,7 +280,7 @@ class SetupScreen(Screen[None]):
             yield Static(Text(game.blurb), id="setup-blurb")
             if len(game.seat_counts) > 1:
                 yield Label("Players")
-                with RadioSet(id="seat-count"):
+                with CountChoice(id="seat-count"):
                     for count in game.seat_counts:
                         yield RoundButton(
                             str(count), value=count == self.seat_count, name=str(count)
@@ -239,11 +305,11 @@ class SetupScreen(Screen[None]):
                     yield from self._option_widget(name, field)
             yield Label("Seed (blank for a new shuffle; the same seed deals the same cards)")
             with Horizontal(classes="field-row option-row"):
-                yield Input(placeholder="random", id="seed", type="integer")
+                yield NumberInput(placeholder="random", id="seed")
                 yield Static("", id="seed-note", classes="field-note")
         with Horizontal(id="setup-actions"):
             yield Button("Start the game", variant="primary", id="start")
-            yield Static("Enter in any field starts too.", id="setup-error")
+            yield Static(START_HINT, id="setup-error")
         yield Footer()
 
     def _seat_row(self, i: int) -> Horizontal:
@@ -257,7 +323,7 @@ class SetupScreen(Screen[None]):
             Label(f"Seat {i + 1}", classes="seat-label"),
             # No max_length: a name cut short as it is typed would be cut silently; a long one
             # gets its note instead (the name rules of engine/seats.py).
-            Input(seat.name, id=f"seat-name-{i}"),
+            NameInput(seat.name, id=f"seat-name-{i}"),
             Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
             *extra,
             Static("", id=f"seat-note-{i}", classes="field-note"),
@@ -277,7 +343,7 @@ class SetupScreen(Screen[None]):
         else:
             yield Label(title)
             with Horizontal(classes="field-row option-row"):
-                yield Input(str(default), id=f"option-{name}", type="integer")
+                yield NumberInput(str(default), id=f"option-{name}")
                 yield Static("", id=f"option-note-{name}", classes="field-note")
         if field.description:
             yield Static(Text(field.description), classes="option-help")
@@ -295,6 +361,7 @@ class SetupScreen(Screen[None]):
         """A new number of players shows or hides seat rows."""
         self.seat_count = int(event.pressed.name or self.seat_count)
         self._show_seats()
+        self.call_after_refresh(self.recheck)
 
     def _seat_of(self, widget_id: str | None, prefix: str) -> int | None:
         if not (widget_id or "").startswith(prefix):
@@ -304,11 +371,11 @@ class SetupScreen(Screen[None]):
     def on_choice_changed(self, event: Choice.Changed) -> None:
         """A default name follows the kind: 'Bot 3' becomes 'Player 3' and back."""
         i = self._seat_of(event.choice.id, "seat-kind-")
-        if i is None or not isinstance(event.value, SeatKind):
-            return
-        name = self.query_one(f"#seat-name-{i}", Input)
-        if is_default_name(name.value.strip(), i):
-            name.value = default_name(event.value, i)
+        if i is not None and isinstance(event.value, SeatKind):
+            name = self.query_one(f"#seat-name-{i}", Input)
+            if is_default_name(name.value.strip(), i):
+                name.value = default_name(event.value, i)
+        self.recheck()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Typing a name into a bot's seat makes it a person's; a changed field loses its note."""
@@ -334,6 +401,17 @@ class SetupScreen(Screen[None]):
             self._note(note_id, "")
         if i is not None and len(event.value.strip()) > NAME_MAX:
             self._note(f"#seat-note-{i}", name_problem(event.value.strip()) or "")
+        self.recheck()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A yes-or-no option may put right (or make) a combination the options refuse."""
+        self.recheck()
+
+    def on_number_input_refused(self, event: NumberInput.Refused) -> None:
+        """A letter typed into a number's field: the note beside it says it takes digits."""
+        field = event.field.id or ""
+        note = "#seed-note" if field == "seed" else f"#option-note-{field[len('option-') :]}"
+        self._note(note, "digits only (a - may lead)")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
@@ -342,6 +420,14 @@ class SetupScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field starts the game."""
         self.action_start()
+
+    def action_back(self) -> None:
+        """Back to the start screen, the seats kept for the next setup of this game (as a start
+        keeps them) when every name keeps the rules."""
+        seats = self.seats()
+        if not any(names_problems([seat.name for seat in seats])):
+            remember_seats(self.game.id, seats)
+        self.app.pop_screen()
 
     def action_rules(self) -> None:
         """The rules page of this game."""
@@ -370,10 +456,26 @@ class SetupScreen(Screen[None]):
         if text or str(note.render()):
             note.update(Text(text))
 
+    @staticmethod
+    def names_marked(seats: list[SeatConfig]) -> list[str | None]:
+        """Each seat's name problem, a name shared marked on the seat where it was typed: a
+        seat keeping its own default name ('Bot 2' in seat 2) is not the one to change."""
+        problems = names_problems([seat.name for seat in seats])
+        for j, problem in enumerate(problems):
+            first = re.fullmatch(r"same name as seat (\d+)", problem or "")
+            i = int(first.group(1)) - 1 if first else None
+            if i is None or not is_default_name(seats[j].name, j):
+                continue
+            if is_default_name(seats[i].name, i):
+                continue
+            whose = "seat" if seats[j].is_human else "the bot in seat"
+            problems[i], problems[j] = f"same name as {whose} {j + 1}", None
+        return problems
+
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
         found = []
-        for i, problem in enumerate(names_problems([seat.name for seat in seats])):
+        for i, problem in enumerate(self.names_marked(seats)):
             self._note(f"#seat-note-{i}", problem or "")
             if problem:
                 found.append(f"Seat {i + 1}: {problem}")
@@ -424,26 +526,44 @@ class SetupScreen(Screen[None]):
         more = f" (and {len(found) - 1} more marked)" if len(found) > 1 else ""
         return f"{found[0]}{more}."
 
+    def check(self, seats: list[SeatConfig]) -> tuple[str | None, Any]:
+        """What stops the game from starting (notes marked) and the options model when nothing
+        does."""
+        problem = self.problem(seats)
+        if problem is not None:
+            return problem, None
+        try:
+            return None, self.game.options_model.model_validate(self.options()[0])
+        except ValidationError as err:
+            # The options model says what is wrong, in a player's words (a range, a
+            # combination of options that does not go together).
+            words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
+            return f"Options: {words}", None
+
+    def _say(self, problem: str | None) -> None:
+        """The line beside the start button: what stops the game, or that Enter starts it."""
+        error = self.query_one("#setup-error", Static)
+        error.update(Text(problem or START_HINT))
+        error.set_class(problem is not None, "problem")
+
+    def recheck(self) -> None:
+        """After a start was refused, the notes and the line beside the start button follow
+        the fields as they change (cleared when put right, the next problem said)."""
+        if not self.query_one("#setup-error", Static).has_class("problem"):
+            return
+        try:
+            seats = self.seats()
+        except NoMatches:  # a seat row still being added: its own Changed comes next
+            return
+        self._say(self.check(seats)[0])
+
     def action_start(self) -> None:
         """Start the game as set up, or mark what stops it and say so."""
         seats = self.seats()
-        error = self.query_one("#setup-error", Static)
-        problem = self.problem(seats)
-        options: Any = None
-        if problem is None:
-            try:
-                options = self.game.options_model.model_validate(self.options()[0])
-            except ValidationError as err:
-                # The options model says what is wrong, in a player's words (a range, a
-                # combination of options that does not go together).
-                words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
-                problem = f"Options: {words}"
+        problem, options = self.check(seats)
+        self._say(problem)
         if problem:
-            error.update(Text(problem))
-            error.add_class("problem")
             return
-        error.update(Text("Enter in any field starts too."))
-        error.remove_class("problem")
         seed = self.seed()[0]
         remember_seats(self.game.id, seats)
         table_app(self).start_game(self.game.id, seats, seed, options)

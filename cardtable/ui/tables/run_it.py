@@ -70,9 +70,10 @@ KEY_LABELS = {
     "draw": "Draw pile",
     "offer": "Offer",
     "nothing": "Offer nothing",
-    "menu": "Moves",
+    "moves": "Moves",
 }
-"""Each letter's word in the footer (its action has the letter's name), in the footer's order."""
+"""Each letter's word in the footer (its action has the letter's name), in the footer's order.
+Not 'menu': the footer shows one key per action name, and the screen's Ctrl+N is 'menu'."""
 
 
 def card_face(card: RunItCard, width: int = 5) -> Text:
@@ -222,7 +223,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     BINDINGS = [
         Binding("enter,space", "confirm", "Play / choose"),
-        *letter_bindings(KEYS | {"menu": MENU_KEY}, KEY_LABELS, action="{}"),
+        *letter_bindings(KEYS | {"moves": MENU_KEY}, KEY_LABELS, action="{}"),
     ]
 
     DEFAULT_CSS = """
@@ -525,7 +526,7 @@ class RunItTable(GameTable[RunItView, Any]):
         }
         if action in shown:
             return self.interactive and any(isinstance(m, shown[action]) for m in self.legal)
-        if action == "menu":
+        if action == "moves":
             return self.interactive and bool(self.legal)
         if action == "confirm":  # in a claim window Enter lets the card go (the screen's)
             return self.interactive and self.phase is not Phase.WINDOW
@@ -653,7 +654,7 @@ class RunItTable(GameTable[RunItView, Any]):
         """n: offer nothing."""
         self._letter(mv.NO_OFFER)
 
-    def action_menu(self) -> None:
+    def action_moves(self) -> None:
         """m: every move that can be made now, in a menu."""
         if not self.may_act() or not self.legal:
             return
