@@ -797,7 +797,5 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         self.check_seat(state, seat, spectator=True)
         if not state.over and seat not in self.to_act(state):
             answering = state.phase in (Phase.ANSWERING, Phase.GIVING)
-            return self.waiting_for(
-                state, names, "answer a trade offer" if answering else "play"
-            )
+            return self.waiting_for(state, names, "answer a trade offer" if answering else "play")
         return explain(state, seat)
