@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -235,9 +235,20 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             raise RuntimeError(f"{type(self).__name__} drew before it was shown a view")
         return self.view
 
+    MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
+    """The actions of the keys that make moves: in the footer only while the viewer may move
+    (not while she waits for the others)."""
+
     def keep(self, view: ViewT, names: list[str], legal: list[MoveT], interactive: bool) -> None:
         """Keep what `show` was given, for the drawing and the keys that follow."""
+        keys_change = bool(self.MOVE_KEYS) and interactive != self.interactive
         self.view, self.names, self.legal, self.interactive = view, names, legal, interactive
+        if keys_change:  # the footer is laid out again only when its move keys come or go
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A move key shows (and acts) only while the viewer may move."""
+        return self.interactive if action in self.MOVE_KEYS else True
 
     def new_hand(self, hand: list[Any]) -> bool:
         """Take `hand` as the one shown, the cursor kept on it; False if it had not changed."""

@@ -82,11 +82,12 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
 
     # Drawing
 
+    MOVE_KEYS = frozenset({"confirm", "reveal"})
+
     def show(
         self, view: OverTrumpView, names: list[str], legal: list[PlaceCard], interactive: bool
     ) -> None:
         """Draw the players, the trick, the teams and the viewer's hand."""
-        keys_change = interactive != self.interactive
         self.keep(view, names, legal, interactive)
         self.new_hand(sort_hand(view.hand or []))
         if not interactive:
@@ -96,15 +97,6 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self._draw_trick()
         self._draw_teams()
         self.draw_hand()
-        if keys_change:  # the footer is laid out again only when its move keys come or go
-            self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The move keys show in the footer only while the viewer may move (not while she
-        waits for the others)."""
-        if action in ("confirm", "reveal"):
-            return self.interactive
-        return True
 
     def _draw_seats(self) -> None:
         view = self.shown

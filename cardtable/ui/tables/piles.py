@@ -154,11 +154,12 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
 
     # Drawing
 
+    MOVE_KEYS = frozenset({"confirm", "pass_turn"})
+
     def show(
         self, view: PilesView, names: list[str], legal: list[Place | Pass], interactive: bool
     ) -> None:
         """Draw the Castle, the teams and the viewer's hand."""
-        keys_change = interactive != self.interactive
         self.keep(view, names, legal, interactive)
         self.pass_asked = False
         if self.new_hand(sort_hand(view.hand or [])):
@@ -168,15 +169,6 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             self.pile_cells[p].draw(pile.top, pile.total, pile.height)
         self._draw_teams()
         self._draw_marks()
-        if keys_change:  # the footer is laid out again only when its move keys come or go
-            self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The move keys show in the footer only while the viewer may move (not while she
-        waits for the others)."""
-        if action in ("confirm", "pass_turn"):
-            return self.interactive
-        return True
 
     def _draw_teams(self) -> None:
         view = self.shown
