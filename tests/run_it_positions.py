@@ -116,3 +116,15 @@ def gets_from_draw_pile(state: RunItState, seat: int) -> list:
     """`seat`, asked to get a card and offered nothing, takes the draw pile's top card."""
     nobody_offers(state)
     return GAME.apply(state, seat, TAKE_DRAW)
+
+
+class AlwaysClaims:
+    """A bot that claims whenever it holds the card (and otherwise lets it go)."""
+
+    needs_view = False
+
+    def choose(self, view, moves):
+        """Claim if it may, else let the card go (or the first move, out of a window)."""
+        if CLAIM in moves:
+            return CLAIM, "It holds the card."
+        return (LET_GO if LET_GO in moves else moves[0]), "The first move it may make."

@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine import Event, SeatConfig, SeatKind, parse_seats
-from cardtable.engine.claims import CLAIM, LET_GO, ClaimWindow
+from cardtable.engine.claims import CLAIM, ClaimWindow
 from cardtable.games.run_it.moves import GET, TAKE_PENALTY
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
@@ -19,6 +19,7 @@ from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.run_it import MissedCard
 from cardtable.ui.widgets import MoveLog
 from tests.pilot_steps import follow_hint, let_time_pass, my_turn, reveal_hand, status, wait_until
+from tests.run_it_positions import AlwaysClaims
 
 SIZE = (80, 24)
 pytestmark = pytest.mark.usefixtures("fake_clock")
@@ -113,17 +114,6 @@ def moves_since(screen, before: int) -> list[tuple[int, str]]:
 
 def window_open(screen) -> bool:
     return screen.game.claim_window(screen.match.state) is not None
-
-
-class AlwaysClaims:
-    """A bot that claims whenever it holds the card (and otherwise lets it go)."""
-
-    needs_view = False
-
-    def choose(self, view, moves):
-        if CLAIM in moves:
-            return CLAIM, "It holds the card."
-        return (LET_GO if LET_GO in moves else moves[0]), "The first move it may make."
 
 
 # Match-it claims by each seat's key

@@ -15,7 +15,7 @@ from cardtable.games.run_it.rules import play
 from cardtable.net.clock import FakeClock
 from cardtable.net.protocol import Act
 from cardtable.net.runner import ClaimRefused, KeyboardFeed, Runner
-from tests.run_it_positions import card, colour, position
+from tests.run_it_positions import AlwaysClaims, card, colour, position
 
 RUN_IT = games.get("run-it")
 PILES = games.get("piles")
@@ -29,17 +29,6 @@ def run_it(hands: list[str], seats: str, seconds: float = 2, turn: int = 2) -> R
     runner = Runner(match, FakeClock(), delay=0.5, window_wait=0.5)
     runner.start()
     return runner
-
-
-class AlwaysClaims:
-    """A bot that claims whenever it may (and otherwise lets the card go)."""
-
-    needs_view = False
-
-    def choose(self, view, moves):
-        if CLAIM in moves:
-            return CLAIM, "It holds the card."
-        return (LET_GO if LET_GO in moves else moves[0]), "The first move it may make."
 
 
 class ClaimsAnyway:
