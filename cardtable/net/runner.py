@@ -25,7 +25,7 @@ from functools import partial
 
 from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
-from cardtable.engine import Event, Game, IllegalMove, Match, Move
+from cardtable.engine import Event, Game, IllegalMove, Match, Move, View
 from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.net.clock import Clock, Handle
@@ -435,6 +435,15 @@ class Runner:
 
     # What a seat sees
 
+    def sight(self, seat: int | None) -> tuple[View, list[Move]]:
+        """What `seat` (None: the public) sees now and the moves it may make (none while play
+        waits or another seat acts)."""
+        state = self.match.state
+        game = self.game
+        may_act = seat is not None and seat in game.to_act(state) and self.ready()
+        legal = game.legal_moves(state, seat) if may_act and seat is not None else []
+        return game.view(state, seat), legal
+
     def table(
         self,
         seat: int | None,
@@ -442,22 +451,22 @@ class Runner:
         present: list[bool] | None = None,
         waiting: str | None = None,
         explained: str | None = None,
+        sight: tuple[View, list[Move]] | None = None,
     ) -> Table:
         """What `seat` (None: the public) may see now, with these events; `present` says which
         seats are here (all, at one keyboard), `waiting` for whom play waits and `explained`
         what to say instead of the seat's own words (at one keyboard, the public's while the
-        seat shown may not act)."""
+        seat shown may not act); `sight` is `self.sight(seat)` where the caller made it already."""
         state = self.match.state
         game = self.game
         acting = game.to_act(state)
         window = self.claiming()
         over = game.is_over(state)
-        may_act = seat is not None and seat in acting and self.ready()
-        legal = game.legal_moves(state, seat) if may_act and seat is not None else []
+        view, legal = self.sight(seat) if sight is None else sight
         outcome = game.outcome(state)
         return Table(
             number=self.number,
-            view=game.view(state, seat).model_dump(mode="json"),
+            view=view.model_dump(mode="json"),
             legal=[move.model_dump(mode="json") for move in legal],
             acting=acting,
             explain=game.explain(state, seat, self.names) if explained is None else explained,

@@ -408,9 +408,10 @@ class TableScreen(TableFrame):
         acting = self.acting()
         interactive = viewer is not None and viewer in acting and not self.demo
         explained = None if interactive else self.game.explain(state, None, self.names)
-        self.current = self.runner.table(viewer, [], explained=explained)
-        self.view = self.game.view(state, viewer)
-        self.legal = self.game.legal_moves(state, viewer) if viewer in acting else []
+        self.view, self.legal = self.runner.sight(viewer)
+        self.current = self.runner.table(
+            viewer, [], explained=explained, sight=(self.view, self.legal)
+        )
         self.table.hinted = None
         self.draw()
 
