@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 
-from cardtable.cards import JOKER_MARK, Card, Colour, PilatchCard, PilatchSuit
+from cardtable.cards import (
+    JOKER_MARK,
+    Card,
+    Colour,
+    DirectionCard,
+    PilatchCard,
+    PilatchSuit,
+    RunItCard,
+    RunItColour,
+)
 
 FACE = {
     Colour.RED: "bold #b3261e on #f4f1ea",
@@ -28,6 +38,17 @@ PILATCH_INK = {
 }
 KEEPER_FACE = "bold #6a1b9a on #f4f1ea"
 KEEPER_INK = "bold #ce93d8"
+RUN_IT_FACE = {
+    RunItColour.RED: "bold #ffffff on #c62828",
+    RunItColour.BLUE: "bold #ffffff on #1565c0",
+    RunItColour.YELLOW: "bold #1b1b1b on #fdd835",
+    RunItColour.GREEN: "bold #ffffff on #2e7d32",
+    None: "bold #ffffff on #4a148c",
+}
+"""A Run It card's face: the colour behind its letter (a Wild is purple until it names one)."""
+DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
+BACK = "#f4f1ea on #7b2d26"
+"""A card face down: a red back with a light pattern."""
 
 
 WILD = JOKER_MARK
@@ -50,6 +71,37 @@ def _label_and_styles(card: Card | PilatchCard) -> tuple[str, str, str]:
             return KEEPER_LABEL, KEEPER_FACE, KEEPER_INK
         return card.short, PILATCH_FACE[card.suit], PILATCH_INK[card.suit]
     return card.short, FACE[card.colour], INK[card.colour]
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a card shows when drawn as a card: the `corner` (rank and suit, 'GSkip', '★●R'),
+    the `pip` in its middle ('♥', '★', '+2') and the `style` of its face."""
+
+    corner: str
+    pip: str
+    style: str
+
+
+KEEPER_CORNER = f"{WILD}Keep"
+"""An Over Trump Keeper's corner: it belongs to no suit, and reads as no rank."""
+
+
+def look(card: Any, corner: str | None = None) -> Look:
+    """How `card` looks drawn as a card (any deck's card, a direction card, a Keeper); `corner`
+    replaces its usual corner text (a Runway Joker standing for a rank: '★7●R')."""
+    if isinstance(card, RunItCard):
+        pip = card.short[1:] if card.colour else card.short
+        return Look(corner or card.short, pip, RUN_IT_FACE[card.colour])
+    if isinstance(card, DirectionCard):
+        return Look(corner or card.short, "⇅", DIRECTION_FACE)
+    if isinstance(card, PilatchCard):
+        if card.is_joker:
+            return Look(corner or KEEPER_CORNER, WILD, KEEPER_FACE)
+        return Look(corner or card.short, card.suit.symbol[0], PILATCH_FACE[card.suit])
+    if card.is_joker:
+        return Look(corner or card.short, WILD, FACE[None])
+    return Look(corner or card.short, card.suit.symbol, FACE[card.colour])
 
 
 def face(card: Card | PilatchCard, width: int = 0) -> Text:
