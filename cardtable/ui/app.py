@@ -60,6 +60,20 @@ class Launch(BaseModel):
     """host: how a player here runs cardtable, for the join commands ('.venv/bin/cardtable')."""
 
 
+FELT_COLOURS = {
+    "felt": "#0f3d2e",
+    "felt-dark": "#0a2a20",
+    "felt-edge": "#5f8f7a",
+    "felt-text": "#f4f1ea",
+    "felt-muted": "#a5d6a7",
+    "cursor": "#ffd54f",
+    "chosen": "#69f0ae",
+    "landed": "#fff59d",
+}
+"""The felt's colours by name: the table's background, its darker panels, the lines drawn on it,
+text and quieter text on it, the cursor, a chosen card and a card that has just landed."""
+
+
 class CardTableApp(App[None]):
     """Five card games at one keyboard, with bots in any seat."""
 
@@ -92,6 +106,11 @@ class CardTableApp(App[None]):
         self.first_paint: float | None = None
         self.in_play: Match | None = None
         """The match at the table, holding its save's lock until the table is left."""
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's own colours, for CSS as `$felt`, `$felt-dark`, `$felt-edge`, `$felt-text`,
+        `$felt-muted`, `$cursor`, `$chosen` and `$landed`."""
+        return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
 
     def on_mount(self) -> None:
         import_old_save(games)
