@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -16,6 +17,19 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from cardtable.engine import Event, Move, View
+from cardtable.ui.card_art import (
+    DOUBLE,
+    HAND_CARD,
+    HEAVY,
+    ROUND,
+    CardSize,
+    Edge,
+    Scale,
+    face_lines,
+    joined,
+    scale_for,
+)
+from cardtable.ui.card_faces import Look
 from cardtable.ui.screens.game_summary import GameSummaryScreen, Summary
 from cardtable.ui.screens.move_menu import MoveMenu
 
@@ -35,7 +49,7 @@ class MoveLog(RichLog):
 
 
 class HandCard(Static):
-    """One card of the hand; a click asks the table to choose it."""
+    """One card of the hand, drawn as a card; a click asks the table to choose it."""
 
     class Clicked(Message):
         """A hand card was clicked."""
@@ -47,11 +61,35 @@ class HandCard(Static):
     def __init__(self, slot: int) -> None:
         super().__init__(id=f"hand-{slot}", classes="hand-card card-place")
         self.slot = slot
+        self.drawn: tuple[object, ...] = ()
+        """What the card was last drawn from, so an unchanged card is not drawn again."""
+
+    def draw(
+        self, look: Look, size: CardSize, key: str, edge: Edge, raised: bool, last: bool
+    ) -> None:
+        """Draw `look` as a card `size` big with `key` on its top edge: whole if it is the
+        `last` card, else its left `size.step` columns (the next card lies over the rest);
+        `raised` a row above the others (a playable card)."""
+        drawn = (look, size, key, edge, raised, last)
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
+        lines = face_lines(look, size, key, edge, EDGE_STYLES.get(edge, ""))
+        if not last:
+            lines = [line[: size.step] for line in lines]
+        self.update(joined(lines))
+        self.styles.width = size.width if last else size.step
+        self.styles.margin = (0 if raised else 1, 0, 0, 0)
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a card chooses it."""
         event.stop()
         self.post_message(self.Clicked(self.slot))
+
+
+EDGE_STYLES = {HEAVY: "bold #d84315", DOUBLE: "bold #1b5e20"}
+"""The colour of the cursor's heavy edge and of a chosen card's double edge (the lines alone
+tell them apart without colour)."""
 
 
 class HandRow(Horizontal):
@@ -112,6 +150,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     DEFAULT_CSS = """
     GameTable {
         height: 1fr;
+        background: $felt;
     }
     GameTable:focus {
         background-tint: transparent;
@@ -124,49 +163,46 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         min-width: 46;
         padding: 0 1;
     }
-    GameTable #side {
-        width: 1fr;
-        min-width: 30;
-        padding: 0 1;
-        border-left: vkey #5f8f7a;
-    }
     GameTable #log {
-        scrollbar-background: #0a2a20;
-        scrollbar-color: #5f8f7a;
-        height: 1fr;
+        height: 2;
+        padding: 0 1;
         overflow-x: hidden;
-        background: #0a2a20;
+        background: $felt-dark;
+        color: $felt-muted;
+        scrollbar-background: $felt-dark;
+        scrollbar-color: $felt-edge;
         scrollbar-size-vertical: 1;
+    }
+    GameTable.-roomy #log, GameTable.-large #log {
+        height: 3;
+    }
+    GameTable.-log-open #log {
+        height: 50%;
+        color: $felt-text;
+        border-top: solid $felt-edge;
+        border-title-color: $felt-muted;
     }
     GameTable #hand-title {
         height: 1;
         padding: 0 1;
-        color: #f4f1ea;
+        color: $felt-text;
         text-style: bold;
     }
     GameTable #hand {
-        height: 3;
+        height: 4;
         padding: 0 1;
     }
-    GameTable .card-place {
-        border-title-color: #a5d6a7;
-        content-align: center middle;
+    GameTable.-roomy #hand {
+        height: 6;
+    }
+    GameTable.-large #hand {
+        height: 8;
     }
     GameTable .hand-card {
-        width: 7;
-        height: 3;
-        border: tall #0f3d2e;
-        border-title-align: center;
+        height: auto;
     }
     GameTable .hand-card.unplayable {
-        opacity: 50%;
-    }
-    GameTable .hand-card.cursor {
-        border: tall #ffd54f;
-    }
-    GameTable .hand-card.selected {
-        border: tall #69f0ae;
-        background: #1b5e20;
+        opacity: 55%;
     }
     """
 
@@ -175,9 +211,10 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         Binding("right", "move(1)", "Right", show=False),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
         Binding("minus", "pick(10)", show=False),
+        Binding("ctrl+l", "toggle_log", "Log"),
     ]
     """The arrows move along the hand; number keys pick a card of it, 1 to 0 then - (the
-    slots' labels on screen)."""
+    slots' labels on screen); Ctrl+L opens the log and folds it again."""
 
     class Chosen(Message):
         """The player at the keyboard chose a move."""
@@ -214,11 +251,69 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         self.hinted: MoveT | None = None
         """The move the last hint named, until the table changes: Enter on it, or the one key
         the hint named, makes exactly this move (never a menu of moves to choose from)."""
+        self.scale = Scale.COMPACT
+        """How big the table draws its cards, from its size (`card_art.scale_for`)."""
+        self.lit: dict[object, float] = {}
+        """What has just landed on the table (a table's own keys: ('discard',), ('run', 2)),
+        with the moment its highlight ends."""
 
     def compose(self) -> ComposeResult:
         yield from self.compose_table()
+        yield MoveLog(id="log")
         yield Static(id="hand-title")
         yield HandRow(self.HAND_SLOTS)
+
+    def on_mount(self) -> None:
+        self.query_one(MoveLog).border_title = "Log · Ctrl+L folds it"
+
+    def on_resize(self) -> None:
+        """A table grows its cards with the room it has, and draws itself again at the new
+        size."""
+        scale = scale_for(self.size.width, self.size.height)
+        if scale is not self.scale:
+            self.scale = scale
+            self.set_class(scale is Scale.ROOMY, "-roomy")
+            self.set_class(scale is Scale.LARGE, "-large")
+        if self.view is not None:
+            self.redraw()
+
+    def redraw(self) -> None:
+        """Draw again what the last `show` gave (a new size, a highlight over)."""
+        if self.view is not None:
+            self.show(self.view, self.names, self.legal, self.interactive)
+
+    def action_toggle_log(self) -> None:
+        """Ctrl+L opens the log over the lower table, and folds it to its last lines again."""
+        self.toggle_class("-log-open")
+        log = self.query_one(MoveLog)
+        log.scroll_end(animate=False)
+
+    # Motion: what has just landed is lit for a moment
+
+    LANDED_SECONDS = 0.3
+
+    def land(self, *things: object) -> None:
+        """Light these things where they landed for a moment (none at all when animations are
+        off: TEXTUAL_ANIMATIONS=none); the table draws them lit while `landed` says so."""
+        if not things or self.app.animation_level == "none":
+            return
+        until = time.monotonic() + self.LANDED_SECONDS
+        for thing in things:
+            self.lit[thing] = until
+        self.set_timer(self.LANDED_SECONDS + 0.02, self._landed_over)
+
+    def landed(self, thing: object) -> bool:
+        """True while `thing` has just landed (lit on the table)."""
+        until = self.lit.get(thing)
+        return until is not None and time.monotonic() < until
+
+    def _landed_over(self) -> None:
+        now = time.monotonic()
+        over = [thing for thing, until in self.lit.items() if until <= now]
+        for thing in over:
+            del self.lit[thing]
+        if over:
+            self.redraw()
 
     def compose_table(self) -> ComposeResult:
         """What the table shows above the hand row."""
@@ -284,7 +379,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
 
     def draw_cards(
         self,
-        faces: Sequence[Text],
+        looks: Sequence[Look],
         first: int = 0,
         numbered_from: int = 0,
         keys: str = SLOT_KEYS,
@@ -292,21 +387,37 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         cursor: int | None = None,
         selected: Collection[int] = (),
     ) -> None:
-        """Put `faces[first:]` in the hand row's places (the rest hidden). The card at
-        `numbered_from` gets the first of `keys` on its border, the next the second...; the
-        others, by their place in `faces`, are dimmed if `unplayable`, lit as the `cursor` or
-        marked `selected`."""
-        for slot, cell in enumerate(self.query_one(HandRow).cards):
+        """Put `looks[first:]` in the hand row's places as overlapping cards (the rest hidden).
+        The card at `numbered_from` gets the first of `keys` on its top edge, the next the
+        second...; the others, by their place in `looks`, are dimmed and lowered if
+        `unplayable` (the rest stand raised while the viewer may move), drawn with a heavy edge
+        as the `cursor` or a double edge when `selected`."""
+        size = self.hand_card_size(len(looks) - first)
+        cells = self.query_one(HandRow).cards
+        last = min(len(looks), first + len(cells)) - 1
+        for slot, cell in enumerate(cells):
             index = first + slot
-            cell.display = index < len(faces)
+            cell.display = index < len(looks)
             if not cell.display:
                 continue
             key = index - numbered_from
-            cell.update(faces[index])
-            cell.border_title = keys[key] if 0 <= key < len(keys) else ""
+            edge = HEAVY if index == cursor else DOUBLE if index in selected else ROUND
+            raised = self.interactive and (index not in unplayable or index in selected)
+            label = keys[key] if 0 <= key < len(keys) else ""
+            cell.draw(looks[index], size, label, edge, raised, index == last)
             cell.set_class(index in unplayable, "unplayable")
             cell.set_class(index == cursor, "cursor")
             cell.set_class(index in selected, "selected")
+
+    def hand_card_size(self, cards: int) -> CardSize:
+        """The size of a hand card at this scale, its step narrowed so that `cards` fit the
+        row."""
+        size = HAND_CARD[self.scale]
+        room = self.query_one(HandRow).size.width or self.size.width - 2
+        if cards > 1 and size.width + (cards - 1) * size.step > room:
+            step = max((room - size.width) // (cards - 1), 3)
+            return CardSize(size.width, size.height, step)
+        return size
 
     def items(self) -> int:
         """How many things the arrows move along (the hand's cards)."""

@@ -16,10 +16,10 @@ from cardtable.games.over_trump.moves import short
 from cardtable.games.over_trump.rules import SUIT_NAMES
 from cardtable.games.over_trump.scoring import points_text
 from cardtable.games.over_trump.state import HandSummary, Placement
-from cardtable.ui.card_faces import face
+from cardtable.ui.card_faces import face, look
 from cardtable.ui.cells import fitted
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
-from cardtable.ui.widgets import GameTable, MoveLog, happened
+from cardtable.ui.widgets import GameTable, happened
 
 TRICK_SEEN_SECONDS = 1.5
 """How long a finished trick stays in view, with its winner, before a bot leads the next."""
@@ -78,7 +78,6 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
             with Vertical(id="side"):
                 yield Static(id="ot-teams")
                 yield Static(CYCLE, id="ot-cycle")
-                yield MoveLog(id="log")
 
     # Drawing
 
@@ -180,7 +179,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         playable = {m.card for m in self.legal}
         hand = self.hand
         self.draw_cards(
-            [face(card, 5) for card in hand],
+            [look(card) for card in hand],
             unplayable={i for i, c in enumerate(hand) if self.interactive and c not in playable},
             cursor=self.cursor if self.interactive else None,
             selected={i for i, c in enumerate(hand) if self.revealing and c.is_joker},

@@ -14,8 +14,8 @@ from cardtable.engine.words import plural
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.games.piles.hand import sort_hand
-from cardtable.ui.card_faces import colour_name, face, ink
-from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard, MoveLog
+from cardtable.ui.card_faces import colour_name, face, ink, look
+from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard
 
 
 class PileCell(Static):
@@ -136,7 +136,6 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             with Vertical(id="side"):
                 yield Static(id="teams")
                 yield Static(id="pile-detail")
-                yield MoveLog(id="log")
 
     def ready(self) -> bool:
         """True once the twelve piles and the hand are mounted."""
@@ -208,7 +207,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         playable = {m.card for m in self.legal if isinstance(m, Place)}
         choosing = self.interactive and self.selected is None
         self.draw_cards(
-            [face(card, 5) for card in self.hand],
+            [look(card) for card in self.hand],
             keys=SLOT_KEYS[:10],
             unplayable={
                 i for i, c in enumerate(self.hand) if c not in playable and self.interactive

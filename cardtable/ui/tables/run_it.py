@@ -24,6 +24,7 @@ from cardtable.games.run_it.moves import COLOUR_NAMES
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app_api import table_app
+from cardtable.ui.card_faces import Look, look
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.letter_keys import letter_bindings
@@ -34,7 +35,6 @@ from cardtable.ui.widgets import (
     SLOT_KEYS,
     GameTable,
     HandCard,
-    MoveLog,
     hand_row_start,
     happened,
 )
@@ -281,7 +281,6 @@ class RunItTable(GameTable[RunItView, Any]):
                     yield Static(id="ri-top")
                     yield Static(id="ri-info")
                 yield Static(id="ri-offers")
-                yield MoveLog(id="log")
             with Vertical(id="side"):
                 yield Static(id="ri-seats")
                 yield Static(id="ri-keys")
@@ -486,7 +485,7 @@ class RunItTable(GameTable[RunItView, Any]):
         dim = self.interactive and view.phase in (Phase.PLAY, Phase.GOT)
         playable_cards = set(view.playable)
         self.draw_cards(
-            [card_face(card) for card in hand],
+            [look(card) for card in hand],
             first=self.first_shown,
             numbered_from=self.first_shown,
             unplayable={i for i, c in enumerate(hand) if dim and c not in playable_cards},
@@ -507,7 +506,7 @@ class RunItTable(GameTable[RunItView, Any]):
             "Draw" if isinstance(move, mv.TakeDraw) else self.who(move.offered_by)[:5]
             for move in self.choices
         ]
-        self.draw_cards([Text(label.center(5), style=BACK) for label in labels], cursor=self.cursor)
+        self.draw_cards([Look(label, "?", BACK) for label in labels], cursor=self.cursor)
 
     def _offer_of(self, move: mv.TakeOffer) -> str:
         return f"{self.who(move.offered_by)}'s card"

@@ -35,6 +35,7 @@ from cardtable.ui.card_faces import (
     PILATCH_FACE,
     PILATCH_INK,
     joker_label,
+    look,
 )
 from cardtable.ui.cells import fitted
 from cardtable.ui.letter_keys import letter_bindings
@@ -42,7 +43,6 @@ from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
     GameTable,
     HandCard,
-    MoveLog,
     hand_row_start,
     happened,
 )
@@ -203,8 +203,6 @@ class RunwayTable(GameTable[RunwayView, Any]):
                 yield Static(id="rw-common")
                 yield Static(id="rw-bin")
                 yield Static(id="rw-extra")
-            with Vertical(id="side"):
-                yield MoveLog(id="log")
 
     # Drawing
 
@@ -379,7 +377,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards} (keeps {limit}){more}"))
         dim = self.interactive and view.phase not in (Phase.DRAW, Phase.TAKING, Phase.ANSWERING)
         self.draw_cards(
-            [card_text(card, 5) for card in hand],
+            [look(card, joker_label(card)) for card in hand],
             first=self.first_shown,
             unplayable={
                 i for i, c in enumerate(hand) if dim and not any(involves(m, c) for m in self.legal)

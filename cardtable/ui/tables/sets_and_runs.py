@@ -27,7 +27,7 @@ from cardtable.games.sets_and_runs.hand import (
 )
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, RoundResult, SetsAndRunsView
-from cardtable.ui.card_faces import face, ink
+from cardtable.ui.card_faces import face, ink, look
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.letter_keys import letter_bindings
@@ -37,7 +37,6 @@ from cardtable.ui.widgets import (
     GameTable,
     HandCard,
     HandRow,
-    MoveLog,
     hand_row_start,
     happened,
 )
@@ -192,8 +191,6 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
                 yield Static(id="sr-info")
                 with VerticalScroll(id="sr-melds"):
                     yield Static(id="sr-seats")
-            with Vertical(id="sr-side"):
-                yield MoveLog(id="log")
 
     # Drawing
 
@@ -362,7 +359,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         dim = playing and view.laid_down[view.seat or 0]
         playable = set(view.playable)
         self.draw_cards(
-            [face(card, 5) for card in hand],
+            [look(card) for card in hand],
             numbered_from=self.first_numbered,
             unplayable={i for i, c in enumerate(hand) if dim and c not in playable},
             cursor=self.cursor if self.interactive else None,

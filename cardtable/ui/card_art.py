@@ -1,0 +1,237 @@
+"""Cards drawn as cards, as Rich text: a face at any size, an overlapping fan, a fanned stack of
+backs, a pile with its count. Every table draws its cards with these, so a card looks the same
+in every game and grows with the window (`Scale`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
+
+from cardtable.ui import card_faces
+from cardtable.ui.card_faces import Look
+
+
+class Scale(IntEnum):
+    """How big the table draws its cards: compact faces at 80x24, bigger ones as the window
+    grows (a laptop's full screen, a projector)."""
+
+    COMPACT = 0
+    ROOMY = 1
+    LARGE = 2
+
+
+ROOMY_AT = (100, 28)
+LARGE_AT = (170, 46)
+"""The smallest table (columns, rows) drawn at each bigger scale."""
+
+
+def scale_for(width: int, height: int) -> Scale:
+    """The scale for a table of this many columns and rows."""
+    if width >= LARGE_AT[0] and height >= LARGE_AT[1]:
+        return Scale.LARGE
+    if width >= ROOMY_AT[0] and height >= ROOMY_AT[1]:
+        return Scale.ROOMY
+    return Scale.COMPACT
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's size at one scale: its `width` and `height` in cells, and the `step`, the
+    columns of it that show when the next card of a fan lies over it."""
+
+    width: int
+    height: int
+    step: int
+
+
+HAND_CARD = {
+    Scale.COMPACT: CardSize(7, 3, 5),
+    Scale.ROOMY: CardSize(7, 5, 5),
+    Scale.LARGE: CardSize(9, 7, 6),
+}
+"""A hand card at each scale (the hand is what a player looks at most: it is never a chip)."""
+FELT_CARD = {
+    Scale.COMPACT: CardSize(5, 1, 5),
+    Scale.ROOMY: CardSize(7, 3, 4),
+    Scale.LARGE: CardSize(7, 5, 4),
+}
+"""A card on the felt (runs, melds, a trick) at each scale: a one-line chip when compact."""
+
+
+@dataclass(frozen=True)
+class Edge:
+    """The lines around a card: `round` for a card, `heavy` under the cursor, `double` when
+    chosen; each can be told apart without colour."""
+
+    top_left: str
+    top: str
+    top_right: str
+    side: str
+    bottom_left: str
+    bottom_right: str
+
+
+ROUND = Edge("╭", "─", "╮", "│", "╰", "╯")
+HEAVY = Edge("┏", "━", "┓", "┃", "┗", "┛")
+DOUBLE = Edge("╔", "═", "╗", "║", "╚", "╝")
+
+
+def _fit(text: str, width: int, align: str = "left") -> str:
+    """`text` in exactly `width` cells, cut or padded (left, centre or right)."""
+    if cell_len(text) > width:
+        return set_cell_size(text, width)
+    room = width - cell_len(text)
+    if align == "right":
+        return " " * room + text
+    if align == "centre":
+        return " " * (room // 2) + text + " " * (room - room // 2)
+    return text + " " * room
+
+
+def chip(look: Look, width: int = 0) -> Text:
+    """A card as a one-line chip: ' 10♥ ' on its face (`width` cells, or its corner and a space
+    either side)."""
+    label = look.corner
+    return Text(_fit(label, width, "centre") if width else f" {label} ", style=look.style)
+
+
+def face_lines(
+    look: Look, size: CardSize, key: str = "", edge: Edge = ROUND, edge_style: str = ""
+) -> list[Text]:
+    """A card face `size` cells big, line by line: the corner at its top left (and, when tall
+    enough, at its bottom right), the pip in its middle, `key` on its top edge. A one-line size
+    is a chip."""
+    if size.height <= 1:
+        return [chip(look, size.width)]
+    inner = size.width - 2
+    rows = size.height - 2
+    body = [" " * inner for _ in range(rows)]
+    body[0] = _fit(look.corner, inner)
+    if rows >= 3:
+        body[rows // 2] = _fit(look.pip, inner, "centre")
+        body[-1] = _fit(look.corner, inner, "right")
+    elif rows == 2:
+        body[1] = _fit(look.pip, inner, "centre")
+    lines = [_edge_line(edge.top_left, edge.top, edge.top_right, inner, key)]
+    lines += [edge.side + row + edge.side for row in body]
+    lines.append(_edge_line(edge.bottom_left, edge.top, edge.bottom_right, inner))
+    border = edge_style or look.style
+    out = []
+    for n, line in enumerate(lines):
+        text = Text(line, style=look.style)
+        if n in (0, len(lines) - 1):
+            text.stylize(border)
+        else:
+            text.stylize(border, 0, 1)
+            text.stylize(border, len(line) - 1)
+        out.append(text)
+    return out
+
+
+def _edge_line(left: str, line: str, right: str, width: int, key: str = "") -> str:
+    """An edge `width` cells between its corners, with `key` written on it."""
+    middle = line + _fit(key, width - 1).replace(" ", line) if key else line * width
+    return left + middle + right
+
+
+def back_lines(size: CardSize) -> list[Text]:
+    """A card face down, line by line: its edge around a patterned back."""
+    if size.height <= 1:
+        return [Text("░" * size.width, style=card_faces.BACK)]
+    inner = size.width - 2
+    lines = ["╭" + "─" * inner + "╮"]
+    lines += ["│" + "░" * inner + "│" for _ in range(size.height - 2)]
+    lines.append("╰" + "─" * inner + "╯")
+    return [Text(line, style=card_faces.BACK) for line in lines]
+
+
+def joined(lines: Sequence[Text]) -> Text:
+    """Lines as one text, one under the other."""
+    return Text("\n").join(lines)
+
+
+def side_by_side(*blocks: Sequence[Text], gap: int = 1) -> list[Text]:
+    """Blocks of lines next to each other, tops aligned, `gap` spaces apart (each block padded
+    to its widest line)."""
+    height = max((len(block) for block in blocks), default=0)
+    out = [Text() for _ in range(height)]
+    for n, block in enumerate(blocks):
+        width = max((line.cell_len for line in block), default=0)
+        for row in range(height):
+            line = block[row] if row < len(block) else Text()
+            if n:
+                out[row].append(" " * gap)
+            out[row].append_text(line)
+            out[row].append(" " * (width - line.cell_len))
+    return out
+
+
+def fan(
+    looks: Sequence[Look],
+    size: CardSize,
+    lit: Sequence[int] = (),
+    lit_style: str = "",
+) -> list[Text]:
+    """Cards overlapping left to right, each showing `size.step` columns under the next (the
+    last whole), line by line; compact chips sit side by side. The cards at `lit` places have
+    their edges in `lit_style` (a card that has just landed)."""
+    if not looks:
+        return []
+    if size.height <= 1:
+        line = Text()
+        for n, look in enumerate(looks):
+            card = chip(look)
+            if n in lit and lit_style:
+                card.stylize(lit_style)
+            line.append_text(card)
+            if n < len(looks) - 1:
+                line.append(" ")
+        return [line]
+    rows = [Text() for _ in range(size.height)]
+    for n, look in enumerate(looks):
+        edge = HEAVY if n in lit else ROUND
+        lines = face_lines(look, size, edge=edge, edge_style=lit_style if n in lit else "")
+        last = n == len(looks) - 1
+        for row, line in zip(rows, lines, strict=True):
+            row.append_text(line if last else line[: size.step])
+    return rows
+
+
+def backs(count: int, size: CardSize, most: int = 10) -> list[Text]:
+    """A hand seen from across the table: `count` backs fanned (at most `most` edges shown),
+    line by line; compact, one line of card edges."""
+    shown = min(count, most)
+    if shown == 0:
+        return [Text("no cards", style="dim")]
+    if size.height <= 1:
+        return [Text("▌" * shown, style=card_faces.BACK)]
+    inner = max(size.width - 2, 1)
+    height = max(size.height, 3)
+    lines = ["╭" * (shown - 1) + "╭" + "─" * inner + "╮"]
+    lines += ["│" * shown + "░" * inner + "│" for _ in range(height - 2)]
+    lines.append("╰" * (shown - 1) + "╰" + "─" * inner + "╯")
+    return [Text(line, style=card_faces.BACK) for line in lines]
+
+
+def pile(top: Look | None, count: int, size: CardSize, caption: str) -> list[Text]:
+    """A pile on the felt with its count under it: face up with `top` showing, or face down
+    (`top` None); an empty pile is its outline. Cards under the top one show as edges below it."""
+    if size.height <= 1:
+        card = chip(top) if top else Text(" ░░ ", style=card_faces.BACK) if count else Text("[  ]")
+        return [card + Text(f" {caption} {count}")]
+    if count == 0:
+        inner = size.width - 2
+        lines = [Text("┌" + "┄" * inner + "┐", style="dim")]
+        lines += [Text("┆" + " " * inner + "┆", style="dim") for _ in range(size.height - 2)]
+        lines.append(Text("└" + "┄" * inner + "┘", style="dim"))
+    else:
+        lines = face_lines(top, size) if top else back_lines(size)
+        style = card_faces.BACK if top is None else top.style
+        for depth in range(min((count - 1 + 9) // 10, 2)):  # an edge for each ten below
+            lines.append(Text(" " * (depth + 1) + "▔" * (size.width - 2), style=style))
+    lines.append(Text(_fit(f"{caption} {count}", max(size.width, len(caption) + 4), "centre")))
+    return lines

@@ -1,0 +1,162 @@
+"""The felt: the other players at their places around the table (left, across, right), the
+person playing at the bottom with her hand, and the game's own things in the middle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from cardtable.ui.card_art import CardSize, Scale, backs, joined
+from cardtable.ui.cells import fitted
+
+
+@dataclass
+class Seat:
+    """A player at her place: what the table shows of her from across it."""
+
+    name: str
+    cards: int | None = None
+    """Cards in her hand, drawn as backs (None: the game does not show a hand)."""
+    to_act: bool = False
+    notes: list[Text] = field(default_factory=list)
+    """What the game shows of her: her run, her team and tricks, her melds..."""
+    key: str = ""
+    """Her claim key, shown before her name."""
+    marks: str = ""
+    """Short words after her name ('dealer', 'away')."""
+
+
+TURN_MARK = "▶"
+TURN_STYLE = "bold #1b1b1b on #ffd54f"
+"""The player to act: marked by an arrow (no colour needed) and lit."""
+
+
+def plate(seat: Seat, scale: Scale, width: int) -> Text:
+    """A seat's plate, `width` cells wide: her name line (turn arrow, claim key, name, marks),
+    her hand as fanned backs with its count, then the game's notes about her."""
+    key = f"[{seat.key}] " if seat.key else ""
+    mark = f"{TURN_MARK} " if seat.to_act else "  "
+    after = f" · {seat.marks}" if seat.marks else ""
+    name = Text(mark, style="bold")
+    name.append(fitted(f"{key}{seat.name}{after}", width - 2).rstrip(), style="bold")
+    if seat.to_act:
+        name.stylize(TURN_STYLE)
+    lines = [name]
+    if seat.cards is not None:
+        count = Text(f" {seat.cards} card{'s' if seat.cards != 1 else ''}", style="bold")
+        size = BACKS[scale]
+        fanned = backs(seat.cards, size, most=max(min(width - size.width - 9, 13), 1))
+        if len(fanned) == 1:
+            lines.append(Text("  ") + fanned[0] + count)
+        else:
+            middle = len(fanned) // 2
+            lines += [
+                Text("  ") + line + (count if n == middle else Text())
+                for n, line in enumerate(fanned)
+            ]
+    lines += [Text("  ") + note for note in seat.notes]
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return joined(lines)
+
+
+BACKS = {
+    Scale.COMPACT: CardSize(1, 1, 1),
+    Scale.ROOMY: CardSize(4, 3, 1),
+    Scale.LARGE: CardSize(5, 4, 1),
+}
+"""The fanned backs of a hand across the table, at each scale."""
+
+
+def around(others: int, sides: bool = True) -> tuple[int, int, int]:
+    """How many of the other players sit at the left, across and at the right (clockwise from
+    the person playing: the next seat is at her left); without `sides` all sit across."""
+    if not sides or others <= 2:
+        return 0, others, 0
+    side = (others - 1) // 3 if others < 6 else others // 3
+    side = max(side, 1)
+    return side, others - 2 * side, side
+
+
+class Felt(Widget):
+    """The table's felt: seat plates across the top and down the sides, the game's own widgets
+    (given as children) in the middle."""
+
+    DEFAULT_CSS = """
+    Felt {
+        height: 1fr;
+        background: $felt;
+    }
+    Felt #seats-across {
+        height: auto;
+        padding: 0 1;
+    }
+    Felt #felt-middle {
+        height: 1fr;
+    }
+    Felt .seats-side {
+        width: auto;
+        max-width: 26;
+        padding: 0 1;
+    }
+    Felt #felt-centre {
+        width: 1fr;
+        height: 1fr;
+        align: center middle;
+    }
+    """
+
+    def __init__(self, *centre: Widget, sides: bool = True) -> None:
+        super().__init__(id="felt")
+        self.centre = centre
+        self.sides = sides
+        """Whether players may sit down the sides (a table that needs the width puts them all
+        across)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="seats-across")
+        with Horizontal(id="felt-middle"):
+            yield Static(id="seats-left", classes="seats-side")
+            with Vertical(id="felt-centre"):
+                yield from self.centre
+            yield Static(id="seats-right", classes="seats-side")
+
+    def seat(self, seats: Sequence[Seat], scale: Scale) -> None:
+        """Draw the other players at their places: `seats` in play order from the person
+        playing (the first sits at her left)."""
+        left, across, right = around(len(seats), self.sides)
+        left_seats = list(reversed(seats[:left]))  # the next player sits nearest the hand
+        across_seats = seats[left : left + across]
+        right_seats = seats[left + across :]
+        side_width = 24 if scale is Scale.COMPACT else 26
+        across_width = max(self.size.width - 2, 20)
+        self._draw_side("#seats-left", left_seats, scale, side_width)
+        self._draw_side("#seats-right", right_seats, scale, side_width)
+        across_widget = self.query_one("#seats-across", Static)
+        across_widget.display = bool(across_seats)
+        if across_seats:
+            grid = Table.grid(expand=True, padding=(0, 1))
+            for _ in across_seats:
+                grid.add_column(justify="center", ratio=1)
+            width = max(across_width // len(across_seats) - 1, 12)
+            grid.add_row(*(plate(s, scale, width) for s in across_seats))
+            across_widget.update(grid)
+
+    def _draw_side(self, where: str, seats: Sequence[Seat], scale: Scale, width: int) -> None:
+        widget = self.query_one(where, Static)
+        widget.display = bool(seats)
+        if seats:
+            parts: list[Text] = []
+            for n, seat in enumerate(seats):
+                if n and scale is not Scale.COMPACT:
+                    parts.append(Text(""))  # room between plates on a big table
+                parts.append(plate(seat, scale, width))
+            widget.update(Group(*parts))
