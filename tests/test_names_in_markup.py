@@ -18,7 +18,7 @@ from cardtable import games
 from cardtable.engine import SeatConfig, SeatKind, saves_dir
 from cardtable.games.over_trump.state import HandSummary
 from cardtable.games.runway.state import GameSummary, RunwayOptions
-from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.app import FELT_COLOURS, CardTableApp, Launch
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
@@ -146,6 +146,9 @@ async def test_the_results_of_a_bot_game_show_the_names_as_typed():
 
 class OneScreen(App[None]):
     """An app that shows one screen, to read what it draws."""
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **FELT_COLOURS}  # the felt's colours
 
     def __init__(self, screen: Screen) -> None:
         super().__init__()

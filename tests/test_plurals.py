@@ -12,11 +12,15 @@ from cardtable.cli import main
 from cardtable.engine import Move, SavedGame
 from cardtable.engine.phrased import PhrasedMove
 from cardtable.saved_list import describe
+from cardtable.ui.app import FELT_COLOURS
 from cardtable.ui.tables import table_for
 
 
 class OneTable(App[None]):
     """A game's table widget alone, to draw one view into."""
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **FELT_COLOURS}  # the felt's colours
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
