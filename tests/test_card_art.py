@@ -44,7 +44,7 @@ def test_a_hand_card_is_a_box_of_its_size_with_the_corner_top_left_and_the_key_o
     assert len(lines) == size.height
     assert all(cell_len(line) == size.width for line in lines)
     assert lines[0].startswith("╭─3─") and lines[-1].startswith("╰")
-    assert lines[1] == "│10♥  │"[: size.width - 1].ljust(size.width - 1) + "│"
+    assert lines[1] == "│" + "10♥".ljust(size.width - 2) + "│"
     if size.height >= 5:  # room for the pip in the middle and the corner again, bottom right
         assert "♥" in lines[size.height // 2] and lines[-2].rstrip("│").endswith("10♥")
 
