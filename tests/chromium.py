@@ -67,6 +67,7 @@ KEYS = {  # name: (DOM key, DOM code, key code, text typed, modifiers)
     "Escape": ("Escape", "Escape", 27, "", 0),
     "Tab": ("Tab", "Tab", 9, "\t", 0),
     "End": ("End", "End", 35, "", 0),
+    "Down": ("ArrowDown", "ArrowDown", 40, "", 0),
     "ctrl+s": ("s", "KeyS", 83, "", CTRL),
 }
 
