@@ -75,6 +75,9 @@ KEYPRESS_TABLES = (
 matters), texts on screen once it is your turn (any one), and a key sent first (Sets and Runs
 draws from the stock, so no buy window's countdown repaints the screen while keys are timed)."""
 
+TERMINAL_SIZES = ((100, 30), (200, 60))
+"""Terminals the keypress figures are taken in: a laptop's window and a projector's."""
+
 
 def keypress_to_repaint(
     home: str,
@@ -83,11 +86,13 @@ def keypress_to_repaint(
     ready: tuple[str, ...],
     first: str = "",
     presses: int = 60,
+    size: tuple[int, int] = (100, 30),
 ) -> list[float]:
-    """Milliseconds from a key sent in tmux to a game's table changing on screen."""
+    """Milliseconds from a key sent in tmux (a terminal `size` big) to a game's table changing on
+    screen."""
     args = cardtable_command("play", game_id, "--seats", seats, "--seed", "3", "--delay", "0")
     times = []
-    with TmuxSession(args, env={"CARDTABLE_HOME": home}) as term:
+    with TmuxSession(args, *size, env={"CARDTABLE_HOME": home}) as term:
         term.wait_for("You's hand")
         term.wait_for(*ready)
         if first:
@@ -177,13 +182,14 @@ def main() -> None:
                 f"Key to {label} in tmux: median {statistics.median(found):.0f} ms, "
                 f"worst {max(found):.0f} ms ({len(found)} runs; goal 250 ms)"
             )
-        for game_id, seats, ready, first in KEYPRESS_TABLES:
-            keys = keypress_to_repaint(home, game_id, seats, ready, first)
-            print(
-                f"Keypress to repaint on the {games.get(game_id).name} table in tmux: "
-                f"p50 {percentile(keys, 50):.1f} ms, p90 {percentile(keys, 90):.1f} ms, "
-                f"max {max(keys):.1f} ms ({len(keys)} keys)"
-            )
+        for size in TERMINAL_SIZES:
+            for game_id, seats, ready, first in KEYPRESS_TABLES:
+                keys = keypress_to_repaint(home, game_id, seats, ready, first, size=size)
+                print(
+                    f"Keypress to repaint on the {games.get(game_id).name} table in tmux "
+                    f"{size[0]}x{size[1]}: p50 {percentile(keys, 50):.1f} ms, "
+                    f"p90 {percentile(keys, 90):.1f} ms, max {max(keys):.1f} ms ({len(keys)} keys)"
+                )
     sys.stdout.flush()
 
 
