@@ -65,7 +65,7 @@ FELT_CONTRAST = Theme(
         "felt-muted": "#e8e8e8",
         "cursor": "#ffff00",
         "chosen": "#00ff66",
-        "landed": "#00ffff",
+        "landed": "#ffffa0",
         "text-error": "#ff6060",
         "footer-key-foreground": "#ffff00",
         "block-cursor-background": "#ffff00",
