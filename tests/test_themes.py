@@ -235,3 +235,20 @@ async def test_ctrl_p_opens_the_palette_from_a_field_of_the_setup_screen():
         await choose_in_palette(pilot, "theme", "felt-contrast")
         assert app.theme == "felt-contrast"
         assert app.focused is not None and app.focused.id == "seat-name-0"
+
+
+async def test_a_data_folder_that_cannot_be_written_says_so_once_and_the_theme_still_changes(
+    tmp_path, monkeypatch
+):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("CARDTABLE_HOME", str(blocked))
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "felt-contrast"
+        await pilot.pause()
+        app.theme = "felt"
+        await pilot.pause()
+        assert app.theme == "felt"
+        # Read at the start (not a folder), then written once: each said once.
+        assert [note.title for note in app._notifications] == ["Preferences", "Not remembered"]

@@ -10,6 +10,7 @@ beside as preferences.json.broken when the next preference is saved, never overw
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -135,6 +136,7 @@ def save_preferences(preferences: Preferences, broken: bool = False) -> str | No
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as err:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # its folder may be what failed
+            tmp.unlink(missing_ok=True)
         return f"The preferences cannot be kept in {path}: {err.strerror or err}."
     return None
