@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
 from rich.text import Text
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from cardtable import STARTED, games
 from cardtable.engine import (
@@ -29,9 +32,17 @@ from cardtable.engine import (
 from cardtable.engine.saves import save_id
 from cardtable.engine.seats import default_name
 from cardtable.net.clock import Clock, LoopClock
+from cardtable.ui import card_faces
 from cardtable.ui.command import cardtable_command
 from cardtable.ui.crash import crash_message, write_report
+from cardtable.ui.preferences import Preferences, load_preferences, save_preferences
 from cardtable.ui.screens.menu import MenuScreen
+from cardtable.ui.themes import (
+    DEFAULT_THEME,
+    OUR_THEMES,
+    card_palette,
+    felt_variables,
+)
 
 
 class Launch(BaseModel):
@@ -60,31 +71,20 @@ class Launch(BaseModel):
     """host: how a player here runs cardtable, for the join commands ('.venv/bin/cardtable')."""
 
 
-FELT_COLOURS = {
-    "felt": "#0f3d2e",
-    "felt-dark": "#0a2a20",
-    "felt-edge": "#5f8f7a",
-    "felt-text": "#f4f1ea",
-    "felt-muted": "#a5d6a7",
-    "cursor": "#ffd54f",
-    "chosen": "#69f0ae",
-    "landed": "#fff59d",
-}
-"""The felt's colours by name: the table's background, its darker panels, the lines drawn on it,
-text and quieter text on it, the cursor, a chosen card and a card that has just landed."""
-
-
 class CardTableApp(App[None]):
     """Five card games at one keyboard, with bots in any seat."""
 
     TITLE = "cardtable"
     CSS_PATH = "app.tcss"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    """Ctrl+P: the theme picker, the four-colour deck, the keys (no screen binds Ctrl+P)."""
 
     BINDINGS = [
         # Priority: a demo's screens (the table, a summary, the results) all stop on these keys.
         Binding("escape", "stop_demo", "Stop the demo", key_display="Esc/q", priority=True),
         Binding("q", "stop_demo", "Stop the demo", show=False, priority=True),
+        # The command palette (Textual's key), named for what players open it for.
+        Binding("ctrl+p", "command_palette", "Themes", show=False, priority=True),
     ]
 
     def __init__(
@@ -106,13 +106,94 @@ class CardTableApp(App[None]):
         self.first_paint: float | None = None
         self.in_play: Match | None = None
         """The match at the table, holding its save's lock until the table is left."""
+        for theme in OUR_THEMES:
+            self.register_theme(theme)
+        loaded = load_preferences(set(self.available_themes))
+        theme = loaded.preferences.theme or DEFAULT_THEME
+        self.preferences: Preferences = loaded.preferences.changed(theme=theme)
+        """The theme and deck chosen, as kept in the data folder for the next start."""
+        self.preferences_problem = loaded.problem
+        """What was wrong with the preferences file, said once the app is on screen."""
+        self._preferences_broken = loaded.broken
+        self.theme = theme
+        self._use_card_colours()  # the deck's colours too (and a theme the same as Textual's)
+
+    # Themes and the deck's colours
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's own colours, for CSS as `$felt`, `$felt-dark`, `$felt-edge`, `$felt-text`,
-        `$felt-muted`, `$cursor`, `$chosen` and `$landed`."""
-        return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
+        `$felt-muted`, `$cursor`, `$chosen` and `$landed`: the theme's own, or made from its
+        colours (a theme of Textual's)."""
+        return {**super().get_theme_variable_defaults(), **felt_variables(self.current_theme)}
+
+    def watch_theme(self, theme_name: str) -> None:
+        """A theme chosen: the cards take its palette, any table is drawn again, and the choice
+        is kept for the next start."""
+        self._use_card_colours()
+        self._keep(self.preferences.changed(theme=theme_name))
+
+    def set_four_colour_deck(self, on: bool) -> None:
+        """The standard deck in four colours (spades black, hearts red, diamonds blue, clubs
+        green) or two; shown at once and kept for the next start."""
+        self._keep(self.preferences.changed(four_colour_deck=on))
+        self._use_card_colours()
+        self.notify(
+            "Four-colour deck: spades ♠ black, hearts ♥ red, diamonds ♦ blue, clubs ♣ green."
+            if on
+            else "Two-colour deck: hearts ♥ and diamonds ♦ red, spades ♠ and clubs ♣ black.",
+            title="Cards",
+            markup=False,
+        )
+
+    def _use_card_colours(self) -> None:
+        """Draw cards in the theme's palette and the deck's colours, and any table again."""
+        card_faces.use_palette(card_palette(self.current_theme), self.preferences.four_colour_deck)
+        frames = sys.modules.get("cardtable.ui.screens.table_frame")
+        if frames is None:  # no table yet (at the start: the module loads later)
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, frames.TableFrame):
+                screen.draw()
+
+    def _keep(self, preferences: Preferences) -> None:
+        """Keep `preferences` in the data folder if they changed (a problem is said, once)."""
+        if preferences == self.preferences:
+            return
+        self.preferences = preferences
+        problem = save_preferences(preferences, broken=self._preferences_broken)
+        self._preferences_broken = False
+        if problem is not None and problem != self._save_problem:
+            self.notify(problem, title="Not remembered", severity="warning", markup=False)
+        self._save_problem = problem
+
+    _save_problem: str | None = None
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl+P): Textual's commands (the theme picker among them) and
+        the four-colour deck on or off."""
+        yield from super().get_system_commands(screen)
+        if self.preferences.four_colour_deck:
+            yield SystemCommand(
+                "Four-colour deck: off",
+                "Back to two colours: hearts and diamonds red, spades and clubs black",
+                lambda: self.set_four_colour_deck(False),
+            )
+        else:
+            yield SystemCommand(
+                "Four-colour deck: on",
+                "Spades black, hearts red, diamonds blue, clubs green (Sets and Runs, Piles)",
+                lambda: self.set_four_colour_deck(True),
+            )
 
     def on_mount(self) -> None:
+        if self.preferences_problem:
+            self.notify(
+                self.preferences_problem,
+                title="Preferences",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
         import_old_save(games)
         self.push_screen(MenuScreen())
         launch = self.launch
@@ -194,6 +275,7 @@ class CardTableApp(App[None]):
     def on_unmount(self) -> None:
         self._close_match()
         self.stop_hosting()
+        card_faces.use_palette(card_faces.FELT_CARDS)  # the next app in this process starts plain
 
     # Navigation
 
@@ -423,11 +505,14 @@ class CardTableApp(App[None]):
     # The demo
 
     def demo_running(self) -> bool:
-        """True while a demo's table, summary or results are on screen (not its rules page)."""
+        """True while a demo's table, summary or results are on screen (not its rules page, nor
+        the command palette over them)."""
+        from textual.command import CommandPalette
+
         from cardtable.ui.screens.rules import RulesScreen
 
-        if isinstance(self.screen, RulesScreen):
-            return False
+        if isinstance(self.screen, (RulesScreen, CommandPalette)):
+            return False  # Esc closes the page or the palette; q is typed in the palette
         return any(getattr(screen, "demo", False) for screen in self.screen_stack)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

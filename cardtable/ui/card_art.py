@@ -141,12 +141,12 @@ def _edge_line(left: str, line: str, right: str, width: int, key: str = "") -> s
 def back_lines(size: CardSize) -> list[Text]:
     """A card face down, line by line: its edge around a patterned back."""
     if size.height <= 1:
-        return [Text("░" * size.width, style=card_faces.BACK)]
+        return [Text("░" * size.width, style=card_faces.back())]
     inner = size.width - 2
     lines = ["╭" + "─" * inner + "╮"]
     lines += ["│" + "░" * inner + "│" for _ in range(size.height - 2)]
     lines.append("╰" + "─" * inner + "╯")
-    return [Text(line, style=card_faces.BACK) for line in lines]
+    return [Text(line, style=card_faces.back()) for line in lines]
 
 
 def joined(lines: Sequence[Text]) -> Text:
@@ -208,20 +208,20 @@ def backs(count: int, size: CardSize, most: int = 10) -> list[Text]:
     if shown == 0:
         return [Text("no cards", style="dim")]
     if size.height <= 1:
-        return [Text("▌" * shown, style=card_faces.BACK)]
+        return [Text("▌" * shown, style=card_faces.back())]
     inner = max(size.width - 2, 1)
     height = max(size.height, 3)
     lines = ["╭" * (shown - 1) + "╭" + "─" * inner + "╮"]
     lines += ["│" * shown + "░" * inner + "│" for _ in range(height - 2)]
     lines.append("╰" * (shown - 1) + "╰" + "─" * inner + "╯")
-    return [Text(line, style=card_faces.BACK) for line in lines]
+    return [Text(line, style=card_faces.back()) for line in lines]
 
 
 def pile(top: Look | None, count: int, size: CardSize, caption: str) -> list[Text]:
     """A pile on the felt with its count under it: face up with `top` showing, or face down
     (`top` None); an empty pile is its outline. Cards under the top one show as edges below it."""
     if size.height <= 1:
-        card = chip(top) if top else Text(" ░░ ", style=card_faces.BACK) if count else Text("[  ]")
+        card = chip(top) if top else Text(" ░░ ", style=card_faces.back()) if count else Text("[  ]")
         return [card + Text(f" {caption} {count}")]
     if count == 0:
         inner = size.width - 2
@@ -230,7 +230,7 @@ def pile(top: Look | None, count: int, size: CardSize, caption: str) -> list[Tex
         lines.append(Text("└" + "┄" * inner + "┘", style="dim"))
     else:
         lines = face_lines(top, size) if top else back_lines(size)
-        style = card_faces.BACK if top is None else top.style
+        style = card_faces.back() if top is None else top.style
         for depth in range(min((count - 1 + 9) // 10, 2)):  # an edge for each ten below
             lines.append(Text(" " * (depth + 1) + "▔" * (size.width - 2), style=style))
     lines.append(Text(_fit(f"{caption} {count}", max(size.width, len(caption) + 4), "centre")))

@@ -79,8 +79,8 @@ class SummaryScreen(Screen[None]):
         width: 60;
         height: auto;
         padding: 1 2;
-        border: double #ffd54f;
-        background: #0a2a20;
+        border: double $cursor;
+        background: $felt-dark;
     }
     #results-title, #results-summary, #results-winners, #results-next {
         width: 100%;
@@ -92,7 +92,7 @@ class SummaryScreen(Screen[None]):
         content-align: center middle;
     }
     #results-winners {
-        color: #ffd54f;
+        color: $cursor;
         text-style: bold;
     }
     """

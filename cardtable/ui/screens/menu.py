@@ -98,7 +98,7 @@ class MenuScreen(Screen[None]):
             yield Static(Text("Unfinished games, newest first", style="bold"), id="saves-title")
             yield MenuList(id="save-list")
             yield Static("", id="menu-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def _game_options(self) -> list[Option]:
         options = []

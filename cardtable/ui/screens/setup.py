@@ -233,7 +233,7 @@ class SetupScreen(Screen[None]):
         width: auto;
         height: 1;
         margin-left: 1;
-        color: #ff8a80;
+        color: $text-error;
         text-style: bold;
     }
     SetupScreen .option-row {
@@ -255,11 +255,11 @@ class SetupScreen(Screen[None]):
        of a one-line field (drawn in its padding), a round frame around a framed one. */
     SetupScreen .seat-row Input:focus, SetupScreen Choice:focus,
     SetupScreen .seat-row TickBox:focus {
-        outline-left: tall #ffd54f;
+        outline-left: tall $cursor;
     }
     SetupScreen .option-row Input:focus, SetupScreen CountChoice:focus,
     SetupScreen #setup > TickBox:focus {
-        border: round #ffd54f;
+        border: round $cursor;
     }
     """
 
