@@ -221,7 +221,9 @@ def pile(top: Look | None, count: int, size: CardSize, caption: str) -> list[Tex
     """A pile on the felt with its count under it: face up with `top` showing, or face down
     (`top` None); an empty pile is its outline. Cards under the top one show as edges below it."""
     if size.height <= 1:
-        card = chip(top) if top else Text(" ░░ ", style=card_faces.back()) if count else Text("[  ]")
+        card = (
+            chip(top) if top else Text(" ░░ ", style=card_faces.back()) if count else Text("[  ]")
+        )
         return [card + Text(f" {caption} {count}")]
     if count == 0:
         inner = size.width - 2
