@@ -141,3 +141,16 @@ def test_cardtable_home_wins_over_the_systems_folder(person_home, monkeypatch, t
     path = start_a_game()
     assert path.parent == tmp_path / "mine" / "saves"
     assert [saved.path for saved in saved_games()] == [path]
+
+
+def test_a_data_folder_that_is_a_file_only_means_the_seats_are_not_remembered(
+    monkeypatch, tmp_path
+):
+    from cardtable.engine.seats import SeatConfig, remember_seats, remembered_seats
+
+    not_a_folder = tmp_path / "home"
+    not_a_folder.write_text("a file where the folder should be")
+    monkeypatch.setenv("CARDTABLE_HOME", str(not_a_folder))
+    remember_seats("piles", [SeatConfig(name="Ann")])  # no error: the seats are not kept
+    assert not_a_folder.read_text() == "a file where the folder should be"
+    assert remembered_seats("piles", (1, 2, 3, 4)) is None

@@ -7,6 +7,7 @@ failed write is put in words. The lines' format is the match's (`cardtable.engin
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import secrets
@@ -110,6 +111,21 @@ def _alive(pid: int) -> bool:
     except OSError:
         return True
     return True
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write `data` as the whole of `path` (a temporary file beside it, renamed over it, so a
+    reader never sees half of it); its folder is made if missing. OSError if it cannot be
+    written, with no temporary file left behind."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):  # its folder may be what failed
+            tmp.unlink(missing_ok=True)
+        raise
 
 
 def why_not_written(err: BaseException, folder: Path) -> str:

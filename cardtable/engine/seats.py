@@ -7,14 +7,13 @@ each game are remembered here too (names and kinds), in the data folder.
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from enum import StrEnum
 from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from cardtable.engine.saves import data_dir
+from cardtable.engine.saves import data_dir, write_whole
 
 NAME_MAX = 16
 """The longest name a seat may have, in characters."""
@@ -181,14 +180,11 @@ def remember_seats(game_id: str, seats: list[SeatConfig]) -> None:
     overwritten; a folder that cannot be written only means the seats are not remembered."""
     path = remembered_seats_path()
     known = _read_remembered()
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         if known is None:
             path.replace(path.with_name(path.name + ".broken"))
             known = {}
         known[game_id] = [RememberedSeat(name=seat.name, kind=seat.kind) for seat in seats]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(REMEMBERED.dump_json(known, indent=1))
-        os.replace(tmp, path)
+        write_whole(path, REMEMBERED.dump_json(known, indent=1))
     except (OSError, ValueError):
-        tmp.unlink(missing_ok=True)
+        return

@@ -10,7 +10,6 @@ beside as preferences.json.broken when the next preference is saved, never overw
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import stat
@@ -18,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine.saves import data_dir
+from cardtable.engine.saves import data_dir, write_whole
 
 MAX_BYTES = 16 * 1024
 """A preferences file larger than this is not one cardtable wrote: it is not read."""
@@ -128,15 +127,10 @@ def save_preferences(preferences: Preferences, broken: bool = False) -> str | No
         "theme": preferences.theme,
         "four_colour_deck": preferences.four_colour_deck,
     }
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         if broken and os.path.lexists(path):
             path.replace(path.with_name(path.name + ".broken"))
-        tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_whole(path, (json.dumps(data, indent=1) + "\n").encode())
     except OSError as err:
-        with contextlib.suppress(OSError):  # its folder may be what failed
-            tmp.unlink(missing_ok=True)
         return f"The preferences cannot be kept in {path}: {err.strerror or err}."
     return None
