@@ -14,7 +14,7 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.runway import card_text, run_card_text
+from cardtable.ui.card_faces import joker_label, look
 from tests.cards_text import pcard, pcards
 from tests.pilot_steps import follow_hint, leave, let_time_pass, my_turn, status, tick, wait_until
 
@@ -229,10 +229,10 @@ async def test_a_declined_trade_is_shown_to_the_offerer_beside_her_hand():
 def test_a_joker_is_a_star_with_its_suit_and_in_a_run_the_rank_stands_apart():
     joker = PilatchCard(suit=PilatchSuit.PAPER, rank=0)
     jack = PilatchCard(suit=PilatchSuit.PAPER, rank=11)
-    assert card_text(joker).plain.strip() == "★■P"
-    assert card_text(jack).plain.strip() == "J■P"
-    assert run_card_text(RunCard(card=joker, rank=9)).plain == "★9■P"
-    assert run_card_text(RunCard(card=joker, rank=11)).plain == "★J■P"
+    assert look(joker, joker_label(joker)).corner == "★■P"
+    assert look(jack, joker_label(jack)).corner == "J■P"
+    assert look(joker, joker_label(joker, 9)).corner == "★9■P"
+    assert look(joker, joker_label(joker, 11)).corner == "★J■P"
 
 
 def test_menus_and_hints_write_a_joker_as_its_face():
