@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.align import Align
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -48,7 +47,7 @@ from cardtable.ui.card_faces import (
     look,
 )
 from cardtable.ui.cells import fitted
-from cardtable.ui.felt import Felt, Seat, around
+from cardtable.ui.felt import Felt, Seat, around, plate
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
@@ -147,6 +146,8 @@ ARROWS = {Direction.UP: "↑", Direction.DOWN: "↓"}
 """The mark on a run's leading card: the way it grows (↕ at both ends)."""
 LEADING_MARKS = {*ARROWS.values(), "↕", "+"}
 """The marks of a run's leading card (a compact chip shows them reversed, not written)."""
+SIDE_COLUMNS = 26
+"""The columns a side of the felt takes when players sit there (felt.py's side plates)."""
 NARROWEST_STEP = 3
 """The fewest columns of a card that show under the next before a fan wraps onto a new row."""
 
@@ -252,10 +253,11 @@ class RunwayTable(GameTable[RunwayView, Any]):
     RunwayTable #felt-centre > Static {
         width: 100%;
         height: auto;
+        content-align: center top;
         color: $felt-text;
     }
-    RunwayTable.-large #rw-phase, RunwayTable.-large #rw-bin,
-    RunwayTable.-large #rw-common {
+    RunwayTable.-spacious #rw-phase, RunwayTable.-spacious #rw-bin,
+    RunwayTable.-spacious #rw-common {
         margin-bottom: 1;
     }
     RunwayTable #rw-extra {
@@ -274,6 +276,13 @@ class RunwayTable(GameTable[RunwayView, Any]):
         self.hint_cursor: int | None = None
         """Where the cursor stood when a hint named a key, not a card: Enter there makes the
         hinted move too (moving the cursor gives Enter back to the cards)."""
+        self.felt_scale = Scale.COMPACT
+        """The size of the cards on the felt: the table's scale, or smaller where the felt is
+        too short for it."""
+        self.squeezed = False
+        """The common area and a hand being looked at drawn as chips, to fit a short felt."""
+        self.centre_width = 60
+        """The columns the middle of the felt has for the game's cards."""
         self.fresh: dict[object, list[Any]] = {}
         """The cards that have just landed, by where they landed (('run', seat), ('common',),
         ('bin',)): drawn lit while `landed` says so."""
@@ -294,16 +303,41 @@ class RunwayTable(GameTable[RunwayView, Any]):
         the bin and the common area in the middle, the viewer's run over her hand."""
         self._spot_landings(self.view, view)
         self.keep(view, names, legal, interactive)
-        self.set_class(self.scale is Scale.COMPACT, "-compact")
         self.new_hand(sort_hand(view.hand or []))
-        self._draw_seats()
-        self._draw_phase()
-        self._draw_bin()
-        self._draw_common()
-        self._draw_extra()
+        self._draw_felt()
         self._draw_hand_row()
-        self._draw_my_run()
         self.refresh_bindings()
+
+    def _draw_felt(self) -> None:
+        """The felt at the biggest card size whose seats and middle fit its height: first the
+        common area and a hand being looked at go to chips, then every card on the felt
+        shrinks (a short window draws the felt's cards smaller than the hand's)."""
+        felt = self.query_one(Felt)
+        height = felt.size.height
+        sizes = [(scale, squeezed) for scale in reversed(Scale) for squeezed in (False, True)]
+        for scale, squeezed in sizes:
+            if scale > self.scale or (squeezed and scale is Scale.COMPACT):
+                continue
+            self.felt_scale, self.squeezed = scale, squeezed
+            seats, across = self._seats(felt)
+            phase = self._phase_line()
+            bin_lines = self._bin_lines()
+            common = self._common_lines()
+            extra = self._extra_lines()
+            mine = self._my_run_lines()
+            margins = 3 if scale is Scale.LARGE else 0
+            middle = len(bin_lines) + len(common) + len(extra) + len(mine) + 1 + margins
+            if not height or across + middle <= height:
+                break
+        self.set_class(self.felt_scale is Scale.LARGE, "-spacious")
+        felt.seat(seats, self.felt_scale)
+        self.query_one("#rw-phase", Static).update(phase)
+        self.query_one("#rw-bin", Static).update(joined(bin_lines))
+        self.query_one("#rw-common", Static).update(joined(common))
+        extra_widget = self.query_one("#rw-extra", Static)
+        extra_widget.display = bool(extra)
+        extra_widget.update(joined(extra))
+        self._show_my_run(mine)
 
     def _spot_landings(self, old: RunwayView | None, new: RunwayView) -> None:
         """Light what has just landed since the last view: a card on a run, a triple in the
@@ -330,14 +364,10 @@ class RunwayTable(GameTable[RunwayView, Any]):
         """The colour of a just-landed card: the theme's `$landed`."""
         return self.app.get_css_variables().get("landed", "yellow")
 
-    def _centre_width(self) -> int:
-        """The columns the middle of the felt has for the game's cards."""
-        width = self.query_one("#felt-centre").size.width
-        return max(width or self.size.width - 2, 30)
-
-    def _draw_seats(self) -> None:
+    def _seats(self, felt: Felt) -> tuple[list[Seat], int]:
         """The other players at their places around the felt, in play order from the viewer
-        (a spectator sees every player around it)."""
+        (a spectator sees every player around it), and the height of the row across the top.
+        Players sit down the sides once cards are bigger than chips."""
         view = self.shown
         order = view.order
         if view.seat in order:
@@ -345,25 +375,28 @@ class RunwayTable(GameTable[RunwayView, Any]):
             others = order[start + 1 :] + order[:start]
         else:
             others = list(order)
-        felt = self.query_one(Felt)
-        felt.sides = self.scale is not Scale.COMPACT
-        left, across, _ = around(len(others), felt.sides)
-        across_room = max((felt.size.width or self.size.width) - 2, 20)
-        across_width = max(across_room // max(across, 1) - 1, 12)
-        side_width = 24 if self.scale is Scale.COMPACT else 26
+        felt.sides = self.felt_scale is not Scale.COMPACT
+        left, across, right = around(len(others), felt.sides)
+        felt_width = felt.size.width or self.size.width
+        across_width = max(max(felt_width - 2, 20) // max(across, 1) - 1, 12)
+        side_width = 24 if self.felt_scale is Scale.COMPACT else 26
+        self.centre_width = max(felt_width - SIDE_COLUMNS * ((left > 0) + (right > 0)), 30)
         seats = []
+        tallest = 0
         for n, seat in enumerate(others):
-            width = across_width if left <= n < left + across else side_width
-            seats.append(
-                Seat(
-                    name=self.who(seat),
-                    cards=view.hand_sizes[seat],
-                    to_act=seat in view.to_act and not view.over,
-                    notes=self._run_notes(seat, width - 2),
-                    marks="trading" if seat in view.trading else "",
-                )
+            sits_across = left <= n < left + across
+            width = across_width if sits_across else side_width
+            place = Seat(
+                name=self.who(seat),
+                cards=view.hand_sizes[seat],
+                to_act=seat in view.to_act and not view.over,
+                notes=self._run_notes(seat, width - 2),
+                marks="trading" if seat in view.trading else "",
             )
-        felt.seat(seats, self.scale)
+            seats.append(place)
+            if sits_across:
+                tallest = max(tallest, len(plate(place, self.felt_scale, width).split()))
+        return seats, tallest
 
     def _standing(self, seat: int) -> Text:
         """A seat's direction card and how far her run has come: ' UP↑ ' 4/5."""
@@ -413,9 +446,10 @@ class RunwayTable(GameTable[RunwayView, Any]):
         fresh = self._lit(("run", seat))
         lit = [n for n, entry in enumerate(entries) if entry in fresh]
         looks = [look(e.card, joker_label(e.card, e.rank)) for e in entries]
-        return laid(looks, FELT_CARD[self.scale], room, marks, lit, self._lit_colour())
+        return laid(looks, FELT_CARD[self.felt_scale], room, marks, lit, self._lit_colour())
 
-    def _draw_phase(self) -> None:
+    def _phase_line(self) -> Text:
+        """Whose turn it is and the phase of it: Draw ▸ Build ▸ Discard, the one now lit."""
         view = self.shown
         text = Text()
         text.append(f"{self.who(view.active)}'s turn  ", style="bold")
@@ -428,13 +462,13 @@ class RunwayTable(GameTable[RunwayView, Any]):
         if view.actions:
             actions = plural(view.actions, "action")
             text.append(f"  ◆ {actions} to use", style="bold #69f0ae")
-        self.query_one("#rw-phase", Static).update(Align.center(text))
+        return text
 
-    def _draw_bin(self) -> None:
+    def _bin_lines(self) -> list[Text]:
         """The deck face down beside the bin, the bin's cards spread face up (it is public)."""
         view = self.shown
-        size = FELT_CARD[self.scale]
-        room = self._centre_width()
+        size = FELT_CARD[self.felt_scale]
+        room = self.centre_width
         cards = sort_hand(view.bin)
         fresh = self._lit(("bin",))
         lit = [n for n, card in enumerate(cards) if card in fresh]
@@ -452,21 +486,20 @@ class RunwayTable(GameTable[RunwayView, Any]):
             deck = pile(None, view.deck_size, size, "Deck")
             spread = laid(looks, size, room - size.width - 3, {}, lit, self._lit_colour())
             lines = side_by_side(deck, [*spread, caption], gap=3)
-        self.query_one("#rw-bin", Static).update(Align.center(joined(lines)))
+        return lines
 
-    def _draw_common(self) -> None:
+    def _common_lines(self) -> list[Text]:
         """The common area: each triple as a little fan under its owner's name; the cards that
         can go on the viewer's run now marked 'c' (the key that moves them)."""
         view = self.shown
-        size = FELT_CARD[self.scale]
-        room = self._centre_width()
+        size = FELT_CARD[Scale.COMPACT if self.squeezed else self.felt_scale]
+        room = self.centre_width
         usable = {m.card for m in self.legal if isinstance(m, mv.AddToRun) and m.from_common}
         fresh = self._lit(("common",))
         title = Text("Common area", style="bold")
         if not view.common:
             title.append(": empty", style="dim")
-            self.query_one("#rw-common", Static).update(Align.center(title))
-            return
+            return [title]
         blocks = []
         for triple in view.common:
             looks = [look(card, joker_label(card, triple.rank)) for card in triple.cards]
@@ -483,32 +516,32 @@ class RunwayTable(GameTable[RunwayView, Any]):
             lines = rows_of([[Text("Common:", style="bold")], *blocks], room, gap=2)
         else:
             lines = [title, *rows_of(blocks, room, gap=2)]
-        self.query_one("#rw-common", Static).update(Align.center(joined(lines)))
+        return lines
 
-    def _draw_my_run(self) -> None:
-        """The viewer's run just over her hand, with her direction and count; '+' on its
-        leading card when the card under the cursor goes there."""
+    def _my_run_lines(self) -> list[Text]:
+        """The viewer's run, with her direction and count; '+' on its leading card when the
+        card under the cursor goes there (none for a spectator)."""
         view = self.shown
-        widget = self.query_one("#rw-run", Static)
-        widget.display = view.seat is not None
         if view.seat is None:
-            return
-        line = Text(f"{self.who(view.seat)}'s run  ", style="bold") + self._standing(view.seat)
+            return []
+        line = Text.assemble((f"{self.who(view.seat)}'s run  ", "bold"), self._standing(view.seat))
         fits = self._cursor_fits()
         if fits:
             card = self.hand[self.cursor]
             line.append(f"  + Enter puts {joker_label(card)} here", style="bold")
         if not view.runs[view.seat]:
             line.append("  no run yet", style="dim italic")
-            widget.update(Align.center(line))
-            return
-        cards = self._run_lines(view.seat, self._centre_width(), fits)
-        if FELT_CARD[self.scale].height <= 1 and len(cards) == 1:
-            room = self._centre_width() - line.cell_len - 2
-            if cards[0].cell_len <= room:
-                widget.update(Align.center(Text.assemble(line, "  ", cards[0])))
-                return
-        widget.update(Align.center(joined([line, *cards])))
+            return [line]
+        cards = self._run_lines(view.seat, self.centre_width, fits)
+        if len(cards) == 1 and line.cell_len + 2 + cards[0].cell_len <= self.centre_width:
+            return [Text.assemble(line, "  ", cards[0])]
+        return [line, *cards]
+
+    def _show_my_run(self, lines: list[Text]) -> None:
+        """Put the viewer's run just over her hand (hidden for a spectator)."""
+        widget = self.query_one("#rw-run", Static)
+        widget.display = bool(lines)
+        widget.update(joined(lines))
 
     def _cursor_fits(self) -> bool:
         """True if the card under the cursor can go on the viewer's run now."""
@@ -517,22 +550,19 @@ class RunwayTable(GameTable[RunwayView, Any]):
         card = self.hand[self.cursor]
         return any(isinstance(m, mv.AddToRun) and involves(m, card) for m in self.legal)
 
-    def _draw_extra(self) -> None:
-        """The hand being looked at (as cards: in a line but on the biggest table), a trade
-        offer, or the answer to one; nothing takes room when there is none."""
+    def _extra_lines(self) -> list[Text]:
+        """The hand being looked at, as cards; a trade offer, or the answer to one; nothing
+        (no room taken) when there is none."""
         view = self.shown
         text = Text()
         if view.peek is not None and view.looking_at is not None:
             title = Text(f"{self.who(view.looking_at)}'s hand (only you see it):", style="bold")
             looks = [look(card, joker_label(card)) for card in sort_hand(view.peek)]
-            size = FELT_CARD[Scale.LARGE if self.scale is Scale.LARGE else Scale.COMPACT]
-            cards = laid(looks, size, self._centre_width(), {}, [], "")
+            size = FELT_CARD[Scale.COMPACT if self.squeezed else self.felt_scale]
+            cards = laid(looks, size, self.centre_width, {}, [], "")
             swap = Text("Enter on one of your cards to swap it; e hands them back.", style="dim")
-            widget = self.query_one("#rw-extra", Static)
-            widget.display = True
-            widget.update(Align.center(joined([title, *cards, swap])))
-            return
-        elif view.offer is not None:
+            return [title, *cards, swap]
+        if view.offer is not None:
             offer = view.offer
             give = " ".join(joker_label(c) for c in offer.give) or "nothing"
             if view.seat == offer.by:
@@ -565,9 +595,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
                 text.append(f"{line}.", style="bold")
             elif by != view.active:
                 self.trade_news = None
-        widget = self.query_one("#rw-extra", Static)
-        widget.display = bool(text)
-        widget.update(Align.center(text))
+        return text.split("\n") if text.plain else []
 
     def _draw_hand_row(self) -> None:
         """The hand's title (with its limit) and the cards around the cursor: those with
@@ -735,7 +763,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
         """The hand row, and the viewer's run (its leading card marked where the card under
         the cursor fits)."""
         self._draw_hand_row()
-        self._draw_my_run()
+        self._show_my_run(self._my_run_lines())
 
     def action_move(self, step: int) -> None:
         """Arrows move along the hand (Enter then uses a card, not a hint's key move)."""
