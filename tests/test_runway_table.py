@@ -453,6 +453,29 @@ async def test_a_triple_lands_lit_in_the_common_area():
         assert sum(row.count("┏") for row in drawn(screen.query_one("#rw-common"))) == 3
 
 
+@pytest.mark.parametrize(("size", "marked"), [((120, 40), "─c"), ((80, 24), "▴")])
+async def test_a_common_area_card_that_fits_your_run_is_marked_without_colour(size, marked):
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        app.animation_level = "none"  # the triple put there by hand would land lit
+        screen = await open_table(pilot, app)
+        state = building(screen, "KS", "1R 2R")
+        state.common = [Triple(owner=1, cards=pcards("3R 3P 3S"), rank=3)]
+        screen.redraw()
+        await pilot.pause()
+        common = drawn(screen.query_one("#rw-common"))
+        assert sum(row.count(marked) for row in common) == 1, common
+        state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("1P 2P")]
+        screen.redraw()
+        await pilot.pause()
+        common = drawn(screen.query_one("#rw-common"))
+        assert sum(row.count(marked) for row in common) == 1, "now 3P fits, and only 3P"
+        state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("5P 6P")]
+        screen.redraw()
+        await pilot.pause()
+        assert not any("▴" in row or "─c" in row for row in drawn(screen.query_one("#rw-common")))
+
+
 async def test_a_spectator_sees_every_player_around_the_felt_and_no_hand():
     """A host's public table shows no seat's view: every player sits around the felt."""
     app = table_app("Ann,bot,bot")
