@@ -28,7 +28,6 @@ def after_name(row: str, name: str) -> int:
         ("over-trump", f"{WIDE},bot,bot,bot", "#ot-seats"),
         ("run-it", f"{WIDE},bot,bot,bot", "#ri-seats"),
         ("sets-and-runs", f"{WIDE},bot,bot,bot", "#sr-seats"),
-        ("runway", f"{WIDE},bot,bot,bot", "#rw-runs"),
     ],
 )
 async def test_a_wide_name_keeps_the_seats_columns_in_line(game, seats, panel):

@@ -4,19 +4,30 @@ throw something away ask first, faces that cannot be misread, and five players a
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 
 from cardtable.cards import Direction, PilatchCard, PilatchSuit
 from cardtable.engine import parse_seats
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.state import Phase, RunCard, TradeOffer, Triple
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.card_faces import joker_label, look
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.runway import card_text, run_card_text
 from tests.cards_text import pcard, pcards
-from tests.pilot_steps import follow_hint, leave, let_time_pass, my_turn, status, tick, wait_until
+from tests.pilot_steps import (
+    follow_hint,
+    leave,
+    let_time_pass,
+    my_turn,
+    on_screen,
+    shown_text,
+    status,
+    tick,
+    wait_until,
+)
 
 SIZE = (80, 24)
 pytestmark = pytest.mark.usefixtures("fake_clock")
@@ -229,10 +240,10 @@ async def test_a_declined_trade_is_shown_to_the_offerer_beside_her_hand():
 def test_a_joker_is_a_star_with_its_suit_and_in_a_run_the_rank_stands_apart():
     joker = PilatchCard(suit=PilatchSuit.PAPER, rank=0)
     jack = PilatchCard(suit=PilatchSuit.PAPER, rank=11)
-    assert card_text(joker).plain.strip() == "★■P"
-    assert card_text(jack).plain.strip() == "J■P"
-    assert run_card_text(RunCard(card=joker, rank=9)).plain == "★9■P"
-    assert run_card_text(RunCard(card=joker, rank=11)).plain == "★J■P"
+    assert look(joker, joker_label(joker)).corner == "★■P"
+    assert look(jack, joker_label(jack)).corner == "J■P"
+    assert look(joker, joker_label(joker, 9)).corner == "★9■P"
+    assert look(joker, joker_label(joker, 11)).corner == "★J■P"
 
 
 def test_menus_and_hints_write_a_joker_as_its_face():
@@ -291,31 +302,196 @@ def crowded(screen) -> None:
     screen.redraw()
 
 
+def screen_text(app) -> str:
+    """What the terminal shows now, as plain lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def drawn(widget) -> list[str]:
+    """The lines a widget draws in its region on screen, box edges and all."""
+    region = widget.region
+    return [strip.text for strip in widget.render_lines(Region(0, 0, region.width, region.height))]
+
+
+CENTRE = ("#rw-phase", "#rw-bin", "#rw-common", "#rw-run")
+"""The felt's middle: the phase, the deck and the bin, the common area, the viewer's run."""
+
+
 async def test_five_players_fit_80_by_24_with_long_runs_a_full_common_area_and_bin():
     app = table_app("Ann,bot,bot,bot,bot", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
         crowded(screen)
         await pilot.pause()
-        for region in ("#rw-phase", "#rw-runs", "#rw-common", "#rw-bin"):
+        hand_top = screen.query_one("#hand-title").region.y
+        centre = screen.query_one("#felt-centre").region
+        for region in CENTRE:
             widget = screen.query_one(region)
-            assert widget.region.bottom <= screen.query_one("#hand-title").region.y, region
-            lines = str(widget.render()).count("\n") + 1
-            assert widget.region.height >= lines, f"{region} is cut"
-        runs = str(screen.query_one("#rw-runs").render())
-        for name in ("Ann", "Bot 2", "Bot 3", "Bot 4", "Bot 5"):
-            assert name in runs
-        assert "★J●R" in runs
+            assert centre.contains_region(widget.region), f"{region} is cut"
+            assert widget.region.bottom <= hand_top, f"{region} runs into the hand"
+        seats = screen.query_one("#seats-across")
+        assert on_screen(app, seats) and seats.region.bottom <= centre.y
+        plates = shown_text(seats)
+        assert all(name in plates for name in ("Bot 2", "Bot 3", "Bot 4", "Bot 5")), plates
+        assert plates.count("▌▌▌▌▌ 5 cards") == 4, "each hand as five backs with its count"
+        assert "★J●R" in plates, "Bot 4's Joker standing for a J is on her run"
+        text = screen_text(app)
+        assert "Ann's hand: 9 cards" in text and "Ann's run" in text
+        assert "Bin 18" in text and "Deck 20" in text and "Common:" in text
+        for card in ("A✂S", "5●R", "10✂S"):  # the bin's first, last and a wide card
+            assert card in shown_text(screen.query_one("#rw-bin"))
+        for owner in ("Bot 2", "Bot 3", "Bot 5"):
+            assert owner in shown_text(screen.query_one("#rw-common"))
 
 
-def test_five_players_at_80x24_snapshot(snap_compare):
+def test_a_run_is_laid_in_the_order_it_grows_its_leading_card_on_top_and_marked():
+    from cardtable.ui.card_art import FELT_CARD, Scale
+    from cardtable.ui.tables.runway import laid
+
+    looks = [look(card) for card in pcards("KP QP JP 10P")]
+    lines = laid(looks, FELT_CARD[Scale.ROOMY], 40, {3: "↓"}, [], "")
+    assert lines[0].plain == "╭───╭───╭───╭─↓───╮", "the leading card whole, the arrow on it"
+    assert lines[1].plain == "│K■P│Q■P│J■P│10■P │"
+    narrow = laid(looks, FELT_CARD[Scale.ROOMY], 16, {}, [], "")
+    assert narrow[1].plain == "│K■│Q■│J■│10■P │", "a fan closes up to fit its room"
+    wrapped = laid(looks * 3, FELT_CARD[Scale.ROOMY], 16, {}, [], "")
+    assert len(wrapped) == 9 and all(line.cell_len <= 16 for line in wrapped)
+    chips = laid(looks, FELT_CARD[Scale.COMPACT], 40, {3: "↓"}, [], "")
+    assert chips[0].plain == "K■P Q■P J■P 10■P"
+    assert "reverse" in str(chips[0].spans[-1].style), "a compact leading card is reversed"
+
+
+async def test_a_down_run_lies_from_its_high_end_with_the_leading_card_last():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(pilot, app)
+        building(screen, "4R", "5R 6R 7R", direction=Direction.DOWN)
+        await pilot.pause()
+        run = drawn(screen.query_one("#rw-run"))
+        line = next(row for row in run if "7●R" in row)
+        assert line.index("7●R") < line.index("6●R") < line.index("5●R")
+        assert any("+" in row for row in run), "4R goes on the leading card, marked +"
+        assert "Enter puts 4●R here" in shown_text(screen.query_one("#rw-run"))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+def test_five_players_snapshot(snap_compare, size):
     async def crowd(pilot):
+        pilot.app.animation_level = "none"
         await open_table(pilot, pilot.app)
         crowded(pilot.app.screen)
         await pilot.pause()
 
     app = table_app("Ann,bot,bot,bot,bot", seed=3)
-    assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+    assert snap_compare(app, terminal_size=size, run_before=crowd)
+
+
+async def test_at_200_by_60_the_felt_uses_the_room():
+    app = table_app("Ann,bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=(200, 60)) as pilot:
+        app.animation_level = "none"
+        screen = await open_table(pilot, app)
+        crowded(screen)
+        await pilot.pause()
+        left, right = screen.query_one("#seats-left"), screen.query_one("#seats-right")
+        assert left.region.x < 10 and right.region.right > 190, "players sit down both sides"
+        across = drawn(screen.query_one("#seats-across"))
+        names = next(row for row in across if "Bot 3" in row)
+        assert names.index("Bot 3") < 100 < names.index("Bot 4")
+        for region in ("#rw-bin", "#rw-common"):
+            widget = screen.query_one(region)
+            rows = [row for row in drawn(widget) if row.strip()]
+            first = min(len(row) - len(row.lstrip()) for row in rows)
+            last = max(len(row.rstrip()) for row in rows)
+            assert first < widget.region.width // 2 < last, f"{region} sits to one side"
+        bin_rows = drawn(screen.query_one("#rw-bin"))
+        assert sum(row.count("╭") for row in bin_rows) >= 18, "the bin's cards are faces"
+
+
+async def landing(pilot, app):
+    """Ann puts 3R on her run at 120x40; the table and the lines her run is drawn in just
+    after."""
+    screen = await open_table(pilot, app)
+    state = building(screen, "3R KS", "1R 2R")
+    await pilot.pause()
+    screen.table.cursor = 0
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: len(state.runs[0]) == 3)
+    await pilot.pause()
+    return screen.table, drawn(screen.query_one("#rw-run"))
+
+
+async def test_a_card_landing_on_a_run_is_lit_for_a_moment():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, run = await landing(pilot, app)
+        assert table.landed(("run", 0))
+        assert sum(row.count("┏") for row in run) == 1, "the card just placed has a heavy edge"
+        await pilot.pause(table.LANDED_SECONDS + 0.1)
+        assert not table.landed(("run", 0))
+        assert not any("┏" in row for row in drawn(app.screen.query_one("#rw-run")))
+
+
+async def test_with_animations_off_nothing_is_lit():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.animation_level = "none"
+        table, run = await landing(pilot, app)
+        assert not table.landed(("run", 0))
+        assert not any("┏" in row for row in run)
+
+
+async def test_a_triple_lands_lit_in_the_common_area():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "3R 3P 3S KS QS", "1R 2R")
+        screen.play(0, mv.PlayTriple(cards=tuple(pcards("3R 3P 3S")), rank=3))
+        await wait_until(pilot, lambda: len(state.common) == 1)
+        await pilot.pause()
+        assert screen.table.landed(("common",))
+        assert sum(row.count("┏") for row in drawn(screen.query_one("#rw-common"))) == 3
+
+
+@pytest.mark.parametrize(("size", "marked"), [((120, 40), "─c"), ((80, 24), "▴")])
+async def test_a_common_area_card_that_fits_your_run_is_marked_without_colour(size, marked):
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        app.animation_level = "none"  # the triple put there by hand would land lit
+        screen = await open_table(pilot, app)
+        state = building(screen, "KS", "1R 2R")
+        state.common = [Triple(owner=1, cards=pcards("3R 3P 3S"), rank=3)]
+        screen.redraw()
+        await pilot.pause()
+        common = drawn(screen.query_one("#rw-common"))
+        assert sum(row.count(marked) for row in common) == 1, common
+        state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("1P 2P")]
+        screen.redraw()
+        await pilot.pause()
+        common = drawn(screen.query_one("#rw-common"))
+        assert sum(row.count(marked) for row in common) == 1, "now 3P fits, and only 3P"
+        state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("5P 6P")]
+        screen.redraw()
+        await pilot.pause()
+        assert not any("▴" in row or "─c" in row for row in drawn(screen.query_one("#rw-common")))
+
+
+async def test_a_spectator_sees_every_player_around_the_felt_and_no_hand():
+    """A host's public table shows no seat's view: every player sits around the felt."""
+    app = table_app("Ann,bot,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.runs[0] = [RunCard(card=c, rank=c.rank) for c in pcards("1R 2R")]
+        state.directions[0] = Direction.UP
+        view = screen.match.game.view(state, None)
+        screen.table.show(view, screen.match.names, [], False)
+        await pilot.pause()
+        plates = shown_text(screen.query_one("#seats-across"))
+        assert all(name in plates for name in ("Ann", "Bot 2", "Bot 3")), plates
+        assert "1●R 2●R" in plates, "Ann's run is in front of her"
+        assert not screen.query_one("#rw-run").display
+        assert "Hands are hidden" in str(screen.query_one("#hand-title").render())
 
 
 # Whole games by hints only (seeds chosen so that the bin, triples and looking all come up)

@@ -3,6 +3,7 @@ the deck, the phase of the turn, and the hand; moves from the cards or from shor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,34 +11,43 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from cardtable.cards import DirectionCard, PilatchCard
+from cardtable.cards import Direction, DirectionCard, PilatchCard
 from cardtable.engine import Event
 from cardtable.engine.words import plural
 from cardtable.games.runway import moves as mv
-from cardtable.games.runway.moves import SUIT_ORDER
+from cardtable.games.runway.moves import SUIT_ORDER, End
 from cardtable.games.runway.runs import counted, leading_ends
 from cardtable.games.runway.scoring import MATCH_TARGET
 from cardtable.games.runway.state import (
     PHASE_TITLES,
     GameSummary,
     Phase,
-    RunCard,
     RunwayOptions,
     RunwayView,
 )
 from cardtable.games.runway.teaching import cards_of
+from cardtable.ui.card_art import (
+    FELT_CARD,
+    HEAVY,
+    ROUND,
+    CardSize,
+    Scale,
+    chip,
+    face_lines,
+    joined,
+    pile,
+    side_by_side,
+)
 from cardtable.ui.card_faces import (
-    KEEPER_FACE,
-    KEEPER_INK,
-    PILATCH_FACE,
-    PILATCH_INK,
+    BACK,
+    Look,
     joker_label,
     look,
 )
 from cardtable.ui.cells import fitted
+from cardtable.ui.felt import Felt, Seat, around, plate
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
@@ -46,8 +56,6 @@ from cardtable.ui.widgets import (
     hand_row_start,
     happened,
 )
-
-DIRECTION_FACE = "bold #1b1b1b on #ffd54f"
 
 
 @dataclass(frozen=True)
@@ -121,23 +129,6 @@ def sort_hand(hand: list[Any]) -> list[Any]:
     return sorted(hand, key=key)
 
 
-def card_text(card: Any, width: int = 0) -> Text:
-    """A hand card as a small face: '7●R', '★●R' for a Joker, 'Up/Dn' for a direction card."""
-    if isinstance(card, DirectionCard):
-        label, style = card.short, DIRECTION_FACE
-    elif card.is_joker:
-        label, style = joker_label(card), KEEPER_FACE
-    else:
-        label, style = card.short, PILATCH_FACE[card.suit]
-    return Text(label.center(width) if width else f" {label} ", style=style)
-
-
-def run_card_text(entry: RunCard) -> Text:
-    """A run or common-area card in coloured ink; a Joker is '★7●R' where it stands for a 7."""
-    style = KEEPER_INK if entry.card.is_joker else PILATCH_INK[entry.card.suit]
-    return Text(joker_label(entry.card, entry.rank), style=style)
-
-
 def involves(move: Any, card: Any) -> bool:
     """True if the move uses this hand card."""
     if isinstance(move, mv.PlayTriple):
@@ -149,6 +140,101 @@ def involves(move: Any, card: Any) -> bool:
     if isinstance(move, mv.TakeFromBin):
         return False
     return getattr(move, "card", None) == card
+
+
+ARROWS = {Direction.UP: "↑", Direction.DOWN: "↓"}
+"""The mark on a run's leading card: the way it grows (↕ at both ends)."""
+LEADING_MARKS = {*ARROWS.values(), "↕", "+"}
+"""The marks of a run's leading card (a compact chip shows them reversed, not written)."""
+SIDE_COLUMNS = 26
+"""The columns a side of the felt takes when players sit there (felt.py's side plates)."""
+NARROWEST_STEP = 3
+"""The fewest columns of a card that show under the next before a fan wraps onto a new row."""
+
+
+def arrived(before: Sequence[Any], after: Sequence[Any]) -> list[Any]:
+    """The things in `after` that were not in `before` (counting copies)."""
+    left = list(before)
+    new = []
+    for thing in after:
+        if thing in left:
+            left.remove(thing)
+        else:
+            new.append(thing)
+    return new
+
+
+def laid(
+    looks: Sequence[Look],
+    size: CardSize,
+    room: int,
+    marks: dict[int, str],
+    lit: Sequence[int],
+    lit_colour: str,
+) -> list[Text]:
+    """Cards on the felt in `room` columns: overlapping faces, closer together when they must
+    be, wrapping onto more rows when even a narrow fan is too wide; compact, chips in lines.
+    `marks` writes a sign on a card's top edge (after a chip's corner); `lit` cards have just
+    landed (edged in `lit_colour`)."""
+    if not looks:
+        return []
+    if size.height <= 1:
+        return _chips(looks, room, marks, lit, lit_colour)
+    step = size.step
+    if len(looks) > 1 and size.width + (len(looks) - 1) * step > room:
+        step = max((room - size.width) // (len(looks) - 1), NARROWEST_STEP)
+    per_row = max((room - size.width) // step + 1, 1)
+    lines: list[Text] = []
+    for first in range(0, len(looks), per_row):
+        row = range(first, min(first + per_row, len(looks)))
+        out = [Text() for _ in range(size.height)]
+        for n in row:
+            edge, style = (HEAVY, f"bold {lit_colour}") if n in lit else (ROUND, "")
+            card = face_lines(looks[n], size, marks.get(n, ""), edge, style)
+            for line, part in zip(out, card, strict=True):
+                line.append_text(part if n == row[-1] else part[:step])
+        lines += out
+    return lines
+
+
+def _chips(
+    looks: Sequence[Look], room: int, marks: dict[int, str], lit: Sequence[int], lit_colour: str
+) -> list[Text]:
+    """Cards as one-line chips, a space apart, in lines of `room` columns; a run's leading
+    card reversed, another mark written after the card."""
+    lines = [Text()]
+    for n, card_look in enumerate(looks):
+        mark = marks.get(n, "")
+        card = Text(card_look.corner, style=card_look.style)
+        if mark in LEADING_MARKS:
+            card.stylize("reverse")
+        elif mark:
+            card.append(mark)
+        if n in lit:
+            card.stylize(f"on {lit_colour}")
+        if lines[-1].cell_len and lines[-1].cell_len + 1 + card.cell_len > room:
+            lines.append(Text())
+        elif lines[-1].cell_len:
+            lines[-1].append(" ")
+        lines[-1].append_text(card)
+    return lines
+
+
+def rows_of(blocks: Sequence[list[Text]], room: int, gap: int = 2) -> list[Text]:
+    """Blocks of lines side by side, `gap` apart, onto as many rows as `room` columns need."""
+    lines: list[Text] = []
+    row: list[list[Text]] = []
+    width = 0
+    for block in blocks:
+        wide = max((line.cell_len for line in block), default=0)
+        if row and width + gap + wide > room:
+            lines += side_by_side(*row, gap=gap)
+            row, width = [], 0
+        width += (gap if row else 0) + wide
+        row.append(block)
+    if row:
+        lines += side_by_side(*row, gap=gap)
+    return lines
 
 
 class RunwayTable(GameTable[RunwayView, Any]):
@@ -164,22 +250,18 @@ class RunwayTable(GameTable[RunwayView, Any]):
     """The footer's keys; on_key reads the letters from ACTION_KEYS."""
 
     DEFAULT_CSS = """
-    RunwayTable #rw-center {
-        min-width: 50;
-    }
-    RunwayTable #rw-runs, RunwayTable #rw-common, RunwayTable #rw-bin,
-    RunwayTable #rw-phase, RunwayTable #rw-extra {
+    RunwayTable #felt-centre > Static {
+        width: 100%;
         height: auto;
+        content-align: center top;
+        color: $felt-text;
     }
-    RunwayTable #rw-runs {
+    RunwayTable.-spacious #rw-phase, RunwayTable.-spacious #rw-bin,
+    RunwayTable.-spacious #rw-common {
         margin-bottom: 1;
     }
     RunwayTable #rw-extra {
-        color: #fff59d;
-    }
-    RunwayTable #side {
-        width: 24;
-        min-width: 24;
+        color: $landed;
     }
     """
 
@@ -194,30 +276,180 @@ class RunwayTable(GameTable[RunwayView, Any]):
         self.hint_cursor: int | None = None
         """Where the cursor stood when a hint named a key, not a card: Enter there makes the
         hinted move too (moving the cursor gives Enter back to the cards)."""
+        self.felt_scale = Scale.COMPACT
+        """The size of the cards on the felt: the table's scale, or smaller where the felt is
+        too short for it."""
+        self.squeezed = False
+        """The common area and a hand being looked at drawn as chips, to fit a short felt."""
+        self.centre_width = 60
+        """The columns the middle of the felt has for the game's cards."""
+        self.fresh: dict[object, list[Any]] = {}
+        """The cards that have just landed, by where they landed (('run', seat), ('common',),
+        ('bin',)): drawn lit while `landed` says so."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="rw-main", classes="table-main"):
-            with Vertical(id="rw-center", classes="table-centre"):
-                yield Static(id="rw-phase")
-                yield Static(id="rw-runs")
-                yield Static(id="rw-common")
-                yield Static(id="rw-bin")
-                yield Static(id="rw-extra")
+        yield Felt(
+            Static(id="rw-phase"),
+            Static(id="rw-bin"),
+            Static(id="rw-common"),
+            Static(id="rw-extra"),
+            Static(id="rw-run"),
+        )
 
     # Drawing
 
     def show(self, view: RunwayView, names: list[str], legal: list[Any], interactive: bool) -> None:
-        """Draw the runs, the common area, the bin, the phase and the viewer's hand."""
+        """Draw the other players around the felt (each with her run and direction), the deck,
+        the bin and the common area in the middle, the viewer's run over her hand."""
+        self._spot_landings(self.view, view)
         self.keep(view, names, legal, interactive)
         self.new_hand(sort_hand(view.hand or []))
-        self._draw_phase()
-        self._draw_runs()
-        self._draw_common_and_bin()
-        self._draw_extra()
+        self._draw_felt()
         self._draw_hand_row()
         self.refresh_bindings()
 
-    def _draw_phase(self) -> None:
+    def _draw_felt(self) -> None:
+        """The felt at the biggest card size whose seats and middle fit its height: first the
+        common area and a hand being looked at go to chips, then every card on the felt
+        shrinks (a short window draws the felt's cards smaller than the hand's)."""
+        felt = self.query_one(Felt)
+        height = felt.size.height
+        sizes = [(scale, squeezed) for scale in reversed(Scale) for squeezed in (False, True)]
+        for scale, squeezed in sizes:
+            if scale > self.scale or (squeezed and scale is Scale.COMPACT):
+                continue
+            self.felt_scale, self.squeezed = scale, squeezed
+            seats, across = self._seats(felt)
+            phase = self._phase_line()
+            bin_lines = self._bin_lines()
+            common = self._common_lines()
+            extra = self._extra_lines()
+            mine = self._my_run_lines()
+            margins = 3 if scale is Scale.LARGE else 0
+            middle = len(bin_lines) + len(common) + len(extra) + len(mine) + 1 + margins
+            if not height or across + middle <= height:
+                break
+        self.set_class(self.felt_scale is Scale.LARGE, "-spacious")
+        felt.seat(seats, self.felt_scale)
+        self.query_one("#rw-phase", Static).update(phase)
+        self.query_one("#rw-bin", Static).update(joined(bin_lines))
+        self.query_one("#rw-common", Static).update(joined(common))
+        extra_widget = self.query_one("#rw-extra", Static)
+        extra_widget.display = bool(extra)
+        extra_widget.update(joined(extra))
+        self._show_my_run(mine)
+
+    def _spot_landings(self, old: RunwayView | None, new: RunwayView) -> None:
+        """Light what has just landed since the last view: a card on a run, a triple in the
+        common area, cards in the bin."""
+        if old is None or old is new or old.game_number != new.game_number:
+            return
+        landed: dict[object, list[Any]] = {}
+        for seat, (before, after) in enumerate(zip(old.runs, new.runs, strict=False)):
+            if len(after) > len(before):
+                landed[("run", seat)] = arrived(before, after)
+        if len(new.common) > len(old.common):
+            landed[("common",)] = arrived(old.common, new.common)
+        if len(new.bin) > len(old.bin):
+            landed[("bin",)] = arrived(old.bin, new.bin)
+        if landed:
+            self.fresh.update(landed)
+            self.land(*landed)
+
+    def _lit(self, where: object) -> list[Any]:
+        """The cards that have just landed there (none once the highlight is over)."""
+        return self.fresh.get(where, []) if self.landed(where) else []
+
+    def _lit_colour(self) -> str:
+        """The colour of a just-landed card: the theme's `$landed`."""
+        return self.app.get_css_variables().get("landed", "yellow")
+
+    def _seats(self, felt: Felt) -> tuple[list[Seat], int]:
+        """The other players at their places around the felt, in play order from the viewer
+        (a spectator sees every player around it), and the height of the row across the top.
+        Players sit down the sides once cards are bigger than chips."""
+        view = self.shown
+        order = view.order
+        if view.seat in order:
+            start = order.index(view.seat)
+            others = order[start + 1 :] + order[:start]
+        else:
+            others = list(order)
+        felt.sides = self.felt_scale is not Scale.COMPACT
+        left, across, right = around(len(others), felt.sides)
+        felt_width = felt.size.width or self.size.width
+        across_width = max(max(felt_width - 2, 20) // max(across, 1) - 1, 12)
+        side_width = 24 if self.felt_scale is Scale.COMPACT else 26
+        self.centre_width = max(felt_width - SIDE_COLUMNS * ((left > 0) + (right > 0)), 30)
+        seats = []
+        tallest = 0
+        for n, seat in enumerate(others):
+            sits_across = left <= n < left + across
+            width = across_width if sits_across else side_width
+            place = Seat(
+                name=self.who(seat),
+                cards=view.hand_sizes[seat],
+                to_act=seat in view.to_act and not view.over,
+                notes=self._run_notes(seat, width - 2),
+                marks="trading" if seat in view.trading else "",
+            )
+            seats.append(place)
+            if sits_across:
+                tallest = max(tallest, len(plate(place, self.felt_scale, width).split()))
+        return seats, tallest
+
+    def _standing(self, seat: int) -> Text:
+        """A seat's direction card and how far her run has come: ' UP↑ ' 4/5."""
+        view = self.shown
+        direction = view.directions[seat]
+        line = Text()
+        if direction is not None:
+            line.append_text(chip(look(DirectionCard(), f"{direction.value}{ARROWS[direction]}")))
+        else:
+            line.append("both ends" if view.options.build_easily else "no direction", style="dim")
+        run = view.runs[seat]
+        pecking = view.options.pecking_order and view.seats >= 4
+        if pecking and seat in view.out:
+            line.append(f" out #{view.out.index(seat) + 1}", style="bold")
+        elif view.options.biggest_run_wins:
+            line.append(f" run of {len(run)}", style="bold")
+        else:
+            done = counted(run) >= view.needed[seat]
+            line.append(f" {counted(run)}/{view.needed[seat]}", style="bold")
+            line.append(" run" + (" ✓" if done else ""), style="bold" if done else "")
+        return line
+
+    def _run_notes(self, seat: int, room: int) -> list[Text]:
+        """What the table shows of another player: her direction and count, and her run as
+        cards (the leading edge marked) in `room` columns."""
+        notes = [self._standing(seat)]
+        if not self.shown.runs[seat]:
+            notes.append(Text("no run", style="dim italic"))
+        else:
+            notes += self._run_lines(seat, room)
+        return notes
+
+    def _run_lines(self, seat: int, room: int, fits: bool = False) -> list[Text]:
+        """A seat's run as overlapping cards, laid in the order it grows (a DOWN run from its
+        high end) so its leading card lies on top at the right, marked with the direction;
+        `fits`: the card under the viewer's cursor would go there."""
+        view = self.shown
+        run = view.runs[seat]
+        direction = view.directions[seat]
+        ends = leading_ends(direction)
+        entries = list(reversed(run)) if direction is Direction.DOWN else list(run)
+        marks: dict[int, str] = {}
+        if run:
+            for end in ends:
+                place = len(run) - 1 if (end is End.HIGH) != (direction is Direction.DOWN) else 0
+                marks[place] = "+" if fits else ARROWS.get(direction, "↕")
+        fresh = self._lit(("run", seat))
+        lit = [n for n, entry in enumerate(entries) if entry in fresh]
+        looks = [look(e.card, joker_label(e.card, e.rank)) for e in entries]
+        return laid(looks, FELT_CARD[self.felt_scale], room, marks, lit, self._lit_colour())
+
+    def _phase_line(self) -> Text:
+        """Whose turn it is and the phase of it: Draw ▸ Build ▸ Discard, the one now lit."""
         view = self.shown
         text = Text()
         text.append(f"{self.who(view.active)}'s turn  ", style="bold")
@@ -230,57 +462,86 @@ class RunwayTable(GameTable[RunwayView, Any]):
         if view.actions:
             actions = plural(view.actions, "action")
             text.append(f"  ◆ {actions} to use", style="bold #69f0ae")
-        self.query_one("#rw-phase", Static).update(text)
+        return text
 
-    def _draw_runs(self) -> None:
+    def _bin_lines(self) -> list[Text]:
+        """The deck face down beside the bin, the bin's cards spread face up (it is public)."""
         view = self.shown
-        text = Text("  Player    Way   Run Hand  run (leading edge lit)", style="dim")
-        width = self.query_one("#rw-runs", Static).size.width or 53
-        fitting = self._cursor_fits()
-        for seat in view.order:
-            text.append("\n")
-            mark = "▶ " if seat == view.active and not view.over else "  "
-            text.append(mark, style="bold #ffd54f")
-            style = "bold" if seat == view.seat else ""
-            text.append(fitted(self.who(seat), 9) + " ", style=style)
-            direction = view.directions[seat]
-            if direction is not None:
-                text.append(f"{direction.value:<5}", style="bold #ffd54f")
+        size = FELT_CARD[self.felt_scale]
+        room = self.centre_width
+        cards = sort_hand(view.bin)
+        fresh = self._lit(("bin",))
+        lit = [n for n, card in enumerate(cards) if card in fresh]
+        looks = [look(card, joker_label(card)) for card in cards]
+        caption = Text(f"Bin {len(cards)} · face up", style="bold")
+        if size.height <= 1:
+            back = Text(" ░░ ", style=BACK) if view.deck_size else Text("[  ]")
+            heading = Text.assemble(back, (f" Deck {view.deck_size}   ", "bold"), caption)
+            heading.append(":" if cards else " (empty)", style="bold")
+            lines = [heading, *laid(looks, size, room, {}, lit, self._lit_colour())]
+        elif not cards:
+            deck = pile(None, view.deck_size, size, "Deck")
+            lines = side_by_side(deck, pile(None, 0, size, "Bin"), gap=3)
+        else:
+            deck = pile(None, view.deck_size, size, "Deck")
+            spread = laid(looks, size, room - size.width - 3, {}, lit, self._lit_colour())
+            lines = side_by_side(deck, [*spread, caption], gap=3)
+        return lines
+
+    def _common_lines(self) -> list[Text]:
+        """The common area: each triple as a little fan under its owner's name; the cards that
+        can go on the viewer's run now marked 'c' (the key that moves them)."""
+        view = self.shown
+        size = FELT_CARD[Scale.COMPACT if self.squeezed else self.felt_scale]
+        room = self.centre_width
+        usable = {m.card for m in self.legal if isinstance(m, mv.AddToRun) and m.from_common}
+        fresh = self._lit(("common",))
+        title = Text("Common area", style="bold")
+        if not view.common:
+            title.append(": empty", style="dim")
+            return [title]
+        blocks = []
+        for triple in view.common:
+            looks = [look(card, joker_label(card, triple.rank)) for card in triple.cards]
+            mark = "c" if size.height > 1 else "▴"
+            marks = {n: mark for n, card in enumerate(triple.cards) if card in usable}
+            lit = list(range(len(looks))) if triple in fresh else []
+            cards = laid(looks, size, room, marks, lit, self._lit_colour())
+            owner = Text(fitted(self.who(triple.owner), 8).rstrip(), style="dim")
+            if size.height <= 1:
+                blocks.append([Text.assemble(owner, " ", cards[0])])
             else:
-                text.append("both " if view.options.build_easily else "none ", style="dim")
-            run = view.runs[seat]
-            need = view.needed[seat]
-            pecking = view.options.pecking_order and view.seats >= 4
-            if pecking and seat in view.out:
-                text.append(f"out #{view.out.index(seat) + 1}", style="bold #69f0ae")
-            elif view.options.biggest_run_wins:
-                text.append(f"{len(run):>3}  ", style="bold")
-            else:
-                done = counted(run) >= need
-                text.append(
-                    f"{counted(run):>2}/{need:<2}", style="bold #69f0ae" if done else "bold"
-                )
-            text.append(f"{view.hand_sizes[seat]:>4}  ", style="dim")
-            if not run:
-                text.append("no run", style="dim italic")
-                continue
-            line_start = text.plain.rfind("\n") + 1
-            run_width = sum(len(joker_label(e.card, e.rank)) + 1 for e in run)
-            if len(text.plain) - line_start + run_width > width:
-                text.append("\n" + " " * 8)
-            ends = leading_ends(direction)
-            for j, entry in enumerate(run):
-                leading = (j == len(run) - 1 and "high" in ends) or (j == 0 and "low" in ends)
-                piece = run_card_text(entry)
-                if leading:
-                    edge_style = "reverse bold"
-                    if seat == view.seat and fitting:
-                        edge_style = "bold #0f3d2e on #69f0ae"
-                    piece.stylize(edge_style)
-                text.append_text(piece)
-                if j < len(run) - 1:
-                    text.append(" ")
-        self.query_one("#rw-runs", Static).update(text)
+                blocks.append([*cards, owner])
+        if size.height <= 1:
+            lines = rows_of([[Text("Common:", style="bold")], *blocks], room, gap=2)
+        else:
+            lines = [title, *rows_of(blocks, room, gap=2)]
+        return lines
+
+    def _my_run_lines(self) -> list[Text]:
+        """The viewer's run, with her direction and count; '+' on its leading card when the
+        card under the cursor goes there (none for a spectator)."""
+        view = self.shown
+        if view.seat is None:
+            return []
+        line = Text.assemble((f"{self.who(view.seat)}'s run  ", "bold"), self._standing(view.seat))
+        fits = self._cursor_fits()
+        if fits:
+            card = self.hand[self.cursor]
+            line.append(f"  + Enter puts {joker_label(card)} here", style="bold")
+        if not view.runs[view.seat]:
+            line.append("  no run yet", style="dim italic")
+            return [line]
+        cards = self._run_lines(view.seat, self.centre_width, fits)
+        if len(cards) == 1 and line.cell_len + 2 + cards[0].cell_len <= self.centre_width:
+            return [Text.assemble(line, "  ", cards[0])]
+        return [line, *cards]
+
+    def _show_my_run(self, lines: list[Text]) -> None:
+        """Put the viewer's run just over her hand (hidden for a spectator)."""
+        widget = self.query_one("#rw-run", Static)
+        widget.display = bool(lines)
+        widget.update(joined(lines))
 
     def _cursor_fits(self) -> bool:
         """True if the card under the cursor can go on the viewer's run now."""
@@ -289,42 +550,19 @@ class RunwayTable(GameTable[RunwayView, Any]):
         card = self.hand[self.cursor]
         return any(isinstance(m, mv.AddToRun) and involves(m, card) for m in self.legal)
 
-    def _draw_common_and_bin(self) -> None:
-        view = self.shown
-        common = Text("Common area: ", style="bold")
-        if not view.common:
-            common.append("empty", style="dim")
-        for triple in view.common:
-            common.append(f"{self.who(triple.owner)[:6]}[", style="dim")
-            for k, card in enumerate(triple.cards):
-                if k:
-                    common.append(" ")
-                common.append_text(run_card_text(RunCard(card=card, rank=triple.rank)))
-            common.append("] ", style="dim")
-        self.query_one("#rw-common", Static).update(common)
-        shown = Text(f"Deck: {view.deck_size}   ", style="bold")
-        shown.append(f"Bin ({len(view.bin)}, face up): ", style="bold")
-        if not view.bin:
-            shown.append("empty", style="dim")
-        for card in sort_hand(view.bin):
-            if isinstance(card, DirectionCard):
-                shown.append(card.short, style="bold #ffd54f")
-            else:
-                shown.append_text(run_card_text(RunCard(card=card, rank=None)))
-            shown.append(" ")
-        self.query_one("#rw-bin", Static).update(shown)
-
-    def _draw_extra(self) -> None:
-        """The hand being looked at, a trade offer, or the rules in play."""
+    def _extra_lines(self) -> list[Text]:
+        """The hand being looked at, as cards; a trade offer, or the answer to one; nothing
+        (no room taken) when there is none."""
         view = self.shown
         text = Text()
         if view.peek is not None and view.looking_at is not None:
-            text.append(f"{self.who(view.looking_at)}'s hand (only you see it): ", style="bold")
-            for card in sort_hand(view.peek):
-                text.append_text(card_text(card))
-                text.append(" ")
-            text.append("\nEnter on one of your cards to swap it; e hands them back.", style="dim")
-        elif view.offer is not None:
+            title = Text(f"{self.who(view.looking_at)}'s hand (only you see it):", style="bold")
+            looks = [look(card, joker_label(card)) for card in sort_hand(view.peek)]
+            size = FELT_CARD[Scale.COMPACT if self.squeezed else self.felt_scale]
+            cards = laid(looks, size, self.centre_width, {}, [], "")
+            swap = Text("Enter on one of your cards to swap it; e hands them back.", style="dim")
+            return [title, *cards, swap]
+        if view.offer is not None:
             offer = view.offer
             give = " ".join(joker_label(c) for c in offer.give) or "nothing"
             if view.seat == offer.by:
@@ -357,7 +595,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
                 text.append(f"{line}.", style="bold")
             elif by != view.active:
                 self.trade_news = None
-        self.query_one("#rw-extra", Static).update(text)
+        return text.split("\n") if text.plain else []
 
     def _draw_hand_row(self) -> None:
         """The hand's title (with its limit) and the cards around the cursor: those with
@@ -522,10 +760,10 @@ class RunwayTable(GameTable[RunwayView, Any]):
         return reasons.get(key, "Nothing to do with that key now.")
 
     def draw_hand(self) -> None:
-        """The hand row, and the runs (the viewer's leading edge lit where the card under the
-        cursor fits)."""
+        """The hand row, and the viewer's run (its leading card marked where the card under
+        the cursor fits)."""
         self._draw_hand_row()
-        self._draw_runs()
+        self._show_my_run(self._my_run_lines())
 
     def action_move(self, step: int) -> None:
         """Arrows move along the hand (Enter then uses a card, not a hint's key move)."""
