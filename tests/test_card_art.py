@@ -177,3 +177,9 @@ async def test_a_landed_thing_is_lit_for_a_moment_and_never_with_animations_off(
         app.animation_level = "none"
         table.land(("trick", 2))
         assert not table.landed(("trick", 2))
+
+
+def test_a_compact_piles_caption_is_in_the_felts_ink_not_the_cards():
+    line = pile(None, 20, FELT_CARD[Scale.COMPACT], "Deck")[0]
+    assert line.plain.endswith(" Deck 20")
+    assert line.style == "" and all(span.end <= line.plain.index(" Deck") for span in line.spans)

@@ -224,7 +224,7 @@ def pile(top: Look | None, count: int, size: CardSize, caption: str) -> list[Tex
         card = (
             chip(top) if top else Text(" ░░ ", style=card_faces.back()) if count else Text("[  ]")
         )
-        return [card + Text(f" {caption} {count}")]
+        return [Text.assemble(card, f" {caption} {count}")]  # the caption in the felt's ink
     if count == 0:
         inner = size.width - 2
         lines = [Text("┌" + "┄" * inner + "┐", style="dim")]
