@@ -85,7 +85,7 @@ def test_a_landed_card_in_a_fan_has_a_heavy_edge():
 def test_a_hand_across_the_table_shows_a_back_for_each_card_up_to_a_most():
     assert plain(backs(4, FELT_CARD[Scale.COMPACT])) == ["▌▌▌▌"]
     roomy = plain(backs(30, FELT_CARD[Scale.ROOMY], most=10))
-    assert roomy[0].count("╭") == 10
+    assert roomy[0].count("╭") == 10 and roomy[1].startswith("│░│░")
     assert plain(backs(0, FELT_CARD[Scale.ROOMY])) == ["no cards"]
 
 
@@ -110,7 +110,7 @@ def test_a_seat_plate_names_her_marks_her_turn_and_shows_her_hand_as_backs():
     seat = Seat(name="Bot 2", cards=7, to_act=True, key="s", marks="dealer")
     text = plate(seat, Scale.COMPACT, 24).plain.splitlines()
     assert text[0].startswith("▶ [s] Bot 2 · dealer")
-    assert text[1] == "  ▌▌▌▌▌▌▌ 7 cards"
+    assert text[1].rstrip() == "  ▌▌▌▌▌▌▌ 7 cards"
     one = plate(Seat(name="Cy", cards=1), Scale.ROOMY, 24).plain
     assert " 1 card" in one and "1 cards" not in one and "▶" not in one
 
@@ -183,3 +183,8 @@ def test_a_compact_piles_caption_is_in_the_felts_ink_not_the_cards():
     line = pile(None, 20, FELT_CARD[Scale.COMPACT], "Deck")[0]
     assert line.plain.endswith(" Deck 20")
     assert line.style == "" and all(span.end <= line.plain.index(" Deck") for span in line.spans)
+
+
+def test_a_plates_lines_are_one_width_so_it_is_centred_as_one_block():
+    lines = plate(Seat(name="Bot 3", cards=5, notes=[]), Scale.LARGE, 26).plain.splitlines()
+    assert len({cell_len(line) for line in lines}) == 1

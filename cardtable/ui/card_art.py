@@ -202,8 +202,8 @@ def fan(
 
 
 def backs(count: int, size: CardSize, most: int = 10) -> list[Text]:
-    """A hand seen from across the table: `count` backs fanned (at most `most` edges shown),
-    line by line; compact, one line of card edges."""
+    """A hand seen from across the table: `count` backs fanned, each showing two columns under
+    the next (at most `most` shown), line by line; compact, one line of card edges."""
     shown = min(count, most)
     if shown == 0:
         return [Text("no cards", style="dim")]
@@ -211,9 +211,9 @@ def backs(count: int, size: CardSize, most: int = 10) -> list[Text]:
         return [Text("▌" * shown, style=card_faces.back())]
     inner = max(size.width - 2, 1)
     height = max(size.height, 3)
-    lines = ["╭" * (shown - 1) + "╭" + "─" * inner + "╮"]
-    lines += ["│" * shown + "░" * inner + "│" for _ in range(height - 2)]
-    lines.append("╰" * (shown - 1) + "╰" + "─" * inner + "╯")
+    lines = ["╭─" * (shown - 1) + "╭" + "─" * inner + "╮"]
+    lines += ["│░" * (shown - 1) + "│" + "░" * inner + "│" for _ in range(height - 2)]
+    lines.append("╰─" * (shown - 1) + "╰" + "─" * inner + "╯")
     return [Text(line, style=card_faces.back()) for line in lines]
 
 

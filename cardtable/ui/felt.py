@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.align import Align
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -53,7 +54,9 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     if seat.cards is not None:
         count = Text(f" {seat.cards} card{'s' if seat.cards != 1 else ''}", style="bold")
         size = BACKS[scale]
-        fanned = backs(seat.cards, size, most=max(min(width - size.width - 9, 13), 1))
+        room = width - size.width - 11  # the indent and the count beside the backs
+        most = room if scale is Scale.COMPACT else room // 2 + 1
+        fanned = backs(seat.cards, size, most=max(min(most, 13), 1))
         if len(fanned) == 1:
             lines.append(Text("  ") + fanned[0] + count)
         else:
@@ -65,7 +68,12 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     lines += [Text("  ") + note for note in seat.notes]
     for line in lines:
         line.truncate(width, overflow="ellipsis")
-    return joined(lines)
+    widest = max(line.cell_len for line in lines)
+    for line in lines:  # one block, centred whole (Align): its backs stay over one another
+        line.pad_right(widest - line.cell_len)
+    block = joined(lines)
+    block.justify = "left"  # never centred line by line
+    return block
 
 
 BACKS = {
@@ -147,7 +155,7 @@ class Felt(Widget):
             for _ in across_seats:
                 grid.add_column(justify="center", ratio=1)
             width = max(across_width // len(across_seats) - 1, 12)
-            grid.add_row(*(plate(s, scale, width) for s in across_seats))
+            grid.add_row(*(Align.center(plate(s, scale, width)) for s in across_seats))
             across_widget.update(grid)
 
     def _draw_side(self, where: str, seats: Sequence[Seat], scale: Scale, width: int) -> None:
