@@ -73,13 +73,15 @@ class HandCard(Static):
         drawn = (look, size, key, edge, raised, last)
         if drawn == self.drawn:
             return
+        placed = self.drawn[1:2] + self.drawn[4:] == drawn[1:2] + drawn[4:]
         self.drawn = drawn
         lines = face_lines(look, size, key, edge, EDGE_STYLES.get(edge, ""))
         if not last:
             lines = [line[: size.step] for line in lines]
-        self.update(joined(lines))
-        self.styles.width = size.width if last else size.step
-        self.styles.margin = (0 if raised else 1, 0, 0, 0)
+        self.update(joined(lines), layout=not placed)  # a new face in the same place: no layout
+        if not placed:
+            self.styles.width = size.width if last else size.step
+            self.styles.margin = (0 if raised else 1, 0, 0, 0)
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a card chooses it."""
@@ -184,6 +186,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     }
     GameTable #hand-title {
         height: 1;
+        width: 1fr;
         padding: 0 1;
         color: $felt-text;
         text-style: bold;
@@ -375,7 +378,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
 
     def hand_title(self, line: str | Text | None) -> None:
         """Put `line` over the hand row; None says the hands are hidden (no seat's turn here)."""
-        self.query_one("#hand-title", Static).update(HANDS_HIDDEN if line is None else line)
+        title = self.query_one("#hand-title", Static)
+        title.update(HANDS_HIDDEN if line is None else line, layout=False)  # one line, always
 
     def draw_cards(
         self,
