@@ -427,8 +427,8 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             else:
                 label = Text(f"Team {t + 1}", style="bold")
             points = str(view.team_scores[t])
-            side = self._side_width() - 2
-            gap = max(side - label.cell_len - len(points), 1)
+            width = min(self._side_width() - 3, 18)  # the points near the name, off the Castle
+            gap = max(width - label.cell_len - len(points), 1)
             lines.append_text(label)
             lines.append(" " * gap + points + "\n", style="bold")
             lines.append(f" {who}\n")
@@ -513,7 +513,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         text = Text.assemble(
             (f"{pile_name(p)}: ", "bold"),
             ink(pile.top),
-            f"  total {pile.total}\n({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
+            f" total {pile.total}\n({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
         )
         if view.show_buried and pile.height > 1:
             text.append("\nunder it: ")
