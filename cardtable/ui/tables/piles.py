@@ -165,11 +165,11 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         margin: 0 0 1 0;
     }
     PilesTable #teams {
-        height: auto;
+        height: 1fr;
         color: $felt-text;
     }
     PilesTable #pile-detail {
-        height: auto;
+        height: 1fr;
         color: $landed;
     }
     PilesTable #castle-area {
@@ -367,6 +367,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         lines: list[Text] = []
         for seat in seats:
             lines += self._plate(seat, width)
+        widget.styles.height = len(lines)  # known, not measured: a key's redraw stays cheap
         widget.update(Text("\n").join(lines))
 
     def _draw_across(self, seats: Sequence[Seat]) -> int:
@@ -384,6 +385,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
                 line.append("   " if n else "")
                 line.append_text(name)
                 line.append_text(hand)
+            widget.styles.height = 1
             widget.update(Align.center(line))
             return 1
         grid = Table.grid(expand=True, padding=(0, 1))
@@ -391,8 +393,10 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         for _ in seats:
             grid.add_column(ratio=1)
         grid.add_row(*(Align.center(p) for p in plates))  # each plate's lines kept aligned
+        rows = max(len(p.split("\n")) for p in plates)
+        widget.styles.height = rows
         widget.update(grid)
-        return max(len(p.split("\n")) for p in plates)
+        return rows
 
     def _size_castle(self, across_rows: int) -> None:
         """Draw the piles as big as the felt's middle has room for (the column letters go
@@ -503,24 +507,25 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
                 detail.update(
                     Text.assemble(ink(card), f" can go on {plural(n, 'pile')}.")
                     if n
-                    else Text.assemble(ink(card), " fits no pile now.")
+                    else Text.assemble(ink(card), " fits no pile now."),
+                    layout=False,  # its size is the side's rest, whatever it says: keys stay fast
                 )
             else:
-                detail.update("")
+                detail.update("", layout=False)
             return
         pile = view.castle[p]
         tops = [q.top for q in view.castle]
         text = Text.assemble(
-            (f"{pile_name(p)}: ", "bold"),
+            (f"{pile_name(p)} · ", "bold"),
             ink(pile.top),
-            f" total {pile.total}\n({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
+            f"\ntotal {pile.total} ({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
         )
         if view.show_buried and pile.height > 1:
             text.append("\nunder it: ")
             for card in reversed(pile.cards[:-1]):
                 text.append_text(ink(card))
                 text.append(" ")
-        detail.update(text)
+        detail.update(text, layout=False)
 
     def _targets(self, slot: int | None = None) -> set[int]:
         slot = self.selected if slot is None else slot
