@@ -2,15 +2,39 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from textual.geometry import Region
+
 from cardtable.games.piles import Pass
 from cardtable.games.piles.castle import pile_index
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.results import ResultsScreen
 from tests.cards_text import card, cards
-from tests.pilot_steps import my_turn, status, wait_until
+from tests.pilot_steps import my_turn, shown_text, status, wait_until
 from tests.test_piles_rules import ALL_RED, MIXED, position
 
 SIZE = (80, 24)
+
+
+def busy_table():
+    """The busiest Piles table: four players, Ann with ten cards and the others with seven or
+    eight, piles two and three deep, cards taken from passers by both teams (52 cards)."""
+    state = position(
+        MIXED,
+        [
+            "AS 3S 8S KS 2H 9H QH 5D JD 10C",
+            "5S 6S 4H 7H AD 6D AC 2C",
+            "10H 8D 9D 10D 3C 4C 5C 7C",
+            "QD KD 8C 9C JC QC KC",
+        ],
+        turns_taken=9,
+        captured=("JS 6C", "7D"),
+    )
+    for name, under in (("A1", "AH"), ("C2", "2D 3D"), ("D3", "4D")):
+        state.castle[pile_index(name)][:0] = cards(under)
+    return state
 
 
 async def table_at(pilot, app, state=None):
@@ -126,3 +150,132 @@ async def test_choosing_a_pile_with_the_arrows_says_what_enter_will_do():
         card = table.hand[table.selected].short
         assert "Choose a pile first" not in said
         assert said.startswith(f"Enter places {card} on ") or "may not go on" in said
+
+
+# The table drawn as a card table (issue 21)
+
+SCALES = [(80, 24), (120, 40), (200, 60)]
+
+
+@pytest.mark.parametrize("size", SCALES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_busy_table_drawn_as_cards(snap_compare, size):
+    app = piles_app()
+    app.animation_level = "none"  # the picture must not depend on when a highlight ends
+
+    async def put_it(pilot):
+        await table_at(pilot, app, busy_table())
+
+    assert snap_compare(app, terminal_size=size, run_before=put_it)
+
+
+def seat_shown(text: str, name: str, count: int) -> bool:
+    """A player's place shows her name, her team's suits, her hand as backs and its count."""
+    return re.search(rf"{re.escape(name)} (♥♦|♠♣) ▌+ {count}\b", text) is not None
+
+
+async def test_at_80x24_every_player_pile_and_score_is_on_screen_whole():
+    app = piles_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_at(pilot, app, busy_table())
+        table = screen.table
+        names, state = screen.match.names, screen.match.state
+        places = [table.query_one(f"#seats-{where}") for where in ("across", "left", "right")]
+        shown = " | ".join(shown_text(place) for place in places)
+        for seat in (1, 2, 3):
+            assert seat_shown(shown, names[seat], len(state.hands[seat])), shown
+        assert "Bot 3 ♥♦" in shown_text(places[0])  # the partner sits across
+        assert "Bot 2" in shown_text(places[1]) and "Bot 4" in shown_text(places[2])
+        teams = shown_text(table.query_one("#teams"))
+        assert "Reds ♥♦" in teams and "Blacks ♠♣" in teams and "Ann & Bot 3" in teams
+        assert "J♠ 6♣" in teams and "7♦" in teams  # the cards each team took from passers
+        hand = table.query_one("#hand").region.union(table.query_one("#hand-title").region)
+        regions = [w.region for w in (*places, table.query_one("#teams"))]
+        regions += [cell.region for cell in table.pile_cells]
+        for n, region in enumerate(regions):
+            assert region.height > 0 and app.screen.region.contains_region(region), n
+            assert not region.overlaps(hand), n
+            assert not any(region.overlaps(other) for other in regions[n + 1 :]), n
+        for p, cell in enumerate(table.pile_cells):
+            pile = state.castle[p]
+            assert f"{pile[-1].short} ={table.shown.castle[p].total}" in shown_text(cell)
+            assert f"×{len(pile)}" in shown_text(cell)
+        assert shown_text(table.query_one("#pile-detail")).startswith("A♠ can go on")
+
+
+async def test_at_200x60_the_castle_and_the_players_use_the_room():
+    app = piles_app()
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await table_at(pilot, app, busy_table())
+        table = screen.table
+        castle = Region.from_union([cell.region for cell in table.pile_cells])
+        assert castle.x < 100 < castle.right  # the Castle in the middle, not at the left
+        assert castle.width >= 60 and castle.height >= 30
+        d1 = shown_text(table.pile_cells[pile_index("D1")])
+        assert d1.count("5♥") == 2  # a card drawn as a card: its corner at both ends
+        left = table.query_one("#seats-left").region
+        right = table.query_one("#seats-right").region
+        assert left.right < castle.x and right.x > castle.right
+        assert left.x < 50 and right.right > 150  # the players spread across the table
+        across = table.query_one("#seats-across")
+        line = next(s.text for s in across.render_lines(Region(0, 0, 200, 3)) if "Bot 3" in s.text)
+        assert 70 < line.index("Bot 3") < 130  # across, in the middle
+        assert "8 cards" in shown_text(across)
+
+
+@pytest.mark.parametrize("level", ["full", "none"])
+async def test_a_card_placed_is_lit_where_it_lands_for_a_moment(level):
+    app = piles_app()
+    app.animation_level = level
+    async with app.run_test(size=(120, 40)) as pilot:
+        hands = ["2H 9C 3S", "3C 6C", "4C 7C", "5C 8C"]
+        screen = await table_at(pilot, app, position(ALL_RED, hands))
+        table = screen.table
+        b1 = table.pile_cells[pile_index("B1")]
+        await pilot.press("3", "enter", "right", "right")  # the 2♥, pointed at B1
+        table.LANDED_SECONDS = 5.0  # time enough to look, on a busy machine
+        await pilot.press("enter")
+        await pilot.pause()
+        assert card("2H") in screen.match.state.castle[pile_index("B1")]
+        if level == "none":
+            assert not table.lit and not b1.has_class("landed")
+            assert b1.styles.border_top[0] == "round"
+            return
+        assert table.landed(("pile", pile_index("B1")))
+        assert b1.has_class("landed") and b1.styles.border_top[0] == "heavy"
+        assert not table.pile_cells[pile_index("A1")].has_class("landed")
+        for thing in table.lit:
+            table.lit[thing] = 0.0  # the moment is over: the next redraw puts the light out
+        table._landed_over()
+        await pilot.pause()
+        assert not b1.has_class("landed") and b1.styles.border_top[0] == "round"
+
+
+async def test_a_spectator_sees_every_player_around_the_castle_and_no_hand():
+    app = piles_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_at(pilot, app, busy_table())
+        state, names = screen.match.state, screen.match.names
+        table = screen.table
+        table.show(screen.match.game.view(state, None), names, [], False)
+        await pilot.pause()
+        places = [table.query_one(f"#seats-{where}") for where in ("across", "left", "right")]
+        shown = " | ".join(shown_text(place) for place in places)
+        for seat in range(4):
+            assert seat_shown(shown, names[seat], len(state.hands[seat])), shown
+        assert "Hands are hidden" in shown_text(table.query_one("#hand-title"))
+        assert not any(card.display for card in table.query("HandCard"))
+        hidden = {card.short for hand in state.hands for card in hand}
+        assert not any(short in shown for short in hidden)
+
+
+async def test_a_pass_asked_for_stands_while_a_highlight_ends():
+    # The end of a card's highlight redraws the table: p, then p again, must still pass.
+    app = piles_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_at(pilot, app, position(MIXED, ["AH 2H 3S", "3C", "4C", "5C"]))
+        state = screen.match.state
+        await pilot.press("p")
+        screen.table.redraw()  # what a highlight ending does
+        await pilot.press("p")
+        await pilot.pause()
+        assert len(state.hands[0]) == 2 and len(state.captured[1]) == 1

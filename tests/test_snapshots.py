@@ -32,6 +32,7 @@ def test_start_screen(snap_compare):
 
 def test_piles_table_on_the_persons_turn(snap_compare):
     app = at_the_table("piles", 3)
+    app.animation_level = "none"  # the bot's card just placed is not lit for a moment
     assert snap_compare(app, terminal_size=SIZE, run_before=then_anns_turn("1"))
 
 

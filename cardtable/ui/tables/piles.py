@@ -1,7 +1,14 @@
-"""The Piles table: the Castle's 4x3 piles, the hand, teams and scores."""
+"""The Piles table, drawn as a card table: the Castle's 4x3 piles of face-up cards in the
+middle of the felt, the other players around it with their hands as backs (the partner
+across), the scores and the pile pointed at beside them, and the hand at the bottom."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.align import Align
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -14,8 +21,41 @@ from cardtable.engine.words import plural
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.games.piles.hand import sort_hand
+from cardtable.ui.card_art import HAND_CARD, HEAVY, ROUND, CardSize, Scale, backs, face_lines
 from cardtable.ui.card_faces import colour_name, face, ink, look
+from cardtable.ui.felt import TURN_MARK, TURN_STYLE, Felt, Seat, around, plate
 from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard
+
+
+@dataclass(frozen=True)
+class PileLook:
+    """How big the Castle's piles are drawn: a cell `width` by `height` (its border included),
+    the top card as a face `card` big (None: a one-line chip), and whether the pile's depth
+    shows as card edges under it."""
+
+    name: str
+    width: int
+    height: int
+    card: CardSize | None
+    depth: bool = False
+
+    @property
+    def castle_width(self) -> int:
+        """The Castle's width: the row numbers and four piles."""
+        return 3 + COLUMNS * self.width
+
+    def castle_height(self, letters: bool) -> int:
+        """The Castle's height: three rows of piles, and the column letters over them."""
+        return ROWS * self.height + (1 if letters else 0)
+
+
+CHIP_PILES = PileLook("chips", 11, 4, None)
+"""The piles at 80x24: the top card as a chip, the total and the height under it."""
+CARD_PILES = PileLook("cards", 13, 6, CardSize(7, 3, 4))
+"""The piles on a roomy table: the top card drawn as a card."""
+BIG_PILES = PileLook("big", 17, 11, HAND_CARD[Scale.LARGE], depth=True)
+"""The piles on a projector: big cards, the cards under the top one showing as edges."""
+PILE_LOOKS = (BIG_PILES, CARD_PILES, CHIP_PILES)
 
 
 class PileCell(Static):
@@ -25,17 +65,76 @@ class PileCell(Static):
         super().__init__(id=f"pile-{pile}", classes="pile card-place")
         self.pile = pile
         self.border_title = pile_name(pile)
+        self.drawn: tuple[object, ...] = ()
+        """What the pile was last drawn from, so an unchanged pile is not drawn again."""
 
-    def draw(self, top: Card, total: int, height: int) -> None:
-        """Show the pile's top card, total value and height."""
-        self.update(
-            Text.assemble(face(top, 6), "\n", (f"={total:<3}", "bold"), (f" ×{height}", "dim"))
-        )
+    def draw(self, top: Card, total: int, height: int, size: PileLook, lit: bool) -> None:
+        """Show the pile's top card, total value and height at `size`, `lit` if a card has just
+        landed on it."""
+        drawn = (top, total, height, size, lit)
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
+        numbers = Text.assemble((f"={total:<3}", "bold"), (f" ×{height}", "dim"))
+        if size.card is None:
+            card = face(top, 6)
+            if lit:
+                card.stylize("bold")
+            self.update(Text.assemble(card, "\n", numbers))
+            return
+        lines = face_lines(look(top), size.card, edge=HEAVY if lit else ROUND)
+        if size.depth:
+            edges = " " + "▔" * (size.card.width - 2) if height > 1 else ""
+            lines.append(Text(edges, style=look(top).style))
+        lines.append(numbers)
+        self.update(Text("\n").join(lines))
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a pile places the selected card there."""
         event.stop()
         self.query_ancestor(PilesTable).click_pile(self.pile)
+
+
+class PilesFelt(Felt):
+    """The Piles felt: the other players across and down the sides, the Castle in the middle;
+    under the side players, the teams' points (left) and the pile pointed at (right)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="seats-across")
+        with Horizontal(id="felt-middle"):
+            with Vertical(id="left-side", classes="piles-side"):
+                yield Static(id="seats-left")
+                yield Static(id="teams")
+            with Vertical(id="felt-centre"):
+                yield from self.centre
+            with Vertical(id="right-side", classes="piles-side"):
+                yield Static(id="seats-right")
+                yield Static(id="pile-detail")
+
+
+COMPACT_BACKS = CardSize(1, 1, 1)
+"""A hand across the table at 80x24: one line of card edges."""
+SIDE_WIDTHS = (16, 36)
+"""The narrowest and the widest a side of the felt is drawn (its padding included)."""
+
+
+def seat_line(seat: Seat, width: int) -> list[Text]:
+    """A seat in two short lines for a small table: her turn arrow, name and team marks, then
+    her hand as a line of backs with its count (`width` cells at most)."""
+    name = Text(f"{TURN_MARK} " if seat.to_act else "  ", style="bold")
+    name.append(seat.name, style="bold")
+    if seat.to_act:
+        name.stylize(TURN_STYLE)
+    for note in seat.notes:
+        name.append(" ")
+        name.append_text(note)
+    name.truncate(width, overflow="ellipsis")
+    count = str(seat.cards or 0)
+    hand = Text("  ")
+    hand.append_text(backs(seat.cards or 0, COMPACT_BACKS, most=max(width - 3 - len(count), 1))[0])
+    hand.append(f" {count}", style="bold")
+    hand.truncate(width, overflow="ellipsis")
+    return [name, hand]
 
 
 class PilesTable(GameTable[PilesView, Place | Pass]):
@@ -56,12 +155,33 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
     ]
 
     DEFAULT_CSS = """
+    PilesTable .piles-side {
+        width: 16;
+        height: 1fr;
+        padding: 0 1;
+    }
+    PilesTable #seats-left, PilesTable #seats-right {
+        height: auto;
+        margin: 0 0 1 0;
+    }
+    PilesTable #teams {
+        height: 1fr;
+        color: $felt-text;
+    }
+    PilesTable #pile-detail {
+        height: 1fr;
+        color: $landed;
+    }
     PilesTable #castle-area {
         width: 48;
+        height: auto;
     }
-    PilesTable #castle-columns, PilesTable #castle-legend {
+    PilesTable #castle-columns {
         height: 1;
-        color: #a5d6a7;
+        color: $felt-muted;
+    }
+    PilesTable.-no-letters #castle-columns {
+        display: none;
     }
     PilesTable .column-label {
         width: 11;
@@ -77,35 +197,38 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         width: 3;
         height: 4;
         content-align: center middle;
-        color: #a5d6a7;
+        color: $felt-muted;
     }
     PilesTable .pile {
         width: 11;
         height: 4;
-        border: round #5f8f7a;
+        border: round $felt-edge;
         border-title-align: left;
         text-align: center;
     }
+    PilesTable.-cards-piles #castle-area { width: 55; }
+    PilesTable.-cards-piles .column-label, PilesTable.-cards-piles .pile { width: 13; }
+    PilesTable.-cards-piles .castle-row, PilesTable.-cards-piles .castle-row .row-label,
+    PilesTable.-cards-piles .pile { height: 6; }
+    PilesTable.-big-piles #castle-area { width: 71; }
+    PilesTable.-big-piles .column-label, PilesTable.-big-piles .pile { width: 17; }
+    PilesTable.-big-piles .castle-row, PilesTable.-big-piles .castle-row .row-label,
+    PilesTable.-big-piles .pile { height: 11; }
+    PilesTable .pile.landed {
+        border: heavy $landed;
+        border-title-color: $landed;
+    }
     PilesTable .pile.target {
-        border: round #69f0ae;
-        border-title-color: #69f0ae;
+        border: double $chosen;
+        border-title-color: $chosen;
     }
     PilesTable .pile.dim {
         opacity: 60%;
     }
     PilesTable .pile.cursor {
-        border: heavy #ffd54f;
-        border-title-color: #ffd54f;
+        border: heavy $cursor;
+        border-title-color: $cursor;
         opacity: 100%;
-    }
-    PilesTable #teams {
-        height: auto;
-    }
-    PilesTable #pile-detail {
-        height: auto;
-        min-height: 2;
-        color: #fff59d;
-        margin: 1 0;
     }
     """
 
@@ -119,23 +242,24 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         """The hand slot chosen to place; None while choosing a card."""
         self.pass_asked = False
         """True once `p` asked to pass: `p` again (or Enter) passes, any other key does not."""
+        self.piles_look = CHIP_PILES
+        """How big the piles are drawn now (from the room the felt has)."""
+        self.last_seen: tuple[list[int], list[int]] | None = None
+        """Each pile's height and each team's count of cards taken, at the last `show`:
+        what changed since has just landed."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="piles-main", classes="table-main"):
-            with Vertical(id="castle-area"):
-                with Horizontal(id="castle-columns"):
-                    yield Static("", classes="row-label")
-                    for letter in "ABCD":
-                        yield Static(letter, classes="column-label")
-                for row in range(ROWS):
-                    with Horizontal(classes="castle-row"):
-                        yield Static(f"{row + 1}", classes="row-label")
-                        for col in range(COLUMNS):
-                            yield PileCell(row * COLUMNS + col)
-                yield Static(" =total value   ×cards in the pile", id="castle-legend")
-            with Vertical(id="side"):
-                yield Static(id="teams")
-                yield Static(id="pile-detail")
+        letters = [Static(letter, classes="column-label") for letter in "ABCD"]
+        rows = [
+            Horizontal(
+                Static(f"{row + 1}", classes="row-label"),
+                *(PileCell(row * COLUMNS + col) for col in range(COLUMNS)),
+                classes="castle-row",
+            )
+            for row in range(ROWS)
+        ]
+        columns = Horizontal(Static("", classes="row-label"), *letters, id="castle-columns")
+        yield PilesFelt(Vertical(columns, *rows, id="castle-area"))
 
     def ready(self) -> bool:
         """True once the twelve piles and the hand are mounted."""
@@ -158,43 +282,181 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
     def show(
         self, view: PilesView, names: list[str], legal: list[Place | Pass], interactive: bool
     ) -> None:
-        """Draw the Castle, the teams and the viewer's hand."""
+        """Draw the players around the felt, the Castle, the teams and the viewer's hand."""
+        if view is not self.view:  # a pass asked for stands while the same table is redrawn
+            self.pass_asked = False
         self.keep(view, names, legal, interactive)
-        self.pass_asked = False
         if self.new_hand(sort_hand(view.hand or [])):
             self.selected = None
             self.pile_cursor = None
+        self._land(view)
+        across_rows = self._draw_seats()
+        self._size_castle(across_rows)
         for p, pile in enumerate(view.castle):
-            self.pile_cells[p].draw(pile.top, pile.total, pile.height)
+            lit = self.landed(("pile", p))
+            self.pile_cells[p].draw(pile.top, pile.total, pile.height, self.piles_look, lit)
+            self.pile_cells[p].set_class(lit, "landed")
         self._draw_teams()
         self._draw_marks()
 
+    def _land(self, view: PilesView) -> None:
+        """Light what has landed since the last view: a card placed on a pile, a passer's card
+        taken by a team."""
+        seen = ([pile.height for pile in view.castle], [len(c) for c in view.captured])
+        last, self.last_seen = self.last_seen, seen
+        if last is None or seen == last:
+            return
+        landed: list[object] = [
+            ("pile", p)
+            for p, (now, was) in enumerate(zip(seen[0], last[0], strict=True))
+            if now == was + 1
+        ]
+        landed += [
+            ("took", t)
+            for t, (now, was) in enumerate(zip(seen[1], last[1], strict=True))
+            if now == was + 1
+        ]
+        if len(landed) == 1:  # one move lands one card (more is a game dealt or resumed)
+            self.land(*landed)
+
+    def _team_of(self, seat: int) -> int:
+        return next(t for t, team in enumerate(self.shown.teams) if seat in team)
+
+    def _seat(self, seat: int) -> Seat:
+        """What the felt shows of a player: her name, hand, turn and team."""
+        view = self.shown
+        notes = []
+        if view.team_colours:
+            team = colour_name(view.team_colours[self._team_of(seat)])  # 'Reds ♥♦'
+            notes.append(team[-2:] if self.scale is Scale.COMPACT else team)
+        return Seat(
+            name=self.who(seat),
+            cards=view.hand_sizes[seat],
+            to_act=not view.over and view.turn == seat,
+            notes=notes,
+        )
+
+    def _draw_seats(self) -> int:
+        """Draw the other players around the felt (the partner across, the next player at the
+        left); a spectator sees every seat around it. Returns the rows the players across take."""
+        view = self.shown
+        first = 0 if view.seat is None else view.seat + 1
+        count = view.seats if view.seat is None else view.seats - 1
+        seats = [self._seat((first + k) % view.seats) for k in range(count)]
+        left, across, right = around(len(seats))
+        side = self._side_width()
+        for where in ("#left-side", "#right-side"):
+            self.query_one(where).styles.width = side
+        self._draw_side("#seats-left", list(reversed(seats[:left])), side - 2)
+        self._draw_side("#seats-right", seats[left + across :], side - 2)
+        return self._draw_across(seats[left : left + across])
+
+    def _side_width(self) -> int:
+        """A side of the felt: what the Castle leaves, shared by both sides."""
+        castle = (CHIP_PILES if self.scale is Scale.COMPACT else self.piles_look).castle_width
+        return min(max((self.size.width - castle - 1) // 2, SIDE_WIDTHS[0]), SIDE_WIDTHS[1])
+
+    def _plate(self, seat: Seat, width: int) -> list[Text]:
+        if self.scale is Scale.COMPACT:
+            return seat_line(seat, width)
+        return plate(seat, self.scale, width).split("\n")
+
+    def _draw_side(self, where: str, seats: Sequence[Seat], width: int) -> None:
+        widget = self.query_one(where, Static)
+        widget.display = bool(seats)
+        lines: list[Text] = []
+        for seat in seats:
+            lines += self._plate(seat, width)
+        widget.styles.height = len(lines)  # known, not measured: a key's redraw stays cheap
+        widget.update(Text("\n").join(lines))
+
+    def _draw_across(self, seats: Sequence[Seat]) -> int:
+        """The players across the table: on one line each at 80x24, else plates side by side."""
+        widget = self.query_one("#seats-across", Static)
+        widget.display = bool(seats)
+        if not seats:
+            return 0
+        width = max((self.size.width - 2) // len(seats) - 1, 12)
+        if self.scale is Scale.COMPACT:
+            line = Text(justify="center")
+            for n, seat in enumerate(seats):
+                name, hand = seat_line(seat, width)
+                name.rstrip()
+                line.append("   " if n else "")
+                line.append_text(name)
+                line.append_text(hand)
+            widget.styles.height = 1
+            widget.update(Align.center(line))
+            return 1
+        grid = Table.grid(expand=True, padding=(0, 1))
+        plates = [plate(seat, self.scale, min(width, 30)) for seat in seats]
+        for _ in seats:
+            grid.add_column(ratio=1)
+        grid.add_row(*(Align.center(p) for p in plates))  # each plate's lines kept aligned
+        rows = max(len(p.split("\n")) for p in plates)
+        widget.styles.height = rows
+        widget.update(grid)
+        return rows
+
+    def _size_castle(self, across_rows: int) -> None:
+        """Draw the piles as big as the felt's middle has room for (the column letters go
+        when even chips have no room for them: each pile's name is on its edge)."""
+        log, hand = {Scale.COMPACT: (2, 4), Scale.ROOMY: (3, 6), Scale.LARGE: (3, 8)}[self.scale]
+        rows = self.size.height - log - 1 - hand - across_rows
+        chosen = CHIP_PILES
+        if self.scale is not Scale.COMPACT:
+            for size in PILE_LOOKS:
+                if size is BIG_PILES and self.scale is not Scale.LARGE:
+                    continue
+                fits = size.castle_width + 2 * SIDE_WIDTHS[0] + 8 <= self.size.width
+                if size.castle_height(True) <= rows and fits:
+                    chosen = size
+                    break
+        if chosen is not self.piles_look:
+            self.piles_look = chosen
+            for size in PILE_LOOKS:
+                self.set_class(size is chosen and size is not CHIP_PILES, f"-{size.name}-piles")
+            self._draw_seats()  # the sides take what the new Castle leaves
+        self.set_class(chosen.castle_height(True) > rows, "-no-letters")
+
     def _draw_teams(self) -> None:
+        """The teams' points, who plays for each and the cards each took from passers."""
         view = self.shown
         lines = Text()
+        lines.append("Points\n", style="dim")
         for t, team in enumerate(view.teams):
-            who = " & ".join(self.names[s] for s in team)
+            who = " & ".join(self.who(s) for s in team)
             if view.team_colours:
-                lines.append_text(colour_name(view.team_colours[t]))
+                label = colour_name(view.team_colours[t])
             else:
-                lines.append(f"Team {t + 1}", style="bold")
-            lines.append(f"  {plural(view.team_scores[t], 'pt'):>7}\n", style="bold")
-            lines.append(f"  {who}\n")
+                label = Text(f"Team {t + 1}", style="bold")
+            points = str(view.team_scores[t])
+            width = min(self._side_width() - 3, 18)  # the points near the name, off the Castle
+            gap = max(width - label.cell_len - len(points), 1)
+            lines.append_text(label)
+            lines.append(" " * gap + points + "\n", style="bold")
+            lines.append(f" {who}\n")
             if view.captured[t]:
-                lines.append("  took: ", style="dim")
-                for card in view.captured[t]:
-                    lines.append_text(ink(card))
+                lit = self.landed(("took", t))
+                lines.append(" took", style="dim")
+                for n, card in enumerate(view.captured[t]):
                     lines.append(" ")
+                    chip = face(card)
+                    if lit and n == len(view.captured[t]) - 1:
+                        chip.stylize("bold reverse")
+                    lines.append_text(chip)
                 lines.append("\n")
         if not view.team_colours:
-            lines.append("The first card played sets\nthe teams' colours.\n", style="italic")
+            lines.append("The first card played sets the teams' colours.\n", style="italic")
         if view.stock_count:
             lines.append(f"{view.stock_count} cards wait to be dealt\n", style="dim")
+        lines.rstrip()
         self.query_one("#teams", Static).update(lines)
 
     def draw_hand(self) -> None:
-        """The hand's title (with the viewer's colour) and its cards: the unplayable dim, the
-        cursor lit while choosing a card, the chosen one marked."""
+        """The hand's title (with the viewer's colour, and the turn arrow on her turn) and its
+        cards: the unplayable dim, the cursor lit while choosing a card, the chosen one
+        marked."""
         view = self.shown
         if view.seat is None or view.hand is None:
             self.hand_title(None)
@@ -202,8 +464,11 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             who = self.names[view.seat]
             colour = ""
             if view.team_colours:
-                colour = f" ({view.team_colours[view.seat % 2].team})"
-            self.hand_title(Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}"))
+                colour = f" ({view.team_colours[self._team_of(view.seat)].team})"
+            title = Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}")
+            if not view.over and view.turn == view.seat:
+                title = Text(f"{TURN_MARK} ", style=TURN_STYLE) + title
+            self.hand_title(title)
         playable = {m.card for m in self.legal if isinstance(m, Place)}
         choosing = self.interactive and self.selected is None
         self.draw_cards(
@@ -242,24 +507,25 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
                 detail.update(
                     Text.assemble(ink(card), f" can go on {plural(n, 'pile')}.")
                     if n
-                    else Text.assemble(ink(card), " fits no pile now.")
+                    else Text.assemble(ink(card), " fits no pile now."),
+                    layout=False,  # its size is the side's rest, whatever it says: keys stay fast
                 )
             else:
-                detail.update("")
+                detail.update("", layout=False)
             return
         pile = view.castle[p]
         tops = [q.top for q in view.castle]
         text = Text.assemble(
-            (f"{pile_name(p)}: ", "bold"),
+            (f"{pile_name(p)} · ", "bold"),
             ink(pile.top),
-            f"  total {pile.total}\n({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
+            f"\ntotal {pile.total} ({value_breakdown(tops, p)}), {plural(pile.height, 'card')}",
         )
         if view.show_buried and pile.height > 1:
             text.append("\nunder it: ")
             for card in reversed(pile.cards[:-1]):
                 text.append_text(ink(card))
                 text.append(" ")
-        detail.update(text)
+        detail.update(text, layout=False)
 
     def _targets(self, slot: int | None = None) -> set[int]:
         slot = self.selected if slot is None else slot
