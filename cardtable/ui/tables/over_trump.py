@@ -346,7 +346,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
             waiting = seat in self.shown.to_act and seat != self.bottom_seat
             caption = Text(f"{TURN_MARK} to play" if waiting else "", style="bold")
             if size.height <= 1:
-                return [Text(" ·· ", style="dim"), caption]
+                return [Text("┆    ┆", style="dim"), caption]
             inner = size.width - 2
             empty = [Text("┌" + "┄" * inner + "┐", style="dim")]
             empty += [Text("┆" + " " * inner + "┆", style="dim") for _ in range(size.height - 2)]
@@ -358,15 +358,16 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         if size.height <= 1:
             line = chip(card)
             if landed:
-                line.stylize(Style(bgcolor=lit.color, color="#1b1b1b", bold=True))
-            if placement.reveal is not None:
-                line = chip(look(placement.reveal)) + line
+                line.stylize(Style(bgcolor=lit.color, bold=True))
+            if placement.reveal is not None:  # the Keeper beside the card, the mark under it
+                line += Text(" ") + chip(look(placement.reveal))
             return [line, caption]
         edge = DOUBLE if mark else HEAVY if landed else ROUND
         lines = face_lines(card, size, mark, edge, str(lit) if landed else "")
         if placement.reveal is not None:
             keeper = face_lines(look(placement.reveal), size)
             lines = [k[:KEEPER_SHOWS] + line for k, line in zip(keeper, lines, strict=True)]
+            caption = Text(" " * KEEPER_SHOWS) + caption  # the mark under the card
         return [*lines, caption]
 
     def _bottom_caption(self) -> list[Text]:
@@ -378,8 +379,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
             return [Text(""), *plate(self._seat(seat), self.scale, 24).split()]
         name = Text(f"{TURN_MARK} " if seat in view.to_act else "  ", style="bold")
         name.append(cut(self.who(seat)), style="bold")
-        if self.scale is not Scale.COMPACT:
-            name.append(f" · Team {team_of(seat)}")
+        name.append(f" · Team {team_of(seat)}")
         if seat in view.to_act:
             name.stylize(TURN_STYLE)
         if seat == view.dealer:
@@ -414,8 +414,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         if self.scale is not Scale.COMPACT:
             lines.append(Text(" & ".join(cut(self.who(s)) for s in view.teams[team])))
         lines.append(Text(plural(view.tricks[team], "trick")))
-        if self.scale is not Scale.COMPACT:  # at 80x24 the hand's summary says them
-            lines.append(Text(points_text(view.hand_points[team])))
+        lines.append(Text(points_text(view.hand_points[team])))
         return lines
 
     def _reveals(self, cards: list[Placement], won: bool) -> list[Text]:
