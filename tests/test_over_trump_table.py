@@ -114,13 +114,17 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-def under(text: str, card: str) -> str:
-    """The words on the felt right under `card` (its caption: '▲ top', '▲ won')."""
+def mark_of(text: str, card: str) -> str:
+    """The mark a card on the felt has: the word under it ('▲ top'), or beside it ('◀ won') at
+    the bottom of a small felt; '' for none."""
     lines = text.splitlines()
     row = next(n for n, line in enumerate(lines) if card in line)
+    after = lines[row][lines[row].index(card) + len(card) :].split("  ")[0].strip()
+    if after.startswith("◀"):
+        return after[1:].strip()
     start = cell_len(lines[row][: lines[row].index(card)])
-    below = lines[row + 1]
-    return below[max(start - 2, 0) : start + len(card) + 2].strip()
+    below = lines[row + 1][max(start - 2, 0) : start + len(card) + 2].strip()
+    return below[1:].strip() if below.startswith("▲") else ""
 
 
 async def test_a_finished_trick_stays_on_the_table_with_its_winner_until_the_next_card():
@@ -134,12 +138,12 @@ async def test_a_finished_trick_stays_on_the_table_with_its_winner_until_the_nex
         assert "Won by Ann" in shown
         for card in ("A✂S", "9✂S", "3✂S", "8✂S"):
             assert card in shown
-        assert under(shown, "A✂S") == "▲ won"
-        assert [under(shown, card) for card in ("9✂S", "3✂S", "8✂S")] == ["", "", ""]
+        assert mark_of(shown, "A✂S") == "won"
+        assert [mark_of(shown, card) for card in ("9✂S", "3✂S", "8✂S")] == ["", "", ""]
         await pilot.press("2")  # Ann leads A of Rock: trick 9 gives way; she wins trick 10
         await pilot.pause()
         shown = trick_text(screen)
-        assert "A✂S" not in shown and under(shown, "A●R") == "▲ won" and "Won by Ann" in shown
+        assert "A✂S" not in shown and mark_of(shown, "A●R") == "won" and "Won by Ann" in shown
 
 
 async def test_everything_shows_at_80x24_without_wrapping():
@@ -153,7 +157,7 @@ async def test_everything_shows_at_80x24_without_wrapping():
         assert "out of ●R ✂S" in shown and "holds  A●R" in shown and "out of ●R ■P" in shown
         trick = trick_text(screen)
         assert "Keeper revealed by Bot 3: 10✂S goes back" in trick
-        assert under(trick, "10✂S") == "▲ top" and "★Keep" in trick and "3✂S" in trick
+        assert mark_of(trick, "10✂S") == "top" and "★Keep" in trick and "3✂S" in trick
         for line in ("●R beats ✂S", "✂S beats ■P", "■P beats ●R", "Trick 7", "Bot 2 led"):
             assert line in trick
         felt = screen.query_one("#ot-trick")
@@ -238,6 +242,20 @@ async def test_with_animations_off_nothing_is_lit(monkeypatch):
         await pilot.pause()
         assert "4✂S" in trick_text(screen) and lit_edges(screen) == 0
         assert not screen.table.lit
+
+
+async def test_a_spectator_sees_seat_1_at_the_bottom_with_her_hand_face_down():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, app, crowded_trick())
+        match = screen.match
+        screen.table.show(match.game.view(match.state, None), screen.table.names, [], False)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "▶ Ann · Team A" in shown and "9 cards" in shown and shown.count("8 cards") == 3
+        for hidden in ("1●R", "9●R", "Q■P", "7✂S"):  # Ann's cards, none on the felt
+            assert hidden not in shown
+        assert "Keeper revealed by Bot 3" in shown and "●R beats ✂S" in shown
 
 
 async def test_a_wide_name_keeps_the_felt_in_line():

@@ -53,6 +53,8 @@ SPREAD = {Scale.COMPACT: 2, Scale.ROOMY: 4, Scale.LARGE: 8}
 """The most room between the trick's cards at each scale (they keep together on a big felt)."""
 KEEPER_SHOWS = 3
 """The columns of a revealed Keeper that show under the card placed with it."""
+SPECTATOR_PLATE = 26
+"""The width of seat 1's plate at the bottom of a spectator's felt."""
 CAPTION_WIDTH = 10
 """The widest name a caption on the felt writes in full."""
 
@@ -341,12 +343,15 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self, seat: int, placement: Placement | None, mark: str, size: CardSize, lit: Style
     ) -> list[Text]:
         """The place in front of `seat`: her card (the top one marked, a Keeper she revealed
-        under it), or an empty place; a line under it says which card is on top."""
+        under it), or an empty place; a line under it says which card is on top (beside a chip
+        at the bottom of the felt, where the person playing's name lines take the room)."""
+        beside = size.height <= 1 and seat == self.bottom_seat
         if placement is None:
             waiting = seat in self.shown.to_act and seat != self.bottom_seat
             caption = Text(f"{TURN_MARK} to play" if waiting else "", style="bold")
             if size.height <= 1:
-                return [Text("┆    ┆", style="dim"), caption]
+                empty = Text("┄┄┄┄┄", style="dim")
+                return [empty] if beside else [empty, caption]
             inner = size.width - 2
             empty = [Text("┌" + "┄" * inner + "┐", style="dim")]
             empty += [Text("┆" + " " * inner + "┆", style="dim") for _ in range(size.height - 2)]
@@ -361,6 +366,8 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
                 line.stylize(Style(bgcolor=lit.color, bold=True))
             if placement.reveal is not None:  # the Keeper beside the card, the mark under it
                 line += Text(" ") + chip(look(placement.reveal))
+            if beside:
+                return [line + Text(f"◀ {mark}" if mark else "", style="bold")]
             return [line, caption]
         edge = DOUBLE if mark else HEAVY if landed else ROUND
         lines = face_lines(card, size, mark, edge, str(lit) if landed else "")
@@ -375,8 +382,11 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         at her place as the others are (her hand face down)."""
         view = self.shown
         seat = self.bottom_seat
-        if view.seat is None:
-            return [Text(""), *plate(self._seat(seat), self.scale, 24).split()]
+        if view.seat is None:  # her name, team and hand face down (its tricks are in a corner)
+            shown = self._seat(seat)
+            marks = f"Team {team_of(seat)}" + (" · dealer" if seat == view.dealer else "")
+            shown.notes, shown.marks = shown.notes[1:], marks
+            return list(plate(shown, self.scale, SPECTATOR_PLATE).split())
         name = Text(f"{TURN_MARK} " if seat in view.to_act else "  ", style="bold")
         name.append(cut(self.who(seat)), style="bold")
         name.append(f" · Team {team_of(seat)}")
