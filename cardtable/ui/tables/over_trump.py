@@ -178,7 +178,7 @@ class TrickFelt(Widget):
     """The middle of the felt: the trick laid out as a cross, its cards in front of the players
     who placed them, the teams' scores and the suit cycle in its corners."""
 
-    COMPONENT_CLASSES = {"trick-felt--landed"}
+    COMPONENT_CLASSES = {"trick-felt--landed", "trick-felt--muted"}
     DEFAULT_CSS = """
     TrickFelt {
         width: 1fr;
@@ -189,6 +189,9 @@ class TrickFelt(Widget):
     TrickFelt > .trick-felt--landed {
         color: $landed;
         text-style: bold;
+    }
+    TrickFelt > .trick-felt--muted {
+        color: $felt-muted;
     }
     """
 
@@ -213,12 +216,6 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         Binding("k", "reveal", "Reveal a Keeper"),
         Binding("l", "last_trick", "Last trick"),
     ]
-
-    DEFAULT_CSS = """
-    OverTrumpTable .ot-void {
-        color: $felt-muted;
-    }
-    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -321,7 +318,8 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         blocks["middle"] = self._trick_state(won)
         blocks["top_left"] = self._team(0)
         blocks["top_right"] = self._team(1)
-        blocks["bottom_left"] = [Text(line, style="#a5d6a7") for line in suit_cycle()]
+        muted = felt.get_component_rich_style("trick-felt--muted")
+        blocks["bottom_left"] = [Text(line, style=muted) for line in suit_cycle()]
         blocks["bottom_right"] = [
             Text(f"Hand {self._hand_shown() if won else view.hand_number}"),
             Text(f"{cut(self.who(view.dealer))} dealt"),
