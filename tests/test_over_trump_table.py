@@ -79,7 +79,8 @@ async def at(pilot, app, state) -> TableScreen:
 
 def crowded_trick() -> OverTrumpState:
     """The busiest table: trick 3, every hand still big (Ann 9, the others 8), a Keeper and a
-    reveal in the trick, voids of two suits, a card seen going back."""
+    reveal in the trick, every other player out of a suit, cards seen going back (Bot 2 both
+    out of suits and holding one)."""
     state = OverTrumpState(
         options=OverTrumpOptions(),
         dealer=3,
@@ -101,6 +102,8 @@ def crowded_trick() -> OverTrumpState:
     )
     state.voids[1] = list(map(type(pcard("1R").suit), "RS"))
     state.voids[3] = list(map(type(pcard("1R").suit), "RP"))
+    state.voids[2] = list(map(type(pcard("1R").suit), "P"))
+    state.shown[1] = [pcard("8P")]
     state.shown[2] = [pcard("AR")]
     return state
 
@@ -173,9 +176,10 @@ def test_the_crowded_table(snap_compare, size):
     assert snap_compare(table_app(), terminal_size=size, run_before=put_it)
 
 
-async def test_at_80x24_every_player_and_the_whole_trick_fit_above_the_hand():
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_every_player_and_the_whole_trick_fit_above_the_hand(size):
     app = table_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await at(pilot, app, crowded_trick())
         shown = screen_text(app)
         for seat in ("Bot 2", "Bot 3", "Bot 4"):
@@ -191,7 +195,7 @@ async def test_at_80x24_every_player_and_the_whole_trick_fit_above_the_hand():
         lines = trick_text(screen).splitlines()
         assert len(lines) <= felt.content_size.height
         assert all(cell_len(line) <= felt.content_size.width for line in lines)
-        for seen in ("Keeper revealed by Bot 3", "▲ top", "Team A: 45", "■P beats ●R"):
+        for seen in ("Keeper revealed by Bot 3", "top", "Team A: 45", "■P beats ●R", "100 wins"):
             assert seen in shown
 
 

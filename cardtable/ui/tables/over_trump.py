@@ -34,6 +34,7 @@ from cardtable.ui.card_art import (
     face_lines,
 )
 from cardtable.ui.card_faces import look
+from cardtable.ui.cells import fitted
 from cardtable.ui.felt import TURN_MARK, TURN_STYLE, Felt, Seat, plate
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import GameTable, happened
@@ -76,11 +77,7 @@ def team_of(seat: int) -> str:
 
 def cut(name: str, width: int = CAPTION_WIDTH) -> str:
     """A name cut to `width` cells with '…' where it is cut (the seat plates show it whole)."""
-    if cell_len(name) <= width:
-        return name
-    text = Text(name)
-    text.truncate(width, overflow="ellipsis")
-    return text.plain
+    return fitted(name, width).rstrip() if cell_len(name) > width else name
 
 
 def padded_line(line: Text, width: int, align: str) -> Text:
@@ -340,40 +337,46 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
     def _card_place(
         self, seat: int, placement: Placement | None, mark: str, size: CardSize, lit: Style
     ) -> list[Text]:
-        """The place in front of `seat`: her card (the top one marked, a Keeper she revealed
-        under it), or an empty place; a line under it says which card is on top (beside a chip
-        at the bottom of the felt, where the person playing's name lines take the room)."""
-        beside = size.height <= 1 and seat == self.bottom_seat
+        """The place in front of `seat`: her card (a Keeper she revealed with it under it), or
+        an empty place. A card's edge says 'top' or 'won'; a chip has it written under it (or
+        beside it at the bottom of the felt, where the person playing's name takes the room)."""
+        waiting = seat in self.shown.to_act and seat != self.bottom_seat
+        if size.height <= 1:
+            return self._chip_place(seat, placement, mark, waiting, lit)
         if placement is None:
-            waiting = seat in self.shown.to_act and seat != self.bottom_seat
-            caption = Text(f"{TURN_MARK} to play" if waiting else "", style="bold")
-            if size.height <= 1:
-                empty = Text("┄┄┄┄┄", style="dim")
-                return [empty] if beside else [empty, caption]
             inner = size.width - 2
+            label = f"{TURN_MARK} to play" if inner >= 9 else TURN_MARK
+            middle = padded_line(Text(label if waiting else "", style="bold"), inner, "center")
             empty = [Text("┌" + "┄" * inner + "┐", style="dim")]
             empty += [Text("┆" + " " * inner + "┆", style="dim") for _ in range(size.height - 2)]
+            empty[size.height // 2] = Text("┆", style="dim") + middle + Text("┆", style="dim")
             empty.append(Text("└" + "┄" * inner + "┘", style="dim"))
-            return [*empty, caption]
+            return empty
         landed = self.landed(("trick", seat, placement.card))
-        card = look(placement.card)
-        caption = Text(f"▲ {mark}" if mark else "", style="bold")
-        if size.height <= 1:
-            line = chip(card)
-            if landed:
-                line.stylize(Style(bgcolor=lit.color, bold=True))
-            if placement.reveal is not None:  # the Keeper beside the card, the mark under it
-                line += Text(" ") + chip(look(placement.reveal))
-            if beside:
-                return [line + Text(f"◀ {mark}" if mark else "", style="bold")]
-            return [line, caption]
         edge = DOUBLE if mark else HEAVY if landed else ROUND
-        lines = face_lines(card, size, mark, edge, str(lit) if landed else "")
+        lines = face_lines(look(placement.card), size, mark, edge, str(lit) if landed else "")
         if placement.reveal is not None:
             keeper = face_lines(look(placement.reveal), size)
             lines = [k[:KEEPER_SHOWS] + line for k, line in zip(keeper, lines, strict=True)]
-            caption = Text(" " * KEEPER_SHOWS) + caption  # the mark under the card
-        return [*lines, caption]
+        return lines
+
+    def _chip_place(
+        self, seat: int, placement: Placement | None, mark: str, waiting: bool, lit: Style
+    ) -> list[Text]:
+        """The place in front of `seat` at 80x24: a chip, its mark written under it."""
+        beside = seat == self.bottom_seat
+        if placement is None:
+            empty = Text("┄┄┄┄┄", style="dim")
+            caption = Text(f"{TURN_MARK} to play" if waiting else "", style="bold")
+            return [empty] if beside else [empty, caption]
+        line = chip(look(placement.card))
+        if self.landed(("trick", seat, placement.card)):
+            line.stylize(Style(bgcolor=lit.color, bold=True))
+        if placement.reveal is not None:  # the Keeper beside the card, the mark under it
+            line += Text(" ") + chip(look(placement.reveal))
+        if beside:
+            return [line + Text(f"◀ {mark}" if mark else "", style="bold")]
+        return [line, Text(f"▲ {mark}" if mark else "", style="bold")]
 
     def _bottom_caption(self) -> list[Text]:
         """Under the bottom place: the person playing's name and team; for a spectator, seat 1
@@ -409,9 +412,10 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         leader = cut(self.who(view.leader))
         lines.append(Text(f"{leader} led" if view.trick else f"{leader} to lead"))
         if view.trick_suit:
-            suit = view.trick_suit
-            word = SUIT_NAMES[suit] if self.scale is not Scale.COMPACT else suit.symbol
-            lines.append(Text(f"suit: {word}"))
+            if self.scale is Scale.COMPACT:  # one line: the seats' notes take the rows
+                lines[-1].append(f" · suit: {view.trick_suit.symbol}")
+            else:
+                lines.append(Text(f"suit: {SUIT_NAMES[view.trick_suit]}"))
         return lines
 
     def _team(self, team: int) -> list[Text]:
@@ -421,9 +425,10 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         lines = [Text(f"Team {TEAM_NAMES[team]}: {view.scores[team]}", style="bold")]
         if self.scale is not Scale.COMPACT:
             lines.append(Text(" & ".join(cut(self.who(s)) for s in view.teams[team])))
-        lines.append(Text(plural(view.tricks[team], "trick")))
-        lines.append(Text(points_text(view.hand_points[team])))
-        return lines
+        tricks, points = plural(view.tricks[team], "trick"), points_text(view.hand_points[team])
+        if self.scale is Scale.COMPACT:  # one line: the seats' notes take the rows
+            return [*lines, Text(f"{tricks} · {points}")]
+        return [*lines, Text(tricks), Text(points)]
 
     def _reveals(self, cards: list[Placement], won: bool) -> list[Text]:
         """A line for each Keeper revealed in the trick: the card placed with it goes back."""
