@@ -1,6 +1,11 @@
-"""The Over Trump table as a player sees it at 80x24: a finished trick stays on the table with
-its winner until the next card, every player's row and the trick fit, the hint is followed
-exactly (a reveal with the hinted Keeper), and the last hand's summary leads to the result."""
+"""The Over Trump table as a player sees it: the players around the felt, the trick's cards in
+front of them with the top one marked; a finished trick stays on the table with its winner until
+the next card; everything fits at 80x24 and spreads out at 200x60; a card that lands is lit for a
+moment; the hint is followed exactly (a reveal with the hinted Keeper), and the last hand's
+summary leads to the result."""
+
+import pytest
+from rich.cells import cell_len
 
 from cardtable.engine import Chance
 from cardtable.games.over_trump import OverTrumpOptions, OverTrumpState, PlaceCard
@@ -13,6 +18,7 @@ from tests.cards_text import pcard, pcards
 from tests.pilot_steps import wait_until
 
 SIZE = (80, 24)
+SIZES = [(80, 24), (120, 40), (200, 60)]
 
 
 def table_app() -> CardTableApp:
@@ -71,8 +77,57 @@ async def at(pilot, app, state) -> TableScreen:
     return screen
 
 
+def crowded_trick() -> OverTrumpState:
+    """The busiest table: trick 3, every hand still big (Ann 9, the others 8), a Keeper and a
+    reveal in the trick, every other player out of a suit, cards seen going back (Bot 2 both
+    out of suits and holding one)."""
+    state = OverTrumpState(
+        options=OverTrumpOptions(),
+        dealer=3,
+        leader=1,
+        hands=[
+            pcards("1R 9R QR QP 2P 3P KpS 4S 7S"),
+            pcards("5P 6P 7P 8P 9P 10P JP 2S"),
+            pcards("AR 2R 3R 4R 5R 6R 7R 8R"),
+            pcards("1P 4P 10R JR KR 5S 6S 8S"),
+        ],
+        trick=[
+            Placement(seat=1, card=pcard("KpR")),
+            Placement(seat=3, card=pcard("3S")),
+            Placement(seat=2, card=pcard("10S"), reveal=pcard("KpP")),
+        ],
+        tricks=[1, 1],
+        scores=[45, 38],
+        chance=Chance.seeded(1),
+    )
+    state.voids[1] = list(map(type(pcard("1R").suit), "RS"))
+    state.voids[3] = list(map(type(pcard("1R").suit), "RP"))
+    state.voids[2] = list(map(type(pcard("1R").suit), "P"))
+    state.shown[1] = [pcard("8P")]
+    state.shown[2] = [pcard("AR")]
+    return state
+
+
 def trick_text(screen) -> str:
     return str(screen.query_one("#ot-trick").render())
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now, as plain lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def mark_of(text: str, card: str) -> str:
+    """The mark a card on the felt has: the word under it ('▲ top'), or beside it ('◀ won') at
+    the bottom of a small felt; '' for none."""
+    lines = text.splitlines()
+    row = next(n for n, line in enumerate(lines) if card in line)
+    after = lines[row][lines[row].index(card) + len(card) :].split("  ")[0].strip()
+    if after.startswith("◀"):
+        return after[1:].strip()
+    start = cell_len(lines[row][: lines[row].index(card)])
+    below = lines[row + 1][max(start - 2, 0) : start + len(card) + 2].strip()
+    return below[1:].strip() if below.startswith("▲") else ""
 
 
 async def test_a_finished_trick_stays_on_the_table_with_its_winner_until_the_next_card():
@@ -86,31 +141,138 @@ async def test_a_finished_trick_stays_on_the_table_with_its_winner_until_the_nex
         assert "Won by Ann" in shown
         for card in ("A✂S", "9✂S", "3✂S", "8✂S"):
             assert card in shown
-        assert "WON ▶   A✂S" in shown
+        assert mark_of(shown, "A✂S") == "won"
+        assert [mark_of(shown, card) for card in ("9✂S", "3✂S", "8✂S")] == ["", "", ""]
         await pilot.press("2")  # Ann leads A of Rock: trick 9 gives way; she wins trick 10
         await pilot.pause()
         shown = trick_text(screen)
-        assert "A✂S" not in shown and "WON ▶   A●R" in shown and "Won by Ann" in shown
+        assert "A✂S" not in shown and mark_of(shown, "A●R") == "won" and "Won by Ann" in shown
 
 
 async def test_everything_shows_at_80x24_without_wrapping():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await at(pilot, app, busy_trick())
-        seats = str(screen.query_one("#ot-seats").render()).splitlines()
-        assert len(seats) == 5  # the header and all four players
-        assert "no ●R ✂S" in seats[2] and "holds A●R" in seats[3] and "no ●R ■P" in seats[4]
-        trick = trick_text(screen).splitlines()
-        assert any("Keeper revealed" in line for line in trick)
-        assert screen.query_one("#ot-seats").size.height >= 5
-        assert screen.query_one("#ot-trick").size.height >= len(trick) + 2
+        shown = screen_text(app)
+        for seen in ("Bot 2", "Bot 3", "Bot 4 · dealer", "Team A: 45", "Team B: 38"):
+            assert seen in shown
+        assert shown.count("Team B · 3 tricks") == 2 and "Team A · 3 tricks" in shown
+        assert "out of ●R ✂S" in shown and "holds  A●R" in shown and "out of ●R ■P" in shown
+        trick = trick_text(screen)
+        assert "Keeper revealed by Bot 3: 10✂S goes back" in trick
+        assert mark_of(trick, "10✂S") == "top" and "★Keep" in trick and "3✂S" in trick
+        for line in ("●R beats ✂S", "✂S beats ■P", "■P beats ●R", "Trick 7", "Bot 2 led"):
+            assert line in trick
+        felt = screen.query_one("#ot-trick")
+        assert len(trick.splitlines()) <= felt.content_size.height
 
 
-def test_the_busy_table_at_80x24(snap_compare):
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_crowded_table(snap_compare, size):
     async def put_it(pilot):
-        await at(pilot, pilot.app, busy_trick())
+        pilot.app.animation_level = "none"
+        await at(pilot, pilot.app, crowded_trick())
 
-    assert snap_compare(table_app(), terminal_size=SIZE, run_before=put_it)
+    assert snap_compare(table_app(), terminal_size=size, run_before=put_it)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_every_player_and_the_whole_trick_fit_above_the_hand(size):
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await at(pilot, app, crowded_trick())
+        shown = screen_text(app)
+        for seat in ("Bot 2", "Bot 3", "Bot 4"):
+            assert seat in shown
+        assert shown.count("8 cards") == 3 and "Ann's hand: 9 cards" in shown
+        assert "Ann" in trick_text(screen)  # her place at the bottom of the felt
+        hand = screen.query_one("#hand").region
+        for part in ("#seats-across", "#ot-trick"):
+            region = screen.query_one(part).region
+            assert app.screen.region.contains_region(region), part
+            assert not region.overlaps(hand), part
+        felt = screen.query_one("#ot-trick")
+        lines = trick_text(screen).splitlines()
+        assert len(lines) <= felt.content_size.height
+        assert all(cell_len(line) <= felt.content_size.width for line in lines)
+        for seen in ("Keeper revealed by Bot 3", "top", "Team A: 45", "■P beats ●R", "100 wins"):
+            assert seen in shown
+
+
+async def test_at_200x60_the_players_and_the_trick_spread_across_the_felt():
+    app = table_app()
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await at(pilot, app, crowded_trick())
+        assert screen.query_one("#seats-left").region.x < 10
+        assert screen.query_one("#seats-right").region.right > 190
+        lines = screen_text(app).splitlines()
+
+        def column(card: str) -> int:
+            row = next(line for line in lines if card in line)
+            return cell_len(row[: row.index(card)])
+
+        assert column("3✂S") > 100 > column("★Keep")  # Bot 4's card right, Bot 2's left
+        assert 80 < column("10✂S") < 120  # Bot 3's card across, in the middle
+        assert column("Team B: 38") > 150 and column("Team A: 45") < 50
+
+
+def lit_edges(screen) -> int:
+    """How many heavy edges (a card that has just landed) the felt shows."""
+    return trick_text(screen).count("┏")
+
+
+async def test_a_card_placed_is_lit_where_it_lands_for_a_moment(monkeypatch):
+    monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 5.0)  # the trick stays in view
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at(pilot, app, busy_trick())
+        await pilot.pause(0.4)  # the cards put there by hand were lit as they landed
+        assert lit_edges(screen) == 0
+        await pilot.press("4")  # the 4 of Scissors: under the 10, not the top
+        await pilot.pause()
+        assert "Won by" in trick_text(screen) and "4✂S" in trick_text(screen)
+        assert lit_edges(screen) == 1 and screen.table.landed(("trick", 0, pcard("4S")))
+        await pilot.pause(0.45)
+        assert lit_edges(screen) == 0 and "4✂S" in trick_text(screen)
+
+
+async def test_with_animations_off_nothing_is_lit(monkeypatch):
+    monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 5.0)
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.animation_level = "none"
+        screen = await at(pilot, app, busy_trick())
+        await pilot.press("4")
+        await pilot.pause()
+        assert "4✂S" in trick_text(screen) and lit_edges(screen) == 0
+        assert not screen.table.lit
+
+
+async def test_a_spectator_sees_seat_1_at_the_bottom_with_her_hand_face_down():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, app, crowded_trick())
+        match = screen.match
+        screen.table.show(match.game.view(match.state, None), screen.table.names, [], False)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "▶ Ann · Team A" in shown and "9 cards" in shown and shown.count("8 cards") == 3
+        for hidden in ("1●R", "9●R", "Q■P", "7✂S"):  # Ann's cards, none on the felt
+            assert hidden not in shown
+        assert "Keeper revealed by Bot 3" in shown and "●R beats ✂S" in shown
+
+
+async def test_a_wide_name_keeps_the_felt_in_line():
+    wide = "Ann🎉"  # four characters, five cells
+    app = CardTableApp(
+        Launch(command="play", game="over-trump", seats=f"{wide},bot,bot,bot", seed=4, delay=0)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, app, busy_trick())
+        felt = screen.query_one("#ot-trick")
+        lines = trick_text(screen).splitlines()
+        assert any(wide in line for line in lines)
+        assert {cell_len(line) for line in lines} == {felt.content_size.width}
 
 
 async def test_the_hint_reveals_with_the_keeper_it_names():
