@@ -73,6 +73,7 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
         line.pad_right(widest - line.cell_len)
     block = joined(lines)
     block.justify = "left"  # never centred line by line
+    block.no_wrap = True
     return block
 
 
@@ -112,7 +113,7 @@ class Felt(Widget):
     }
     Felt .seats-side {
         width: auto;
-        max-width: 26;
+        max-width: 28;
         padding: 0 1;
     }
     Felt #felt-centre {
