@@ -497,7 +497,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         lines, _ = flow(blocks, width, gap=1 if self.scale is Scale.COMPACT else 2)
         if not view.melds and not view.pending:
             lines = [Text("No melds on the table yet.", style="dim")]
-        self.query_one("#sr-mine", Static).update(joined(head + lines))
+        self.query_one("#sr-mine", Static).update(Align.center(joined(head + lines)))
 
     def _fit_others(self) -> None:
         """The other players' melds take the room the middle and the viewer's melds leave,
@@ -659,12 +659,16 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         return self.hinted is not None and self.hinted in self.legal and self.interactive
 
     def action_point(self, step: int) -> None:
-        """↑↓ point at the melds in the order shown (grouped by player), scrolling to each."""
+        """↑↓ point at the melds grouped by player: the bottom seat's, then each other's from
+        the left, scrolling to each."""
         view = self.view
         if view is None or not view.melds:
             self.post_message(self.Said("No melds on the table yet to point at."))
             return
-        order = sorted(range(len(view.melds)), key=lambda i: (view.melds[i].owner, i))
+        me = self.bottom_seat()  # the bottom seat's melds first, then the others' in play order
+        order = sorted(
+            range(len(view.melds)), key=lambda i: ((view.melds[i].owner - me) % view.seats, i)
+        )
         if self.pointed is None or self.pointed not in order:
             place = 0 if step > 0 else len(order) - 1
         else:
