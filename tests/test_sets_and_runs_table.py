@@ -8,6 +8,7 @@ import io
 import time
 
 import pytest
+from rich.cells import cell_len
 from rich.color import Color
 from rich.console import Console
 
@@ -696,3 +697,25 @@ async def test_a_hint_to_take_the_discard_reads_as_sentences():
         line = status(app)
         assert line.startswith("Hint: take the discard. With the 7♦ you hold Two Sets")
         assert line.endswith("take it. Press t.")
+
+
+async def name_row_places(name: str) -> tuple[str, dict[str, int]]:
+    """The plates' name row at 80x24 with six seats, `name` in seat 2; with the cell each other
+    player's name starts at."""
+    app = table_app(f"Ann,{name},bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS, others=11)
+        await pilot.pause()
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if "[f] Bot 3" in line)
+        assert screen_text(app).count("11 cards") == 5
+        names = ["[f] Bot 3", "[g] Bot 4", "[k] Bot 5", "[l] Bot 6"]
+        return row, {n: cell_len(row[: row.index(n)]) for n in names}
+
+
+async def test_a_wide_name_is_cut_by_cells_and_keeps_the_other_places_where_they_were():
+    _, plain_places = await name_row_places("Bob")
+    row, places = await name_row_places("李小龍李小龍李小龍")
+    assert "[s] 李小龍" in row and "…" in row and cell_len(row) == SIZE[0]
+    assert places == plain_places
