@@ -478,8 +478,8 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         name.append(self.who(me), style="bold")
         if self.scale is Scale.COMPACT or view.seat is not None:
             parts = [name]
-            if view.seat is None:  # a spectator's table: her hand is not shown
-                parts.append(Text(plural(view.hand_sizes[me], "card"), style="bold"))
+            if view.seat is None:  # a spectator's table: her hand as backs, with its count
+                parts.append(self._beside_backs(me, width)[0])
             head = words_in_lines(parts + self._standing(me), width)
         else:
             head = [name, *self._beside_backs(me, width)]
