@@ -11,6 +11,7 @@ import pytest
 from rich.cells import cell_len
 from rich.color import Color
 from rich.console import Console
+from textual import events
 
 from cardtable.cards import Card
 from cardtable.engine import parse_seats
@@ -719,3 +720,41 @@ async def test_a_wide_name_is_cut_by_cells_and_keeps_the_other_places_where_they
     row, places = await name_row_places("李小龍李小龍李小龍")
     assert "[s] 李小龍" in row and "…" in row and cell_len(row) == SIZE[0]
     assert places == plain_places
+
+
+def burst(app, *keys: str) -> None:
+    """Keys arriving at once, as a terminal delivers keys typed fast (none waits for the one
+    before it to be handled)."""
+    for key in keys:
+        char = key if len(key) == 1 else None
+        app.post_message(events.Key(key, char))
+
+
+async def test_numbers_then_a_letter_typed_fast_are_taken_in_order():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 7D 9S 9H 5C 2C 5S KD", round_=1)
+        await pilot.pause()
+        hand = screen.table.hand
+        keys = [SLOT_KEYS[hand.index(card(text))] for text in ("7H", "7C", "7D")]
+        burst(app, *keys, "e")
+        await wait_until(pilot, lambda: len(state.pending) == 1 or "✗" in status(app))
+        assert "✗" not in status(app)
+        assert sorted(c.short for c in state.pending[0].cards) == ["7♣", "7♥", "7♦"]
+
+
+async def test_an_arrow_then_a_letter_typed_fast_act_on_the_card_the_arrow_reached():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        melds = [(0, "6H 7H 8H 9H", True), (0, "KS KC KD", False)]
+        state = anns_turn(screen, "2D 5S 4C", round_=1, melds=melds, laid_down=True)
+        await pilot.pause()
+        table: SetsAndRunsTable = screen.table
+        table.cursor = 0
+        table.draw_hand()
+        second = table.hand[1]
+        burst(app, "right", "x")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 2 or "✗" in status(app))
+        assert state.discards[-1] == second

@@ -81,6 +81,15 @@ KEYS = {
 discard, c draws from the stock, e lays the marked cards down as a set, r as a run, p adds them
 to the meld pointed at, w swaps one for that run's Joker, x discards, b takes a lay-down back,
 u clears the marks, m lists every move."""
+PICK_KEYS = {("minus" if key == "-" else key): slot for slot, key in enumerate(SLOT_KEYS)}
+"""Each number key's name, with the card place it picks (1 the first... - the eleventh)."""
+STEP_KEYS = {
+    "left": ("move", -1),
+    "right": ("move", 1),
+    "up": ("point", -1),
+    "down": ("point", 1),
+}
+"""The arrows: ←→ along the hand, ↑↓ from meld to meld."""
 KEY_LABELS = {
     "take": "Take discard",
     "stock": "Draw",
@@ -636,10 +645,21 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
 
     def on_key(self, event: events.Key) -> None:
         """The table's letters, space and Enter (a key with nothing to do says why); in a buy
-        window Enter and space are the window's (let the card go) unless a hint is waiting."""
+        window Enter and space are the window's (let the card go) unless a hint is waiting.
+        The arrows and number keys are taken here too, at once: as bindings they would act
+        only once the key had gone up to the app, after a letter typed just behind them."""
         key = event.key
         view = self.view
         window = view is not None and view.phase is Phase.WINDOW
+        if key in STEP_KEYS:
+            event.stop()
+            action, step = STEP_KEYS[key]
+            (self.action_move if action == "move" else self.action_point)(step)
+            return
+        if key in PICK_KEYS:
+            event.stop()
+            self.action_pick(PICK_KEYS[key])
+            return
         if key in ("enter", "space"):
             if window and not (key == "enter" and self._hinted_now()):
                 return  # the table screen's: let the card up for buying go
