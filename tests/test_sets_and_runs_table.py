@@ -322,6 +322,7 @@ async def test_a_buy_by_claim_key_gives_the_discard_and_the_stock_top():
     app = table_app("Ann,bot,bot,bot", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
+        screen.table.LANDED_SECONDS = 30  # long enough for a loaded machine to look at it
         state = screen.match.state
 
         def anns_buy_window() -> bool:
@@ -337,6 +338,8 @@ async def test_a_buy_by_claim_key_gives_the_discard_and_the_stock_top():
         await within(pilot, lambda: state.buys_left[0] == 2, seconds=10)
         assert up in state.hands[0]
         assert len(state.hands[0]) == held + 2
+        await pilot.pause()
+        assert "bought" in mine_text(screen), "her buy is lit a moment at her place"
 
 
 SIX_SEATS = [
