@@ -26,7 +26,6 @@ def after_name(row: str, name: str) -> int:
     ("game", "seats", "panel"),
     [
         ("run-it", f"{WIDE},bot,bot,bot", "#ri-seats"),
-        ("sets-and-runs", f"{WIDE},bot,bot,bot", "#sr-seats"),
     ],
 )
 async def test_a_wide_name_keeps_the_seats_columns_in_line(game, seats, panel):

@@ -1,5 +1,5 @@
-"""What a newcomer met at 80x24 playing Sets and Runs: log lines shown whole beside the table,
-info lines that fit their column, a long hint shown whole, and a claim key refused with the
+"""What a newcomer met at 80x24 playing Sets and Runs: log lines shown whole under the table,
+info lines that fit the felt, a long hint shown whole, and a claim key refused with the
 true reason (she discarded the card, or a nearer player asked first)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from tests.test_sets_and_runs_table import (
     SIZE,
     anns_turn,
     mark,
+    middle_text,
     open_table,
     screen_text,
     table_app,
@@ -25,7 +26,7 @@ def column(app, rows: range, left: int, right: int) -> list[str]:
     return [lines[row][left:right] for row in rows]
 
 
-async def test_the_log_beside_the_table_shows_every_line_whole_once_it_scrolls():
+async def test_the_log_under_the_table_shows_every_line_whole_once_it_scrolls():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
@@ -42,7 +43,7 @@ async def test_the_info_lines_fit_their_column_while_building_and_after_a_reshuf
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
-        info = lambda: str(screen.query_one("#sr-info").render())  # noqa: E731
+        info = lambda: middle_text(screen)  # noqa: E731
         anns_turn(screen, "7H 7C 7D 9S 9H JK 2C 5S KD", round_=1)
         await mark(pilot, screen, "7H", "7C", "7D")
         await pilot.press("e")  # one set laid: the rest is still hers to lay
@@ -56,11 +57,15 @@ async def test_the_info_lines_fit_their_column_while_building_and_after_a_reshuf
             state.discards.append(state.stock.pop())
         screen.redraw()
         await pilot.pause()
-        assert "(last)" in info()
-        shown = screen_text(app).splitlines()[1:4]  # the info lines, as the terminal shows them
-        assert "You hold" in shown[2] or "short of" in shown[2]
-        assert "…" not in shown[0] + shown[2]
-        assert f"(pile of {len(state.discards)})" in shown[1]
+        assert "Last stock" in info()
+        # The piles and the contract, then how far the hand is, as the terminal shows them.
+        shown = [line for line in screen_text(app).splitlines() if "Discard 1" in line]
+        assert len(shown) == 1 and f"Discard {len(state.discards)}" in shown[0]
+        assert f"Last stock {len(state.stock)}" in shown[0]
+        assert "Round 5 of 7: Two Sets and One Run" in shown[0] and "…" not in shown[0]
+        lines = screen_text(app).splitlines()
+        progress = next(line for line in lines if "short of" in line or "You hold" in line)
+        assert "…" not in progress and "deals" in progress
 
 
 async def test_a_hint_longer_than_two_lines_is_shown_whole():

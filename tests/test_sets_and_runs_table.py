@@ -1,14 +1,17 @@
 """The Sets and Runs table as a person meets it: a lay-down built by keys (a Joker's place asked
 only when it is open), a Joker swapped out of a run, a refused discard with its reason, the
-round summary, a buy by claim key, and six seats at 80x24."""
+round summary, a buy by claim key, and six seats around the felt at 80x24, 120x40 and 200x60."""
 
 from __future__ import annotations
 
+import io
 import time
 
 import pytest
 from rich.cells import cell_len
-from rich.text import Text
+from rich.color import Color
+from rich.console import Console
+from textual import events
 
 from cardtable.cards import Card
 from cardtable.engine import parse_seats
@@ -20,7 +23,7 @@ from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.sets_and_runs import SEAT_COLUMNS, SLOT_KEYS, SetsAndRunsTable, columns
+from cardtable.ui.tables.sets_and_runs import SLOT_KEYS, SetsAndRunsTable
 from cardtable.ui.widgets import HandCard, MoveLog
 from tests.cards_text import card as standard_card
 from tests.pilot_steps import FAKE_STEP, let_time_pass, my_turn, status, wait_until
@@ -117,8 +120,39 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def plain(widget) -> str:
+    """What a widget of the felt draws, as plain lines at its width (scrolled out of sight or
+    not)."""
+    console = Console(width=max(widget.size.width, 20), file=io.StringIO(), color_system=None)
+    with console.capture() as captured:
+        console.print(widget.content)
+    return captured.get()
+
+
 def seats_text(screen) -> str:
-    return str(screen.query_one("#sr-seats").render())
+    """Everything the felt says of the seats: the plates across the top, each player's melds in
+    front of her, the bottom seat's line and melds."""
+    return "\n".join(
+        plain(screen.query_one(name)) for name in ("#seats-across", "#sr-across", "#sr-mine")
+    )
+
+
+def mine_text(screen) -> str:
+    """The bottom seat's line and her melds, over her hand."""
+    return plain(screen.query_one("#sr-mine"))
+
+
+def middle_text(screen) -> str:
+    """The piles, the contract and how far the hand is from it."""
+    return plain(screen.query_one("#sr-middle"))
+
+
+def strip_of(cards_: str) -> str:
+    """A meld as its compact strip shows it: '7H 7C ★7' -> ' 7♥ 7♣ ★7' (a Joker in a meld shows
+    what it stands for, so give it as such: '★5♥')."""
+    return "".join(
+        f" {part if part.startswith('★') else card(part).short}" for part in cards_.split()
+    )
 
 
 async def test_a_lay_down_built_by_keys_meld_by_meld():
@@ -139,9 +173,11 @@ async def test_a_lay_down_built_by_keys_meld_by_meld():
         assert (
             sorted(c.rank for c in state.melds[0].cards + state.melds[1].cards) == [7] * 3 + [9] * 3
         )
-        shown = seats_text(screen)
-        assert " 1 set " in shown and " 2 set " in shown
-        assert "Laid down" in str(screen.query_one("#sr-info").render())
+        shown = mine_text(screen)  # both sets in front of Ann, over her hand
+        for meld in state.melds:
+            assert "".join(f" {c.short}" for c in meld.cards) in shown
+        assert "building" not in shown
+        assert "Laid down" in middle_text(screen)
 
 
 async def test_a_runs_joker_place_is_asked_only_when_it_is_open():
@@ -153,7 +189,8 @@ async def test_a_runs_joker_place_is_asked_only_when_it_is_open():
         await pilot.press("r")
         await wait_until(pilot, lambda: len(state.pending) == 1)
         assert not isinstance(app.screen, MoveMenu)
-        assert "Jkr(5♥)" in seats_text(screen)
+        assert "building: set" not in mine_text(screen)
+        assert "building: run" + strip_of("4H ★5♥ 6H 7H") in mine_text(screen)
         await mark(pilot, screen, "5S", "6S", "7S", "JK")  # 4♠ or 8♠: asked
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
@@ -172,7 +209,7 @@ async def test_a_joker_is_swapped_out_of_a_run_by_pointing_at_it():
         screen = await open_table(pilot, app)
         melds = [(1, "6H 7H 8H 9H", True), (1, "4S JK 6S 7S", True), (0, "2D 3D 4D 5D", True)]
         state = anns_turn(screen, "5S QC", round_=3, melds=melds, laid_down=True)
-        assert "Jkr(5♠)" in seats_text(screen)
+        assert strip_of("4S ★5♠ 6S 7S") in plain(screen.query_one("#sr-across"))
         # The melds are shown by owner: Ann's run (3) first, then Bot 2's two runs.
         for _ in range(3):
             await pilot.press("down")
@@ -285,6 +322,7 @@ async def test_a_buy_by_claim_key_gives_the_discard_and_the_stock_top():
     app = table_app("Ann,bot,bot,bot", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
+        screen.table.LANDED_SECONDS = 30  # long enough for a loaded machine to look at it
         state = screen.match.state
 
         def anns_buy_window() -> bool:
@@ -300,6 +338,8 @@ async def test_a_buy_by_claim_key_gives_the_discard_and_the_stock_top():
         await within(pilot, lambda: state.buys_left[0] == 2, seconds=10)
         assert up in state.hands[0]
         assert len(state.hands[0]) == held + 2
+        await pilot.pause()
+        assert "bought" in mine_text(screen), "her buy is lit a moment at her place"
 
 
 SIX_SEATS = [
@@ -322,35 +362,115 @@ def six_seats(screen) -> None:
     )
 
 
-async def test_six_seats_fit_80_by_24_and_the_melds_scroll_rather_than_being_cut():
+LONG_SEATS = [
+    SIX_SEATS[0],
+    SIX_SEATS[1],
+    ["5C 6C 7C 8C 9C 10C JC QC", "AD 2D 3D 4D", "10H JH QH KH AH"],
+    *SIX_SEATS[3:],
+]
+"""The six seats with Bot 3's runs grown long: more than 80x24 has room for."""
+
+
+def regions_fit(screen) -> None:
+    """The felt's parts lie inside the screen, one under the other, all above the log and the
+    hand."""
+    parts = ["#seats-across", "#sr-others", "#sr-middle", "#sr-mine"]
+    regions = [screen.query_one(name).region for name in parts]
+    for region in regions:
+        assert region.height > 0 and region.x >= 0 and region.right <= screen.size.width
+    for upper, lower in zip(regions, regions[1:], strict=False):
+        assert upper.bottom <= lower.y
+    assert regions[-1].bottom <= screen.query_one("#log").region.y
+    assert screen.query_one("#log").region.bottom <= screen.query_one("#hand-title").region.y
+
+
+async def test_six_seats_at_80x24_show_every_name_count_and_meld():
     app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
         six_seats(screen)
         await pilot.pause()
-        scroll = screen.query_one("#sr-melds")
-        text = seats_text(screen)
-        for name in ("Ann", "Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6"):
-            assert name in text
-        assert "Jkr(6♥) Jkr(7♥)" in text
-        lines = text.count("\n") + 1
+        await pilot.pause()
+        shown = screen_text(app)
+        for seat, name in enumerate(screen.match.names):
+            assert f"[{screen.claim_keys[seat]}] {name}" in shown
+        assert shown.count("3 cards") == 5, "each other player's count beside her backs"
+        assert shown.count("3 buys left") == 6 and shown.count("total 0") == 6
+        across = [line for line in shown.splitlines()]
+        for runs in SIX_SEATS:
+            for run in runs:
+                for c in run.split():
+                    if c != "JK":
+                        assert any(card(c).short in line for line in across)
+        assert "★6♥ ★7♥" in shown, "the Jokers show what they stand for"
+        assert "Stock 12" in shown and "Discard 1" in shown
+        assert "Round 7 of 7: Three Runs" in shown
+        regions_fit(screen)
+        scroll = screen.query_one("#sr-others")
+        assert scroll.max_scroll_y == 0, "the busiest table of the game fits without scrolling"
+
+
+async def test_melds_that_outgrow_80x24_scroll_to_the_one_pointed_at():
+    app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        melds = [(seat, run, True) for seat, runs in enumerate(LONG_SEATS) for run in runs]
+        anns_turn(screen, "7C KH 4H 5D", round_=7, melds=melds, laid_down=True, others=3)
+        await pilot.pause()
+        await pilot.pause()
+        regions_fit(screen)
+        scroll = screen.query_one("#sr-others")
+        lines = plain(screen.query_one("#sr-across")).rstrip("\n").count("\n") + 1
         assert scroll.virtual_size.height >= lines, "every line of the melds is there to scroll"
         assert scroll.max_scroll_y > 0 and scroll.show_vertical_scrollbar
-        assert scroll.region.bottom <= screen.query_one("#hand-title").region.y
-        await pilot.press("up")  # from no meld, up points at the last one, and scrolls to it
+        assert "A♥" not in screen_text(app), "the end of Bot 3's last run is out of sight"
+        for _ in range(9):  # Ann's three runs, Bot 2's three, then Bot 3's: the last is 9
+            await pilot.press("down")
         await pilot.pause()
-        assert screen.table.pointed == 17
+        assert screen.table.pointed == 8
         assert scroll.scroll_y > 0
+        shown = screen_text(app)
+        assert "▸10♥ J♥ Q♥" in shown and "A♥" in shown, "pointed at, it scrolls into sight"
 
 
-def test_six_seats_at_80x24_snapshot(snap_compare):
+def busiest(size):
+    """The six seats' table at `size`, drawn with no motion (the same picture every time)."""
+
     async def crowd(pilot):
         screen = await open_table(pilot, pilot.app)
         six_seats(screen)
         await pilot.pause()
+        await pilot.pause()
 
     app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
-    assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+    app.animation_level = "none"
+    return app, crowd
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+def test_six_seats_snapshot(snap_compare, size):
+    app, crowd = busiest(size)
+    assert snap_compare(app, terminal_size=size, run_before=crowd)
+
+
+async def test_at_200x60_the_seats_spread_across_and_the_cards_grow():
+    app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        six_seats(screen)
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        name_line = next(line for line in lines if "Bot 2" in line)
+        places = [name_line.index(f"Bot {n}") for n in range(2, 7)]
+        assert places[0] < 40 and places[-1] > 160, "the five others spread across the felt"
+        bot6 = places[-1] - 20
+        assert any("│10♦" in line[bot6:] for line in lines), "Bot 6's runs as cards before her"
+        stock_line = next(line for line in lines if "Stock 12" in line)
+        assert stock_line.index("Stock 12") > 60, "the piles lie in the middle, not the left"
+        assert screen.query_one("#sr-middle").region.height >= 8
+        regions_fit(screen)
+        assert screen.query_one("#sr-others").max_scroll_y == 0
 
 
 @pytest.mark.parametrize("seats", ["Ann,bot,bot", "Ann,bot,bot,bot,bot,bot"])
@@ -358,7 +478,8 @@ async def test_the_table_names_every_seat_with_its_claim_key(seats):
     app = table_app(seats)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
-        text = seats_text(screen)
+        await pilot.pause()
+        text = screen_text(app)
         for seat, name in enumerate(screen.match.names):
             assert f"[{screen.claim_keys[seat]}] {name}" in text
 
@@ -368,7 +489,7 @@ async def test_the_info_lines_say_how_far_the_hand_is_and_who_floats():
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
         state = anns_turn(screen, "7H 7C 2D 9S 9H 5C 2C 5S KD", round_=1)
-        info = lambda: str(screen.query_one("#sr-info").render())  # noqa: E731
+        info = lambda: middle_text(screen)  # noqa: E731
         assert "about 2 cards short of the contract" in info()
         state = anns_turn(screen, "7H 7C 7D 9S 9H 5C 2C 5S KD", round_=1)
         assert "about 1 card short" in info()
@@ -377,8 +498,12 @@ async def test_the_info_lines_say_how_far_the_hand_is_and_who_floats():
         state.floating[2] = True
         screen.redraw()
         await pilot.pause()
-        line = next(x for x in seats_text(screen).splitlines() if "Bot 3" in x)
-        assert "floating" in line
+        lines = plain(screen.query_one("#seats-across")).splitlines()
+        # Bot 3 sits across from Ann, in the middle of the three places.
+        name = lines[0].index("Bot 3")
+        floats = next(line for line in lines if "floating" in line)
+        assert abs(floats.index("floating") - name) < 8
+        assert sum("floating" in line for line in lines) == 1
 
 
 async def test_a_joker_added_to_a_run_open_at_both_ends_asks_which_end():
@@ -418,7 +543,8 @@ def cards_shown(app, screen) -> list[str]:
             continue
         middle = region.center
         if app.screen.get_widget_at(*middle)[0] is cell:
-            shown.append(str(cell.render()).strip())
+            corner = str(cell.render()).splitlines()[1]  # under the top edge, after the side
+            shown.append(corner.strip(" │┃║"))
     return shown
 
 
@@ -453,67 +579,107 @@ async def test_a_card_past_the_eleventh_is_marked_by_its_number_or_a_click():
         for _ in range(14):
             await pilot.press("right")
         cell = screen.query_one("#hand-14", HandCard)
-        assert cell.border_title == "-", "the numbers follow the cursor onto the second row"
+        top_edge = str(cell.render()).splitlines()[0]
+        assert "-" in top_edge, "the numbers follow the cursor past the eleventh card"
         await pilot.press("minus")
         assert table.marked == {14}
         await pilot.click(screen.query_one("#hand-17", HandCard))
         assert table.marked == {14, 17}
 
 
-@pytest.mark.parametrize("name", ["Christopher", "Ann 🎲", "李小龍李小龍"])
-def test_the_seats_headings_line_up_with_their_columns(name):
-    """Each heading sits over its column, measured in terminal cells (an emoji or a CJK letter
-    takes two): names start under Player and the laid-down state under Laid; cards, buys and
-    totals end under the end of their heading."""
-    header = columns([Text(title) for title, _, _ in SEAT_COLUMNS]).plain
-    line = columns(
-        [Text("▶"), Text("[a]"), Text(name), Text("18"), Text("3"), Text("floating")]
-        + [Text("215")]
-    ).plain
-
-    def start(text: str, word: str) -> int:
-        return cell_len(text[: text.index(word)])
-
-    def end(text: str, word: str) -> int:
-        return start(text, word) + cell_len(word)
-
-    assert cell_len(line) == cell_len(header)
-    assert start(line, "[a]") == start(header, "Key")
-    assert start(line, name[:2]) == start(header, "Player")
-    assert end(line, "18") == end(header, "Cards")
-    assert end(line, " 3 ") - 1 == end(header, "Buys")
-    assert start(line, "floating") == start(header, "Laid")
-    assert end(line, "215") == end(header, "Total")
-
-
-async def test_the_seats_headings_line_up_on_the_table():
-    app = table_app()
+async def test_each_plate_says_her_cards_buys_left_and_total_in_words():
+    app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
-        state = anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS)
+        state = anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS, others=11)
         state.totals[1] = 125
+        state.buys_left[4] = 1
+        state.buys_left[5] = 0
         screen.redraw()
         await pilot.pause()
-        lines = seats_text(screen).splitlines()
-        header = lines[0]
-        bot = next(x for x in lines if "Bot 2" in x)
-        ann = next(x for x in lines if "Ann" in x)
-        assert ann.index("Ann") == header.index("Player")
-        assert ann.index("18") + 2 == header.index("Cards") + len("Cards")
-        assert bot.index("down") == header.index("Laid")
-        assert bot.rstrip().endswith("125")
-        assert len(bot.rstrip()) == header.index("Total") + len("Total")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert shown.count("11 cards") == 5, "no count cut at the narrowest plates"
+        assert "total 125" in shown
+        assert "1 buy left" in shown and "0 buys left" in shown
+        regions_fit(screen)
 
 
-@pytest.mark.parametrize(("size", "wider_than"), [((80, 24), 20), ((100, 30), 21), ((200, 60), 50)])
-async def test_the_log_column_uses_the_room_there_is(size, wider_than):
+def lit_text(widget, colour: str) -> str:
+    """The characters a widget of the felt draws lit in `colour` (their edge or their face)."""
+    console = Console(width=max(widget.size.width, 20), file=io.StringIO())
+    wanted = Color.parse(colour).triplet
+    lit = []
+    for segment in console.render(widget.content):
+        style = segment.style
+        if style is None:
+            continue
+        inks = [ink.triplet for ink in (style.color, style.bgcolor) if ink is not None]
+        if wanted in inks:
+            lit.append(segment.text)
+    return "".join(lit)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_card_added_to_a_meld_is_lit_where_it_lands_for_a_moment(size):
     app = table_app()
     async with app.run_test(size=size) as pilot:
         screen = await open_table(pilot, app)
+        table: SetsAndRunsTable = screen.table
+        table.LANDED_SECONDS = 30  # long enough for a loaded machine to look at it
+        melds = [(0, "6H 7H 8H 9H", True), (0, "KS KC KD", False), (0, "3C 4C 5C 6C", True)]
+        state = anns_turn(screen, "10H 2D", round_=6, melds=melds, laid_down=True)
         await pilot.pause()
-        log = screen.query_one(MoveLog)
-        assert log.size.width > wider_than
-        assert screen.query_one("#sr-center").outer_size.width >= 57, "the seats' table still fits"
+        colour = app.theme_variables["landed"]
+        mine = screen.query_one("#sr-mine")
+        assert not lit_text(mine, colour), "nothing lit before anything lands"
+        await mark(pilot, screen, "10H")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 1)
+        await pilot.pause()
+        assert table.landed(("meld", 0))
+        lit = lit_text(mine, colour)
+        if size == SIZE:  # compact cards: the new card's face lit
+            assert "10♥" in lit and "9♥" not in lit and "K♠" not in lit, "the new card alone"
+        else:  # cards drawn whole: the edge of the new card, the last of its run, lit
+            assert lit.count("┏") == 1 and "┗━━━━━┛" in lit, "one whole card's edge lit"
+        table.lit.clear()
+        table.redraw()
+        await pilot.pause()
+        assert not lit_text(mine, colour), "the light goes out"
+
+
+async def test_with_animations_off_nothing_is_lit():
+    app = table_app()
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        table: SetsAndRunsTable = screen.table
+        melds = [(0, "6H 7H 8H 9H", True), (0, "KS KC KD", False), (0, "3C 4C 5C 6C", True)]
+        state = anns_turn(screen, "10H 2D", round_=6, melds=melds, laid_down=True)
+        await mark(pilot, screen, "10H")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 1)
+        await pilot.pause()
+        assert state.melds[0].cards[-1] == card("10H")
+        assert not table.lit and not table.landed(("meld", 0))
+        assert not lit_text(screen.query_one("#sr-mine"), app.theme_variables["landed"])
+
+
+async def test_a_discard_lands_lit_on_the_pile():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        table: SetsAndRunsTable = screen.table
+        table.LANDED_SECONDS = 30
+        melds = [(0, "6H 7H 8H 9H", True), (0, "KS KC KD", False)]
+        state = anns_turn(screen, "2D 5S 4C", round_=1, melds=melds, laid_down=True)
+        await mark(pilot, screen, "5S")
+        await pilot.press("x")
+        await wait_until(pilot, lambda: state.discards[-1] == card("5S"))
+        await pilot.pause()
+        assert table.landed(("discard",))
+        assert "5♠" in lit_text(screen.query_one("#sr-middle"), app.theme_variables["landed"])
 
 
 async def test_a_hint_to_take_the_discard_reads_as_sentences():
@@ -535,3 +701,63 @@ async def test_a_hint_to_take_the_discard_reads_as_sentences():
         line = status(app)
         assert line.startswith("Hint: take the discard. With the 7♦ you hold Two Sets")
         assert line.endswith("take it. Press t.")
+
+
+async def name_row_places(name: str) -> tuple[str, dict[str, int]]:
+    """The plates' name row at 80x24 with six seats, `name` in seat 2; with the cell each other
+    player's name starts at."""
+    app = table_app(f"Ann,{name},bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS, others=11)
+        await pilot.pause()
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if "[f] Bot 3" in line)
+        assert screen_text(app).count("11 cards") == 5
+        names = ["[f] Bot 3", "[g] Bot 4", "[k] Bot 5", "[l] Bot 6"]
+        return row, {n: cell_len(row[: row.index(n)]) for n in names}
+
+
+async def test_a_wide_name_is_cut_by_cells_and_keeps_the_other_places_where_they_were():
+    _, plain_places = await name_row_places("Bob")
+    row, places = await name_row_places("李小龍李小龍李小龍")
+    assert "[s] 李小龍" in row and "…" in row and cell_len(row) == SIZE[0]
+    assert places == plain_places
+
+
+def burst(app, *keys: str) -> None:
+    """Keys arriving at once, as a terminal delivers keys typed fast (none waits for the one
+    before it to be handled)."""
+    for key in keys:
+        char = key if len(key) == 1 else None
+        app.post_message(events.Key(key, char))
+
+
+async def test_numbers_then_a_letter_typed_fast_are_taken_in_order():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 7D 9S 9H 5C 2C 5S KD", round_=1)
+        await pilot.pause()
+        hand = screen.table.hand
+        keys = [SLOT_KEYS[hand.index(card(text))] for text in ("7H", "7C", "7D")]
+        burst(app, *keys, "e")
+        await wait_until(pilot, lambda: len(state.pending) == 1 or "✗" in status(app))
+        assert "✗" not in status(app)
+        assert sorted(c.short for c in state.pending[0].cards) == ["7♣", "7♥", "7♦"]
+
+
+async def test_an_arrow_then_a_letter_typed_fast_act_on_the_card_the_arrow_reached():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        melds = [(0, "6H 7H 8H 9H", True), (0, "KS KC KD", False)]
+        state = anns_turn(screen, "2D 5S 4C", round_=1, melds=melds, laid_down=True)
+        await pilot.pause()
+        table: SetsAndRunsTable = screen.table
+        table.cursor = 0
+        table.draw_hand()
+        second = table.hand[1]
+        burst(app, "right", "x")
+        await wait_until(pilot, lambda: len(state.hands[0]) == 2 or "✗" in status(app))
+        assert state.discards[-1] == second

@@ -1,19 +1,24 @@
-"""The Sets and Runs table: every meld on the table under the player who laid it, each seat's
-cards, buys and whether she has laid down or floats, the stock and the discard, the round's
-contract and how far the hand is from it; melds built by marking cards and pressing a key."""
+"""The Sets and Runs table drawn as a card table: the other players across the top, each with her
+hand as fanned backs, her claim key, buys left and total, and her melds laid as fans in front of
+her; the stock and the discard as piles in the middle with the round's contract and how far the
+hand is from it; the viewer's own melds in front of her hand. Melds are built by marking cards
+and pressing a key."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
+from rich.align import Align
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from cardtable.cards import Card
+from cardtable.cards import JOKER_MARK, Card
 from cardtable.engine import Event
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
@@ -27,39 +32,38 @@ from cardtable.games.sets_and_runs.hand import (
 )
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, RoundResult, SetsAndRunsView
-from cardtable.ui.card_faces import face, ink, look
-from cardtable.ui.cells import fitted
+from cardtable.ui.card_art import (
+    FELT_CARD,
+    HEAVY,
+    ROUND,
+    CardSize,
+    Scale,
+    backs,
+    chip,
+    face_lines,
+    joined,
+    pile,
+    side_by_side,
+)
+from cardtable.ui.card_faces import BACK, Look, look
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.felt import BACKS, TURN_MARK, Felt, Seat
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
+    EDGE_STYLES,
     SLOT_KEYS,
     GameTable,
     HandCard,
-    HandRow,
     hand_row_start,
     happened,
 )
 
 HAND_PLACES = DEAL + 1 + 2 * BUYS_PER_ROUND
 """Card places along the bottom: the most a hand can hold (the deal, a draw and two cards a
-buy). Every card is shown; the places wrap onto a second row where one row is too narrow."""
-CARD_WIDTH = 7
-"""Columns one card place takes (the face and its border), as GameTable draws `.hand-card`."""
-NAME_WIDTH = 10
-SEAT_COLUMNS: tuple[tuple[str, int, bool], ...] = (
-    ("", 1, False),
-    ("Key", 3, False),
-    ("Player", NAME_WIDTH, False),
-    ("Cards", 5, True),
-    ("Buys", 4, True),
-    ("Laid", 8, False),
-    ("Total", 5, True),
-)
-"""The seats' table: each column's heading, width in cells and whether it is right-aligned
-(the heading and every seat's line are laid out by `columns`, so they line up)."""
-JOKER_INK = "bold #ce93d8"
-POINTER = "bold #0f3d2e on #ffd54f"
+buy). Every card is shown: the hand row narrows the cards' overlap until the whole hand fits."""
+GAP = 2
+"""Columns between two players' places across the top (as the felt spaces its seat plates)."""
 
 KEYS = {
     "take": "t",
@@ -77,6 +81,15 @@ KEYS = {
 discard, c draws from the stock, e lays the marked cards down as a set, r as a run, p adds them
 to the meld pointed at, w swaps one for that run's Joker, x discards, b takes a lay-down back,
 u clears the marks, m lists every move."""
+PICK_KEYS = {("minus" if key == "-" else key): slot for slot, key in enumerate(SLOT_KEYS)}
+"""Each number key's name, with the card place it picks (1 the first... - the eleventh)."""
+STEP_KEYS = {
+    "left": ("move", -1),
+    "right": ("move", 1),
+    "up": ("point", -1),
+    "down": ("point", 1),
+}
+"""The arrows: ←→ along the hand, ↑↓ from meld to meld."""
 KEY_LABELS = {
     "take": "Take discard",
     "stock": "Draw",
@@ -92,35 +105,118 @@ KEY_LABELS = {
 """Each letter's word in the footer."""
 
 
-def meld_text(meld: TableMeld) -> Text:
-    """A meld in coloured ink, in order; a Joker with what it stands for: 'Jkr(5♠)'."""
-    text = Text()
-    for i, card in enumerate(meld.cards):
-        if i:
-            text.append(" ")
-        if card.suit is None:
-            text.append(f"Jkr({meld.stands_for(i)})", style=JOKER_INK)
+def meld_looks(meld: TableMeld) -> list[Look]:
+    """A meld's cards as drawn, in order; a Joker shows what it stands for: '★5♠' (a run), '★7'
+    (a set)."""
+    return [
+        look(card, f"{JOKER_MARK}{meld.stands_for(i)}") if card.is_joker else look(card)
+        for i, card in enumerate(meld.cards)
+    ]
+
+
+def meld_strip(
+    looks: Sequence[Look],
+    width: int,
+    pointer: str = "",
+    lit: Collection[int] = (),
+    lit_style: str = "",
+) -> list[Text]:
+    """A meld as compact cards: each card's corner on its face, side by side in one light strip
+    (`pointer` styles a '▸' before the first while the meld is pointed at), wrapped onto more
+    lines, each a cell further in, where `width` is too narrow; the cards at `lit` places lit
+    in `lit_style`."""
+    lines: list[Text] = []
+    line = Text()
+    last_style = ""
+    for n, card in enumerate(looks):
+        piece = Text(f" {card.corner}", style=card.style)
+        if n == 0 and pointer:
+            piece = Text("▸", style=f"{card.style} {pointer}") + piece[1:]
+        if n in lit and lit_style:
+            piece.stylize(lit_style)
+        if line.cell_len and line.cell_len + piece.cell_len + 1 > width:
+            line.append(" ", style=last_style)
+            lines.append(line)
+            line = Text(" ")
+        line.append_text(piece)
+        last_style = card.style
+    line.append(" ", style=last_style)
+    lines.append(line)
+    return lines
+
+
+def meld_fan(
+    looks: Sequence[Look],
+    size: CardSize,
+    width: int,
+    number: int,
+    pointed: bool = False,
+    lit: Collection[int] = (),
+    lit_style: str = "",
+) -> list[Text]:
+    """A meld as overlapping cards `size` big, its `number` on the first card's top edge, every
+    card's edge heavy while it is `pointed` at and the cards at `lit` places edged in
+    `lit_style`; a meld wider than `width` goes on in a second row of cards."""
+    per_row = max(1, 1 + (width - size.width) // size.step)
+    rows: list[Text] = []
+    for start in range(0, len(looks), per_row):
+        chunk = looks[start : start + per_row]
+        lines = [Text() for _ in range(size.height)]
+        for n, card in enumerate(chunk):
+            place = start + n
+            if place in lit and lit_style:
+                edge, edge_style = HEAVY, lit_style
+            elif pointed:
+                edge, edge_style = HEAVY, EDGE_STYLES[HEAVY]
+            else:
+                edge, edge_style = ROUND, ""
+            key = str(number) if place == 0 else ""
+            face = face_lines(card, size, key, edge, edge_style)
+            whole = n == len(chunk) - 1
+            for line, part in zip(lines, face, strict=True):
+                line.append_text(part if whole else part[: size.step])
+        rows += lines
+    return rows
+
+
+def flow(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> tuple[list[Text], list[int]]:
+    """Blocks of lines laid left to right, a new row of them where the next does not fit in
+    `width`; with the line each block starts on."""
+    lines: list[Text] = []
+    starts: list[int] = []
+    row: list[list[Text]] = []
+    used = 0
+    for block in blocks:
+        wide = max((line.cell_len for line in block), default=0)
+        if row and used + gap + wide > width:
+            lines += side_by_side(*row, gap=gap)
+            row, used = [], 0
+        starts.append(len(lines))
+        used = wide if not row else used + gap + wide
+        row.append(block)
+    if row:
+        lines += side_by_side(*row, gap=gap)
+    return lines, starts
+
+
+def compact_pile(top: Look | None, count: int, caption: str) -> Text:
+    """A pile as one line: its top card as a chip (a back face down, an outline when empty),
+    then its caption and count in the felt's ink (card_art.pile's compact line carries the
+    chip's colours on into its caption)."""
+    card = chip(top) if top else Text(" ░░ ", style=BACK) if count else Text("[  ]")
+    return Text.assemble(card, f" {caption} {count}")
+
+
+def words_in_lines(parts: Sequence[Text], width: int, joint: str = " · ") -> list[Text]:
+    """Short pieces of text joined on a line, a new line where the next does not fit."""
+    lines: list[Text] = []
+    for part in parts:
+        if lines and lines[-1].cell_len + len(joint) + part.cell_len <= width:
+            lines[-1].append(joint, style="dim")
+            lines[-1].append_text(part)
         else:
-            text.append_text(ink(card))
-    return text
-
-
-def columns(cells: list[Text]) -> Text:
-    """One line of the seats' table: each cell cut or padded to its column (SEAT_COLUMNS), one
-    space between columns (none after the turn marker)."""
-    line = Text(no_wrap=True, overflow="ellipsis")
-    for place, ((_, width, right), cell) in enumerate(zip(SEAT_COLUMNS, cells, strict=True)):
-        if place > 1:
-            line.append(" ")
-        cell = cell.copy()
-        cell.truncate(width, overflow="ellipsis")
-        pad = " " * (width - cell.cell_len)
-        if right:
-            line.append(pad)
-        line.append_text(cell)
-        if not right:
-            line.append(pad)
-    return line
+            lines.append(part.copy())
+    return lines
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -133,33 +229,25 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
     pointed at (↑↓) or discards; t / c draw."""
 
     DEFAULT_CSS = """
-    SetsAndRunsTable #sr-center { width: 2fr; min-width: 57; }
-    SetsAndRunsTable #sr-info { height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
-    SetsAndRunsTable #sr-melds {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-        scrollbar-background: #0a2a20;
-        scrollbar-color: #a5d6a7;
-    }
-    SetsAndRunsTable #sr-seats { height: auto; }
-    SetsAndRunsTable #sr-side {
-        width: 1fr;
-        min-width: 23;
-        padding: 0 0 0 1;
-        border-left: vkey #5f8f7a;
-    }
-    SetsAndRunsTable #sr-side #log { scrollbar-gutter: stable; }
-    SetsAndRunsTable #hand {
-        layout: grid;
-        grid-size: 11;
-        grid-columns: 7;
-        grid-rows: 3;
+    SetsAndRunsTable #sr-others {
         height: auto;
-        min-height: 3;
+        scrollbar-gutter: stable;
+        scrollbar-size-vertical: 1;
+        scrollbar-background: $felt-dark;
+        scrollbar-color: $felt-edge;
     }
+    SetsAndRunsTable #sr-across { height: auto; padding: 0 0 0 1; color: $felt-text; }
+    SetsAndRunsTable #sr-middle {
+        height: 1fr;
+        padding: 0 1;
+        content-align: center middle;
+        color: $felt-text;
+    }
+    SetsAndRunsTable #sr-mine { height: auto; padding: 0 1; color: $felt-text; }
     """
-    """The hand's places wrap onto as many rows as it needs (`_fit_hand` sets how many go
-    across from the width), so every card of a hand grown by buys is shown."""
+    """Across the top the felt's seat plates, each player's melds in a column under her plate
+    (scrolling when they outgrow the room), the piles in the middle, the viewer's melds over
+    her hand."""
 
     BINDINGS = [
         Binding("up", "point(-1)", "Meld", show=False),
@@ -184,20 +272,27 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         """The rest of a hinted lay-down: Enter lays its melds one after another."""
         self.plan_pending = -1
         """How many melds the lay-down being built held when the plan's last step was hinted."""
+        self.landed_cards: dict[object, set[int]] = {}
+        """The cards of each meld that have just landed (places in it), lit while it is."""
+        self.middle_lines = 0
+        """The lines the piles and the contract take in the middle of the felt."""
+        self.meld_rows: dict[int, int] = {}
+        """The line each other player's meld starts on, in the scrolling melds across the top."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="sr-main", classes="table-main"):
-            with Vertical(id="sr-center", classes="table-centre"):
-                yield Static(id="sr-info")
-                with VerticalScroll(id="sr-melds"):
-                    yield Static(id="sr-seats")
+        yield Felt(
+            VerticalScroll(Static(id="sr-across"), id="sr-others"),
+            Static(id="sr-middle"),
+            Static(id="sr-mine"),
+            sides=False,
+        )
 
     # Drawing
 
     def show(
         self, view: SetsAndRunsView, names: list[str], legal: list[Any], interactive: bool
     ) -> None:
-        """Draw the round, the seats with their melds, the stock and discard, and the hand."""
+        """Draw the seats with their melds, the stock and discard, the contract, and the hand."""
         old = self.view
         self.keep(view, names, legal, interactive)
         if self.new_hand(list(view.hand or [])):
@@ -206,33 +301,268 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             self.pointed = None
         if self.pointed is not None and self.pointed >= len(view.melds):
             self.pointed = None
+        if old is not None and old is not view:
+            self._find_landings(old, view)
         self._next_plan_step()
-        self._draw_info()
         self._draw_seats()
+        self._draw_middle()
         self.draw_hand()
         self.refresh_bindings()
 
-    def _draw_info(self) -> None:
+    def _find_landings(self, old: SetsAndRunsView, view: SetsAndRunsView) -> None:
+        """Light what has just landed: a discard on the pile, cards on a meld (a new meld
+        whole), a meld of the lay-down being built, a buyer's hand."""
+        if old.round != view.round:
+            return
+        things: list[object] = []
+        if view.discard_top is not None and view.discard_count > old.discard_count:
+            things.append(("discard",))
+        for kind, before, after in (
+            ("meld", old.melds, view.melds),
+            ("pending", old.pending, view.pending),
+        ):
+            for number, meld in enumerate(after):
+                was = before[number].cards if number < len(before) else []
+                new = self._new_places(was, meld.cards)
+                if new:
+                    self.landed_cards[(kind, number)] = new
+                    things.append((kind, number))
+        for seat, left in enumerate(view.buys_left):
+            if seat < len(old.buys_left) and left < old.buys_left[seat]:
+                things.append(("bought", seat))
+        self.land(*things)
+
+    @staticmethod
+    def _new_places(was: Sequence[Card], now: Sequence[Card]) -> set[int]:
+        """The places in `now` of the cards that were not in the meld `was` (added at either
+        end, or swapped for a Joker)."""
+        if list(was) == list(now):
+            return set()
+        for start in range(len(now) - len(was) + 1):
+            if list(now[start : start + len(was)]) == list(was):
+                return set(range(start)) | set(range(start + len(was), len(now)))
+        if len(was) == len(now):
+            return {i for i, (a, b) in enumerate(zip(was, now, strict=True)) if a != b}
+        return set(range(len(now)))
+
+    def _lit(self, thing: object) -> set[int]:
+        """The places lit in `thing` while it has just landed, else none."""
+        return self.landed_cards.get(thing, set()) if self.landed(thing) else set()
+
+    def _colour(self, name: str) -> str:
+        """One of the felt's colours ($landed, $cursor...) for a Rich style."""
+        return self.app.theme_variables.get(name, "")
+
+    def _landed_style(self) -> str:
+        colour = self._colour("landed")
+        return f"bold {colour}" if colour else "bold reverse"
+
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom: the viewer's, or seat 1's on a spectator's table."""
+        seat = self.shown.seat
+        return 0 if seat is None else seat
+
+    def others(self) -> list[int]:
+        """The other seats in play order from the bottom one (the next sits at the left)."""
+        view = self.shown
+        me = self.bottom_seat()
+        return [(me + step) % view.seats for step in range(1, view.seats)]
+
+    def _place_width(self, players: int) -> int:
+        """The columns of one player's place across the top."""
+        room = max(self.size.width - 2, 20)
+        return max((room - GAP * (players - 1)) // max(players, 1), 12)
+
+    def _draw_seats(self) -> None:
+        """The plates across the top and each player's melds under her plate; the viewer's
+        line and melds over her hand."""
+        view = self.shown
+        keys = claim_keys(view.seats)
+        others = self.others()
+        width = self._place_width(len(others))
+        felt = self.query_one(Felt)
+        felt.seat([self._plate(seat, keys, width) for seat in others], self.scale)
+        grid = Table.grid(expand=True, padding=(0, 1))
+        cells = []
+        self.meld_rows = {}
+        for seat in others:
+            numbers = [n for n, meld in enumerate(view.melds) if meld.owner == seat]
+            lines, starts = self._melds(numbers, width)
+            self.meld_rows.update(zip(numbers, starts, strict=True))
+            grid.add_column(ratio=1)
+            cells.append(Align.center(joined(lines)))
+        grid.add_row(*cells)
+        self.query_one("#sr-across", Static).update(grid)
+        self._draw_mine(keys)
+        self.call_after_refresh(self._fit_others)
+        if self.pointed is not None and self.pointed in self.meld_rows:
+            self.query_one("#sr-others", VerticalScroll).scroll_to(
+                y=max(0, self.meld_rows[self.pointed] - 1), animate=False
+            )
+
+    def _melds(self, numbers: Sequence[int], width: int) -> tuple[list[Text], list[int]]:
+        """These melds of the table, `width` cells wide, with the line each starts on."""
+        view = self.shown
+        blocks = [self._meld(("meld", n), view.melds[n], n, width) for n in numbers]
+        return flow(blocks, width, gap=1 if self.scale is Scale.COMPACT else 2)
+
+    def _meld(self, thing: tuple[str, int], meld: TableMeld, number: int, width: int) -> list[Text]:
+        """One meld drawn at this scale: its cards as a strip (compact) or a fan."""
+        pointed = thing[0] == "meld" and number == self.pointed
+        lit = self._lit(thing)
+        looks = meld_looks(meld)
+        if self.scale is Scale.COMPACT:
+            pointer = f"bold {EDGE_STYLES[HEAVY]}" if pointed else ""
+            return meld_strip(looks, width, pointer, lit, f"on {self._colour('landed')}")
+        size = FELT_CARD[self.scale]
+        return meld_fan(looks, size, width, number + 1, pointed, lit, self._landed_style())
+
+    def _plate(self, seat: int, keys: list[str], width: int) -> Seat:
+        """What the table shows of another player at her place: her hand as backs with its
+        count, her buys left and total beside them."""
+        view = self.shown
+        window = view.window
+        claimed = window is not None and seat in window.claimed
+        return Seat(
+            name=self.who(seat),
+            to_act=seat == view.turn and not view.over,
+            notes=self._beside_backs(seat, width - 2),
+            key=keys[seat],
+            marks="buying" if claimed else "",
+        )
+
+    def _beside_backs(self, seat: int, width: int) -> list[Text]:
+        """A player's hand as fanned backs (lit a moment after she buys), with her card count,
+        buys left and total beside them, a line each where the backs are tall enough (before
+        them, flush right: each line as wide, as a plate centres each line)."""
+        count = self.shown.hand_sizes[seat]
+        words = [Text(plural(count, "card"), style="bold"), *self._standing(seat)]
+        size = BACKS[self.scale]
+        if count == 0:
+            lines = words_in_lines([Text("no cards", style="dim"), *words[1:]], width)
+        else:
+            beside = max(part.cell_len for part in words[: size.height])
+            most = max(min(width - beside - size.width, 13), 1)
+            fanned = backs(count, size, most=most)
+            if self.landed(("bought", seat)):
+                for line in fanned:
+                    line.stylize(self._landed_style())
+            if len(fanned) == 1:
+                return [Text.assemble(fanned[0], " ", words[0]), *words_in_lines(words[1:], width)]
+            lines = [
+                Text.assemble(" " * (beside - words[n].cell_len), words[n], " ", line)
+                if n < len(words)
+                else Text.assemble(" " * (beside + 1), line)
+                for n, line in enumerate(fanned)
+            ]
+            lines += words_in_lines(words[len(fanned) :], width)
+        return lines
+
+    def _standing(self, seat: int) -> list[Text]:
+        """A player's buys left, total and whether she floats or has just bought, as short
+        pieces."""
+        view = self.shown
+        buys = view.buys_left[seat]
+        parts = [
+            Text(f"{plural(buys, 'buy')} left", style="" if buys else "dim"),
+            Text(f"total {view.totals[seat]}"),
+        ]
+        if view.floating[seat]:
+            parts.append(Text("floating", style="bold reverse"))
+        if self.landed(("bought", seat)):
+            parts.append(Text("bought", style=self._landed_style()))
+        return parts
+
+    def _draw_mine(self, keys: list[str]) -> None:
+        """The bottom seat's line (turn, key, name, buys, total) and her melds in front of her,
+        with the lay-down she is building."""
+        view = self.shown
+        me = self.bottom_seat()
+        width = max(self.size.width - 2, 20)
+        window = view.window
+        name = Text()
+        if me == view.turn and not view.over:
+            name.append(f"{TURN_MARK} ", style="bold")
+        name.append(f"{key_label(keys[me])} ", style="bold")
+        name.append(self.who(me), style="bold")
+        if self.scale is Scale.COMPACT or view.seat is not None:
+            parts = [name]
+            if view.seat is None:  # a spectator's table: her hand as backs, with its count
+                parts.append(self._beside_backs(me, width)[0])
+            head = words_in_lines(parts + self._standing(me), width)
+        else:
+            head = [name, *self._beside_backs(me, width)]
+        if window is not None and me in window.claimed:
+            head[-1].append(" · buying", style="bold")
+        numbers = [n for n, meld in enumerate(view.melds) if meld.owner == me]
+        blocks = [self._meld(("meld", n), view.melds[n], n, width) for n in numbers]
+        for n, meld in enumerate(view.pending):
+            label = Text(f"building: {meld.kind_name()}", style="italic")
+            block = self._meld(("pending", n), meld, n, width)
+            if self.scale is Scale.COMPACT:
+                blocks.append([label + block[0], *block[1:]])
+            else:
+                blocks.append([label, *block])
+        lines, _ = flow(blocks, width, gap=1 if self.scale is Scale.COMPACT else 2)
+        if not view.melds and not view.pending:
+            lines = [Text("No melds on the table yet.", style="dim")]
+        self.query_one("#sr-mine", Static).update(Align.center(joined(head + lines)))
+
+    def _fit_others(self) -> None:
+        """The other players' melds take the room the middle and the viewer's melds leave,
+        and scroll when they need more."""
+        if not self.is_mounted:
+            return
+        centre = self.query_one("#felt-centre").size.height
+        if not centre:
+            return
+        rest = self.middle_lines + self.query_one("#sr-mine").outer_size.height
+        room = max(centre - rest, 2)
+        others = self.query_one("#sr-others", VerticalScroll)
+        if others.styles.max_height is None or others.styles.max_height.value != room:
+            others.styles.max_height = room
+
+    def _draw_middle(self) -> None:
+        """The stock and the discard as piles with their counts, the round's contract, who
+        deals and how far the viewer's hand is from the contract."""
         view = self.shown
         contract = contract_for(view.round)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"Round {view.round} of {view.rounds}: ", style="bold")
-        text.append(f"{contract.name}", style="bold #ffd54f")
-        text.append(f" ({contract.cards_needed}+ cards)\n")
-        text.append(f"Stock {view.stock_count}", style="bold")
-        if view.reshuffled:  # short, so the discard still fits the line at 80x24
-            text.append(" (last)", style="dim")
-        text.append("  ·  Discard ", style="bold")
-        if view.discard_top is not None:
-            text.append_text(face(view.discard_top))
-            text.append(f" (pile of {view.discard_count})", style="dim")
+        size = FELT_CARD[self.scale]
+        caption = "Last stock" if view.reshuffled else "Stock"
+        top = look(view.discard_top) if view.discard_top is not None else None
+        if self.scale is Scale.COMPACT:
+            stock = [compact_pile(None, view.stock_count, caption)]
+            discard = [compact_pile(top, view.discard_count, "Discard")]
         else:
-            text.append("none", style="dim")
-        dealer = self.who(view.dealer)
-        text.append(f"  ·  {fitted(dealer, NAME_WIDTH).rstrip()} deals", style="dim")
-        text.append("\n")
-        text.append_text(self._progress())
-        self.query_one("#sr-info", Static).update(text)
+            stock = pile(None, view.stock_count, size, caption)
+            discard = pile(top, view.discard_count, size, "Discard")
+        if top is not None and self.landed(("discard",)):
+            if self.scale is Scale.COMPACT:
+                discard[0].stylize(f"on {self._colour('landed')}", 0, len(top.corner) + 2)
+            else:
+                discard[: size.height] = face_lines(top, size, "", HEAVY, self._landed_style())
+        round_ = Text(f"Round {view.round} of {view.rounds}: ", style="bold")
+        round_.append(contract.name, style=f"bold {self._colour('cursor')}")
+        needed = Text(f"{contract.cards_needed}+ cards", style="dim")
+        deals = Text(f"{self.who(view.dealer)} deals", style="dim")
+        progress = self._progress()
+        width = max(self.size.width - 2, 20)
+        if self.scale is Scale.COMPACT:
+            piles = stock[0] + Text("  ") + discard[0] + Text("   ")
+            first = piles + round_
+            if first.cell_len + needed.cell_len + 3 <= width:
+                first += Text(" (") + needed + Text(")")
+            second = progress + Text(" · ", style="dim") + deals
+            lines = [first, second]
+            for line in lines:
+                line.truncate(width, overflow="ellipsis")
+            self.middle_lines = len(lines)
+            self.query_one("#sr-middle", Static).update(joined(lines))
+            return
+        about = [round_, needed + Text(" · ", style="dim") + deals, Text(), progress]
+        block = side_by_side(stock, discard, about, gap=3)
+        self.middle_lines = len(block)
+        self.query_one("#sr-middle", Static).update(Align.center(joined(block)))
 
     def _progress(self) -> Text:
         """How far the viewer's hand is from the contract."""
@@ -241,96 +571,14 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         if seat is None or view.hand is None:
             return Text("Hands are hidden: nobody's hand at this screen now.", style="dim")
         if view.laid_down[seat]:
-            return Text(
-                "Laid down: add to melds; discard one that fits none.",
-                style="#69f0ae",
-            )
+            return Text("Laid down: add to melds; discard one that fits none.", style="bold")
         sets = view.contract_sets - sum(1 for m in view.pending if not m.run)
         runs = view.contract_runs - sum(1 for m in view.pending if m.run)
         short = cards_short(view.hand, sets, runs)
         what = "the rest" if view.pending else "the contract"
-        if short == 0:  # each line fits the column at 80x24 (56 characters)
-            held = "the rest" if view.pending else "the contract"
-            return Text(f"You hold {held}: mark a meld, e set, r run.", style="bold #69f0ae")
-        return Text(f"Your hand is about {plural(short, 'card')} short of {what}.", style="#fff59d")
-
-    def _seat_line(self, seat: int, keys: list[str]) -> Text:
-        """A seat's line of the seats' table: turn, claim key, name, cards, buys, laid, total."""
-        view = self.shown
-        acting = seat == view.turn and not view.over
-        window = view.window
-        open_ = window is not None and seat in window.open_to
-        claimed = window is not None and seat in window.claimed
-        count = view.hand_sizes[seat]
-        if view.floating[seat]:
-            laid = Text("floating", style="bold reverse #ffd54f")
-        elif view.laid_down[seat]:
-            laid = Text("down", style="bold #69f0ae")
-        else:
-            laid = Text("-", style="dim")
-        line = columns(
-            [
-                Text("▶" if acting else "", style="bold #ffd54f"),
-                Text(key_label(keys[seat]), style="bold #ffd54f" if open_ or claimed else "dim"),
-                Text(self.who(seat), style="bold" if seat == view.seat else ""),
-                Text(str(count), style="bold #ff8a80" if count <= 2 else ""),
-                Text(str(view.buys_left[seat])),
-                laid,
-                Text(str(view.totals[seat])),
-            ]
-        )
-        if claimed:
-            line.append("  buying", style="bold #ffd54f")
-        return line
-
-    def _draw_seats(self) -> None:
-        view = self.shown
-        keys = claim_keys(view.seats)
-        text = Text(no_wrap=True, overflow="fold")
-        text.append_text(columns([Text(title) for title, _, _ in SEAT_COLUMNS]))
-        text.stylize("dim underline")
-        width = max((self.query_one("#sr-seats", Static).size.width or 54) - 1, 30)
-        pointed_line = 0
-        for seat in range(view.seats):
-            text.append("\n")
-            text.append_text(self._seat_line(seat, keys))
-            for number, meld in enumerate(view.melds):
-                if meld.owner != seat:
-                    continue
-                text.append("\n")
-                if number == self.pointed:
-                    pointed_line = text.plain.count("\n")
-                self._meld_line(text, number, meld, width)
-            if seat == view.seat:
-                for meld in view.pending:
-                    text.append("\n")
-                    text.append(f"   building: {meld.kind_name()} ", style="italic #a5d6a7")
-                    text.append_text(meld_text(meld))
-        if not view.melds:
-            text.append("\nNo melds on the table yet.", style="dim")
-        self.query_one("#sr-seats", Static).update(text)
-        if self.pointed is not None:
-            self.query_one("#sr-melds", VerticalScroll).scroll_to(
-                y=max(0, pointed_line - 2), animate=False
-            )
-
-    def _meld_line(self, text: Text, number: int, meld: TableMeld, width: int) -> None:
-        """One meld under its owner: '  ▸ 3 run  4♠ Jkr(5♠) 6♠ 7♠', folded to the width."""
-        pointed = number == self.pointed
-        head = f"  {'▸' if pointed else ' '}{number + 1:>2} {meld.kind_name()} "
-        text.append(head, style=POINTER if pointed else "dim")
-        used = len(head)
-        body = meld_text(meld)
-        for i, word in enumerate(body.split(" ")):
-            if i:
-                if used + 1 + len(word) > width:
-                    text.append("\n" + " " * 9)
-                    used = 9
-                else:
-                    text.append(" ")
-                    used += 1
-            text.append_text(word)
-            used += len(word)
+        if short == 0:  # each line fits 80 columns beside who deals
+            return Text(f"You hold {what}: mark a meld, e set, r run.", style="bold")
+        return Text(f"Your hand is about {plural(short, 'card')} short of {what}.")
 
     def draw_hand(self) -> None:
         """Every card of the hand, the number keys on the eleven around the cursor, the marked
@@ -349,7 +597,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             line.append(f"{self.who(view.seat)}'s hand: {plural(len(hand), 'card')}")
             if self.marked:
                 marked = [hand[i] for i in sorted(self.marked)]
-                line.append(f"  ·  marked {cards_text(marked)}", style="#69f0ae")
+                line.append(f"  ·  marked {cards_text(marked)}", style="bold")
             elif self.interactive and len(hand) > keys:  # fits 80 columns with a 10-letter name
                 line.append("  ·  space or a number (←→ moves them) marks a card", style="dim")
             elif self.interactive:
@@ -365,18 +613,6 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             cursor=self.cursor if self.interactive else None,
             selected=self.marked,
         )
-        self._fit_hand()
-
-    def _fit_hand(self) -> None:
-        """As many card places to a row as the width takes; the rest wrap onto the next row."""
-        row = self.query_one(HandRow)
-        across = max(1, (row.content_size.width or self.size.width - 2) // CARD_WIDTH)
-        if row.styles.grid_size_columns != across:
-            row.styles.grid_size_columns = across
-
-    def on_resize(self, event: events.Resize) -> None:
-        """A new width: the hand's rows are filled again."""
-        self.call_after_refresh(self._fit_hand)
 
     # Keys
 
@@ -409,10 +645,21 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
 
     def on_key(self, event: events.Key) -> None:
         """The table's letters, space and Enter (a key with nothing to do says why); in a buy
-        window Enter and space are the window's (let the card go) unless a hint is waiting."""
+        window Enter and space are the window's (let the card go) unless a hint is waiting.
+        The arrows and number keys are taken here too, at once: as bindings they would act
+        only once the key had gone up to the app, after a letter typed just behind them."""
         key = event.key
         view = self.view
         window = view is not None and view.phase is Phase.WINDOW
+        if key in STEP_KEYS:
+            event.stop()
+            action, step = STEP_KEYS[key]
+            (self.action_move if action == "move" else self.action_point)(step)
+            return
+        if key in PICK_KEYS:
+            event.stop()
+            self.action_pick(PICK_KEYS[key])
+            return
         if key in ("enter", "space"):
             if window and not (key == "enter" and self._hinted_now()):
                 return  # the table screen's: let the card up for buying go
@@ -432,12 +679,16 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         return self.hinted is not None and self.hinted in self.legal and self.interactive
 
     def action_point(self, step: int) -> None:
-        """↑↓ point at the melds in the order shown (grouped by player), scrolling to each."""
+        """↑↓ point at the melds grouped by player: the bottom seat's, then each other's from
+        the left, scrolling to each."""
         view = self.view
         if view is None or not view.melds:
             self.post_message(self.Said("No melds on the table yet to point at."))
             return
-        order = sorted(range(len(view.melds)), key=lambda i: (view.melds[i].owner, i))
+        me = self.bottom_seat()  # the bottom seat's melds first, then the others' in play order
+        order = sorted(
+            range(len(view.melds)), key=lambda i: ((view.melds[i].owner - me) % view.seats, i)
+        )
         if self.pointed is None or self.pointed not in order:
             place = 0 if step > 0 else len(order) - 1
         else:
