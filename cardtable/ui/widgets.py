@@ -197,9 +197,11 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     }
     GameTable.-roomy #hand {
         height: 6;
+        align-horizontal: center;
     }
     GameTable.-large #hand {
         height: 8;
+        align-horizontal: center;
     }
     GameTable .hand-card {
         height: auto;
@@ -397,7 +399,10 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         `unplayable` (the rest stand raised while the viewer may move), drawn with a heavy edge
         as the `cursor` or a double edge when `selected`."""
         size = self.hand_card_size(len(looks) - first)
-        cells = self.query_one(HandRow).cards
+        row = self.query_one(HandRow)
+        if row.display != bool(looks):  # no hand shown (a spectator): the felt takes its room
+            row.display = bool(looks)
+        cells = row.cards
         last = min(len(looks), first + len(cells)) - 1
         for slot, cell in enumerate(cells):
             index = first + slot
