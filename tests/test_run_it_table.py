@@ -432,21 +432,27 @@ async def test_eight_seats_fit_80_by_24():
         assert "[a]Ann" in str(bar.render()) and "[g]Bot 5" in str(bar.render())
 
 
+def crowded(screen) -> None:
+    """The busiest table: eight seats, Ann's twelve cards, Bot 4 on one card, and a turn-based
+    Match-it window on the G7 Bot 8 has just played (no clock to change the picture)."""
+    state = screen.match.state
+    hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G7", *["R3 B4 Y5"] * 7)
+    state.hands[3] = rcards("G1")
+    state.draw_pile = state.draw_pile[:40]
+    state.discards = rcards("G8 GStop GStop")
+    state.dealer, state.direction = 5, -1
+    screen.query_one(MoveLog).show_lines(
+        ["Bot 7 plays the GStop, naming G.", "Bot 8 matches the GStop.", "Bot 8 plays the G7."]
+    )
+    open_window(screen, "G7", played_by=7, seconds=0)
+
+
 def test_eight_seats_at_80x24_snapshot(snap_compare):
     """A turn-based window (no clock to change the picture) at a full table."""
 
     async def crowd(pilot):
         screen = await open_table(pilot, pilot.app)
-        state = screen.match.state
-        hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G7", *["R3 B4 Y5"] * 7)
-        state.hands[3] = rcards("G1")
-        state.draw_pile = state.draw_pile[:40]
-        state.discards = rcards("G8 GStop GStop")
-        state.dealer, state.direction = 5, -1
-        screen.query_one(MoveLog).show_lines(
-            ["Bot 7 plays the GStop, naming G.", "Bot 8 matches the GStop.", "Bot 8 plays the G7."]
-        )
-        open_window(screen, "G7", played_by=7, seconds=0)
+        crowded(screen)
         await pilot.pause()
 
     app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
