@@ -11,6 +11,7 @@ from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine import Event, SeatConfig, SeatKind, parse_seats
 from cardtable.engine.claims import CLAIM, ClaimWindow
 from cardtable.games.run_it.moves import GET, TAKE_PENALTY
+from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.claim_bar import claim_keys
@@ -18,7 +19,16 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.run_it import MissedCard
 from cardtable.ui.widgets import MoveLog
-from tests.pilot_steps import follow_hint, let_time_pass, my_turn, reveal_hand, status, wait_until
+from tests.pilot_steps import (
+    follow_hint,
+    let_time_pass,
+    my_turn,
+    on_screen,
+    reveal_hand,
+    shown_text,
+    status,
+    wait_until,
+)
 from tests.run_it_positions import AlwaysClaims
 
 SIZE = (80, 24)
@@ -62,11 +72,7 @@ async def open_table(pilot, app) -> TableScreen:
         if isinstance(app.screen, HandoffScreen) and app.screen.ready:
             await pilot.press("y")
         screen = app.screen
-        if (
-            my_turn(app)
-            and screen.table.query("#ri-seats")
-            and screen.match.state.phase is Phase.PLAY
-        ):
+        if my_turn(app) and screen.table.query("#felt") and screen.match.state.phase is Phase.PLAY:
             await pilot.pause()
             return screen
         if isinstance(screen, TableScreen) and screen.game.claim_window(screen.match.state):
@@ -116,6 +122,16 @@ def window_open(screen) -> bool:
     return screen.game.claim_window(screen.match.state) is not None
 
 
+PLACES = ("#seats-left", "#seats-across", "#seats-right")
+"""Where the other players sit around the felt."""
+
+
+def seats_text(screen) -> str:
+    """The plates of the players around the felt, as they show on screen."""
+    places = [screen.table.query_one(place) for place in PLACES]
+    return " | ".join(shown_text(place) for place in places if place.display)
+
+
 # Match-it claims by each seat's key
 
 
@@ -130,8 +146,7 @@ async def test_a_persons_key_claims_for_her_seat_and_the_match_is_placed():
         bar = str(screen.query_one("#claim-bar").render())
         keys = claim_keys(3)
         assert "R7" in bar and f"[{keys[1]}]Bob" in bar  # the card and Bob's key beside his name
-        seats = str(screen.table.query_one("#ri-seats").render())
-        assert f"[{keys[1]}] Bob" in seats
+        assert f"[{keys[1]}] Bob" in seats_text(screen)
         await pilot.press(keys[1])
         await wait_until(pilot, lambda: not window_open(screen))
         assert moves_since(screen, before)[:1] == [(1, "claim")]
@@ -252,6 +267,10 @@ async def test_a_window_with_two_people_shows_no_hand():
         await pilot.pause()
         assert screen.viewer is None
         assert "Hands are hidden" in str(screen.table.query_one("#hand-title").render())
+        shown = seats_text(screen)  # nobody at the bottom: everyone around the felt, unseen
+        for seat, name in enumerate(["Ann", "Bob", "Bot 3"]):
+            assert f"[{claim_keys(3)[seat]}] {name}" in shown
+        assert shown.count("2 cards") == 3 and "B3" not in shown and "R7 " not in shown
 
 
 # Pass-it offers at one keyboard
@@ -288,6 +307,8 @@ async def test_an_offer_is_made_behind_the_handoff_and_taken_face_down():
         hand_row = str(screen.table.query_one("#hand-title").render())
         name = screen.match.names[other]
         assert f"{name}'s card" in hand_row and "R9" not in hand_row
+        offered = shown_text(screen.table.query_one("#ri-offered"))
+        assert name in offered and "face down" in offered and "R9" not in offered
         assert "R9" not in str(screen.table.query_one("#ri-offers").render())
         await pilot.press("2", "enter")  # the offer, blind
         await wait_until(pilot, lambda: rcard("R9") in state.hands[person])
@@ -416,17 +437,34 @@ async def test_eight_seats_fit_80_by_24():
     app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
-        hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G6 G7")
-        open_window(screen, "G7", played_by=3)
+        crowded(screen)
         await let_time_pass(pilot, 0.1)
-        seats = str(screen.table.query_one("#ri-seats").render())
-        for seat, name in enumerate(screen.match.names):
-            assert f"[{claim_keys(8)[seat]}] {name}" in seats
-        for widget_id in ("#ri-seats", "#ri-info", "#ri-top", "#ri-heading"):
-            widget = screen.table.query_one(widget_id)
-            lines = str(widget.render()).count("\n") + 1
-            assert widget.region.height >= lines, f"{widget_id} is cut"
-            assert widget.region.bottom <= screen.table.query_one("#hand-title").region.y
+        table = screen.table
+        keys, names = claim_keys(8), screen.match.names
+        hand = table.query_one("#hand-title").region
+        for place in PLACES:
+            widget = table.query_one(place)
+            assert on_screen(app, widget) and widget.region.bottom <= hand.y, f"{place} is cut"
+            assert widget.region.height >= len(str(widget.render()).splitlines()), place
+        shown = seats_text(screen)
+        for seat in range(1, 8):  # each other player at her place, her key, name and count
+            count = 1 if seat == 3 else 3
+            assert f"[{keys[seat]}] {names[seat]}" in shown
+            assert f"{count} card{'s' if count > 1 else ''}" in shown
+        assert shown.count(" 3 cards") == 6 and shown.count(" 1 card") == 1
+        assert shown_text(table.query_one("#hand-title")).startswith("[a] Ann's hand: 12 cards")
+        left = table.query_one("#seats-left").region
+        right = table.query_one("#seats-right").region
+        for widget_id in ("#ri-top", "#ri-draw", "#ri-info"):  # the piles between the seats
+            widget = table.query_one(widget_id)
+            assert on_screen(app, widget) and widget.region.bottom <= hand.y, widget_id
+            assert left.right <= widget.region.x and widget.region.right <= right.x, widget_id
+            assert widget.region.height >= len(str(widget.render()).splitlines()), widget_id
+        assert "G7" in shown_text(table.query_one("#ri-top"))
+        assert "Discards 4" in shown_text(table.query_one("#ri-top"))
+        assert "Draw 40" in shown_text(table.query_one("#ri-draw"))
+        info = shown_text(table.query_one("#ri-info"))
+        assert "anticlockwise" in info and "Colour: G Green" in info
         bar = screen.query_one("#claim-bar")
         assert bar.region.height == 2 and bar.region.bottom <= screen.query_one("#status").region.y
         assert "[a]Ann" in str(bar.render()) and "[g]Bot 5" in str(bar.render())
@@ -447,16 +485,81 @@ def crowded(screen) -> None:
     open_window(screen, "G7", played_by=7, seconds=0)
 
 
-def test_eight_seats_at_80x24_snapshot(snap_compare):
-    """A turn-based window (no clock to change the picture) at a full table."""
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+def test_eight_seats_snapshot(snap_compare, size):
+    """The busiest table (a turn-based window: no clock to change the picture) at a laptop's
+    80x24, a full window and a projector, with no highlight in motion."""
 
     async def crowd(pilot):
+        pilot.app.animation_level = "none"
         screen = await open_table(pilot, pilot.app)
         crowded(screen)
         await pilot.pause()
 
     app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
-    assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+    assert snap_compare(app, terminal_size=size, run_before=crowd)
+
+
+def screen_lines(app) -> list[str]:
+    """What the terminal shows now, line by line."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_on_a_projector_the_table_uses_the_room():
+    app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        crowded(screen)
+        await let_time_pass(pilot, 0.1)
+        table = screen.table
+        top = table.query_one("#ri-top").region
+        info = table.query_one("#ri-info").region
+        assert top.x > 50 and info.right > 100  # the piles in the middle, not the left half
+        assert top.height >= 14  # the top card large (12 rows) with its count under it
+        lines = screen_lines(app)
+        across = next(line for line in lines if "Bot 4" in line)
+        assert across.index("Bot 4") < 60 and across.index("Bot 6") > 140  # spread across
+        left = next(line for line in lines if "Bot 3" in line)
+        right = next(line for line in lines if "Bot 7" in line)
+        assert left.index("Bot 3") < 20 and right.index("Bot 7") > 170  # down either side
+        assert table.query_one("#hand-title").region.y - table.query_one("#felt").region.y > 35
+
+
+async def played_by_ann(pilot, app) -> tuple:
+    """Ann, holding the R7 and the G4 on the R3, plays the R7: (screen, the top card drawn
+    just after it lands)."""
+    screen = await open_table(pilot, app)
+    state = screen.match.state
+    state.turn = 0
+    hands(screen, "R7 G4", "Y6 R9")
+    top(screen, "R3")
+    screen.redraw()
+    await pilot.pause(0.5)  # the R3 put there has landed too: its highlight is over
+    assert "┏" not in str(screen.table.query_one("#ri-top").render())
+    screen.play(0, play(rcard("R7")))
+    await pilot.pause()
+    return screen, str(screen.table.query_one("#ri-top").render())
+
+
+async def test_a_card_played_lights_the_discard_pile_for_a_moment():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, drawn = await played_by_ann(pilot, app)
+        assert "R7" in drawn and "┏" in drawn  # the top card's edge heavy and lit
+        assert screen.table.landed(("discard",))
+        await pilot.pause(0.5)  # the highlight is over within 300 ms
+        assert not screen.table.landed(("discard",))
+        drawn = str(screen.table.query_one("#ri-top").render())
+        assert "R7" in drawn and "┏" not in drawn and "╭" in drawn
+
+
+async def test_with_animations_off_nothing_is_lit():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        screen, drawn = await played_by_ann(pilot, app)
+        assert "R7" in drawn and "┏" not in drawn
+        assert not screen.table.lit
 
 
 async def test_the_handoff_recap_starts_after_her_play_not_after_letting_a_card_go():

@@ -373,16 +373,12 @@ class RunItTable(GameTable[RunItView, Any]):
         acting = seat == view.turn and view.phase is not Phase.WINDOW
         asked = view.phase is Phase.OFFERS and seat in view.to_act
         marks = f"won {view.wins[seat]}" if view.games > 1 else ""
-        notes = []
-        if seat in view.offered_by:
-            notes.append(Text.assemble(("░░", card_faces.BACK), " offered"))
         return Seat(
             self.who(seat),
             cards=view.hand_sizes[seat],
             to_act=acting or asked,
             key=key,
             marks=marks,
-            notes=notes,
         )
 
     def _draw_pile(self) -> None:
@@ -430,24 +426,27 @@ class RunItTable(GameTable[RunItView, Any]):
         return info
 
     def _draw_offered(self) -> None:
-        """The cards offered to the getter, face down, each with the name of who offered it."""
+        """The cards offered to the getter, face down, each marked with who offered it: her
+        name, or on a crowded small table her claim key (as by her name at her place)."""
         view = self.shown
         widget = self.query_one("#ri-offered", Static)
         widget.display = bool(view.offered_by)
         if not view.offered_by:
             return
         size = OFFER_CARD[self.scale]
-        lit = self._lit_style() if any(self.lit) else ""
-        title = Text(f"Offered to {self.who(view.turn)}, face down:", style="bold")
+        lit = self._lit_style() if self.lit else ""
+        keys = claim_keys(view.seats)
+        title = f"Offered to {self.who(view.turn)}, face down:"
         if size.height <= 1:
-            line = Text()
-            for seat in view.offered_by:
-                back = chip(Look("", "", card_faces.BACK), size.width)
-                if lit and self.landed(("offer", seat)):
-                    back.stylize(f"reverse {lit}")
-                line.append_text(back)
-                line.append(f" {self.who(seat)}  ")
-            widget.update(Text("\n").join([title, line]))
+            named = [
+                self._offer_chip(seat, "", lit) + f" {self.who(seat)}" for seat in view.offered_by
+            ]
+            room = self.query_one("#felt-centre").size.width or 46
+            line = Text(f"{title} ", style="bold")
+            if line.cell_len + sum(unit.cell_len + 2 for unit in named) > room:
+                line = Text("Offered, face down: ", style="bold")
+                named = [self._offer_chip(seat, keys[seat], lit) for seat in view.offered_by]
+            widget.update(line + Text("  ").join(named))
             return
         blocks = []
         for seat in view.offered_by:
@@ -457,7 +456,14 @@ class RunItTable(GameTable[RunItView, Any]):
                     line.stylize(f"reverse {lit}")
             card.append(Text(fitted(self.who(seat), size.width + 1)))
             blocks.append(card)
-        widget.update(joined([title, *side_by_side(*blocks)]))
+        widget.update(joined([Text(title, style="bold"), *side_by_side(*blocks)]))
+
+    def _offer_chip(self, seat: int, key: str, lit: str) -> Text:
+        """A card offered face down as a chip, with `key` on it; lit while it lands."""
+        back = chip(Look(key, "", card_faces.BACK), 3)
+        if lit and self.landed(("offer", seat)):
+            back.stylize(f"reverse {lit}")
+        return back
 
     def _draw_offers(self) -> None:
         """What the phase asks, in the middle of the table: offers, the card got, a run."""
@@ -571,11 +577,14 @@ class RunItTable(GameTable[RunItView, Any]):
         if len(line) > self.MIN_WIDTH - 2:  # several offers: the names are on the cards below
             line = "Take one, blind: pick the draw pile or an offer below by its number"
         self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
-        labels = [
-            "Draw" if isinstance(move, mv.TakeDraw) else self.who(move.offered_by)[:5]
+        keys = claim_keys(self.shown.seats)
+        looks = [
+            Look("Draw", "pile", card_faces.BACK)
+            if isinstance(move, mv.TakeDraw)
+            else Look(key_label(keys[move.offered_by]), self.who(move.offered_by), card_faces.BACK)
             for move in self.choices
         ]
-        self.draw_cards([Look(label, "?", card_faces.BACK) for label in labels], cursor=self.cursor)
+        self.draw_cards(looks, cursor=self.cursor)
 
     def _offer_of(self, move: mv.TakeOffer) -> str:
         return f"{self.who(move.offered_by)}'s card"
