@@ -485,7 +485,9 @@ def crowded(screen) -> None:
     open_window(screen, "G7", played_by=7, seconds=0)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"]
+)
 def test_eight_seats_snapshot(snap_compare, size):
     """The busiest table (a turn-based window: no clock to change the picture) at a laptop's
     80x24, a full window and a projector, with no highlight in motion."""

@@ -57,7 +57,7 @@ from cardtable.ui.widgets import (
 PILE_CARD = {
     Scale.COMPACT: CardSize(9, 4, 9),
     Scale.ROOMY: CardSize(13, 9, 13),
-    Scale.LARGE: CardSize(17, 12, 17),
+    Scale.LARGE: CardSize(19, 14, 19),
 }
 """The discard pile's top card and the draw pile at each scale: the biggest cards on the felt."""
 OFFER_CARD = {
@@ -261,6 +261,17 @@ class RunItTable(GameTable[RunItView, Any]):
         width: auto;
         height: auto;
     }
+    RunItTable.-roomy #ri-pile, RunItTable.-large #ri-pile {
+        border: round $felt-edge;
+        border-title-align: center;
+        border-title-color: $felt-text;
+        border-subtitle-align: center;
+        border-subtitle-color: $felt-text;
+        padding: 1 2;
+    }
+    RunItTable.-large #ri-pile {
+        padding: 2 4;
+    }
     RunItTable #ri-top, RunItTable #ri-draw {
         width: auto;
         margin: 0 1 0 0;
@@ -399,6 +410,9 @@ class RunItTable(GameTable[RunItView, Any]):
         self.query_one("#ri-top", Static).update(joined(discards))
         self.query_one("#ri-draw", Static).update(joined(draw))
         self.query_one("#ri-info", Static).update(self._info())
+        arrows = " ↻ ↻ ↻ " if view.direction > 0 else " ↺ ↺ ↺ "
+        play_area = self.query_one("#ri-pile")
+        play_area.border_title = play_area.border_subtitle = arrows
 
     def _info(self) -> Text:
         view = self.shown
