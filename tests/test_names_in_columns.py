@@ -26,7 +26,6 @@ def after_name(row: str, name: str) -> int:
     ("game", "seats", "panel"),
     [
         ("over-trump", f"{WIDE},bot,bot,bot", "#ot-seats"),
-        ("run-it", f"{WIDE},bot,bot,bot", "#ri-seats"),
         ("sets-and-runs", f"{WIDE},bot,bot,bot", "#sr-seats"),
         ("runway", f"{WIDE},bot,bot,bot", "#rw-runs"),
     ],

@@ -5,6 +5,7 @@ seat that never offers, a penalty run answered, hints followed, and eight seats 
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from cardtable.cards import RunItCard, RunItColour, RunItKind
@@ -14,10 +15,12 @@ from cardtable.games.run_it.moves import GET, TAKE_PENALTY
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.card_art import Scale
 from cardtable.ui.claim_bar import claim_keys
+from cardtable.ui.felt import Seat, plate
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.run_it import MissedCard
+from cardtable.ui.tables.run_it import MissedCard, in_a_row
 from cardtable.ui.widgets import MoveLog
 from tests.pilot_steps import (
     follow_hint,
@@ -752,3 +755,17 @@ async def test_between_games_the_summary_names_the_winner_and_escape_goes_on_too
         assert "Next game" in footer and "Continue" not in footer
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
+
+
+def test_a_wide_name_across_the_felt_keeps_each_plate_whole_and_in_its_place():
+    wide = "Ann🎉"  # four characters, five cells
+    plates = [
+        plate(Seat(name, cards=3, key=key), Scale.ROOMY, 20)
+        for name, key in [(wide, "a"), ("Bot 2", "s"), ("Bot 3", "d")]
+    ]
+    rows = in_a_row(plates, 78).plain.splitlines()
+    assert {cell_len(row) for row in rows} == {78}  # every line the row's width, in cells
+    assert wide in rows[0]
+    starts = {cell_len(row[: row.index("│")]) for row in rows[1:3] if "│" in row}
+    assert len(starts) == 1  # the fanned backs stand under one another, not broken apart
+    assert cell_len(rows[0][: rows[0].index("Bot 2")]) > 26  # the second plate in its share
