@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.css.scalar import Scalar
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -116,6 +117,19 @@ def in_a_row(plates: Sequence[Text], width: int) -> Text:
             row.append_text(line)
             row.append(" " * max(share - left - line.cell_len, 0))
     return joined(rows)
+
+
+COMPACT_FAN = 5
+"""The most card edges of a hand across a small table (the count says the rest)."""
+
+
+def compact_backs(cards: int) -> Text:
+    """A hand across a small table on one line: a few card edges and the count."""
+    if not cards:
+        return Text("no cards", style="dim")
+    return Text.assemble(
+        ("▌" * min(cards, COMPACT_FAN), card_faces.BACK), (f" {plural(cards, 'card')}", "bold")
+    )
 
 
 class RunItFelt(Felt):
@@ -384,13 +398,16 @@ class RunItTable(GameTable[RunItView, Any]):
         acting = seat == view.turn and view.phase is not Phase.WINDOW
         asked = view.phase is Phase.OFFERS and seat in view.to_act
         marks = f"won {view.wins[seat]}" if view.games > 1 else ""
-        return Seat(
-            self.who(seat),
-            cards=view.hand_sizes[seat],
-            to_act=acting or asked,
-            key=key,
-            marks=marks,
-        )
+        cards = view.hand_sizes[seat]
+        if self.scale is Scale.COMPACT:  # a short fan, so the piles keep the middle
+            return Seat(
+                self.who(seat),
+                to_act=acting or asked,
+                key=key,
+                marks=marks,
+                notes=[compact_backs(cards)],
+            )
+        return Seat(self.who(seat), cards=cards, to_act=acting or asked, key=key, marks=marks)
 
     def _draw_pile(self) -> None:
         """The discard pile, its top card large (lit as it lands), the draw pile face down, and
@@ -409,7 +426,13 @@ class RunItTable(GameTable[RunItView, Any]):
                 shorter.insert(-1, Text())
         self.query_one("#ri-top", Static).update(joined(discards))
         self.query_one("#ri-draw", Static).update(joined(draw))
-        self.query_one("#ri-info", Static).update(self._info())
+        info = self.query_one("#ri-info", Static)
+        info.update(self._info())
+        room = self.query_one("#felt-centre").size.width or 46
+        piles = sum(max(line.cell_len for line in one) + 1 for one in (discards, draw))
+        beside = room - piles - (1 if self.scale is Scale.COMPACT else 8)  # margins, frame
+        if info.styles.max_width != Scalar.parse(str(max(beside, 14))):
+            info.styles.max_width = max(beside, 14)  # wraps beside the piles, never cut
         arrows = " ↻ ↻ ↻ " if view.direction > 0 else " ↺ ↺ ↺ "
         play_area = self.query_one("#ri-pile")
         play_area.border_title = play_area.border_subtitle = arrows
@@ -417,7 +440,9 @@ class RunItTable(GameTable[RunItView, Any]):
     def _info(self) -> Text:
         view = self.shown
         info = Text()
-        arrow = "↻ Play goes clockwise" if view.direction > 0 else "↺ Play goes anticlockwise"
+        way = "clockwise" if view.direction > 0 else "anticlockwise"
+        arrow = "↻" if view.direction > 0 else "↺"
+        arrow += f" {way}" if self.scale is Scale.COMPACT else f" Play goes {way}"
         info.append(arrow, style="bold")
         info.append("\nColour: ", style="bold")
         if view.colour is None:
