@@ -726,6 +726,11 @@ async def test_take_one_blind_fits_80_columns_with_several_offers():
         title = str(screen.table.query_one("#hand-title").render()).rstrip()
         assert len(title) <= 78 and not title.endswith("…"), title
         assert title.startswith("Take one, blind")
+        offered = shown_text(screen.table.query_one("#ri-offered"))  # each by her claim key
+        assert offered == "Offers: " + " ".join(claim_keys(8)[1:]), offered
+        words = screen.table.query_one("#ri-offers")  # and her own hand, whole, above the log
+        assert words.region.bottom <= screen.table.query_one("#log").region.y
+        assert shown_text(words).endswith(screen.table.hand[-1].short)
 
 
 async def test_a_penalty_run_of_one_says_p_takes_1_card():

@@ -33,6 +33,7 @@ from cardtable.ui.card_art import (
     CardSize,
     Scale,
     back_lines,
+    backs,
     chip,
     face_lines,
     joined,
@@ -42,7 +43,7 @@ from cardtable.ui.card_art import (
 from cardtable.ui.card_faces import Look, look
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
-from cardtable.ui.felt import Felt, Seat, around, plate
+from cardtable.ui.felt import BACKS, Felt, Seat, around, plate
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.screens.handoff import GUARD_SECONDS
@@ -119,17 +120,30 @@ def in_a_row(plates: Sequence[Text], width: int) -> Text:
     return joined(rows)
 
 
-COMPACT_FAN = 5
-"""The most card edges of a hand across a small table (the count says the rest)."""
+FAN = {Scale.COMPACT: 5, Scale.ROOMY: 8, Scale.LARGE: 8}
+"""The most card edges of a hand across the table (the count says the rest): few enough that a
+plate with a two-digit count keeps its width (felt.plate lets one such line run a cell over)."""
 
 
-def compact_backs(cards: int) -> Text:
-    """A hand across a small table on one line: a few card edges and the count."""
+def fanned_hand(cards: int, scale: Scale) -> list[Text]:
+    """A hand across the table, line by line: its backs fanned with the count beside them; on a
+    small table one line of card edges."""
     if not cards:
-        return Text("no cards", style="dim")
-    return Text.assemble(
-        ("▌" * min(cards, COMPACT_FAN), card_faces.BACK), (f" {plural(cards, 'card')}", "bold")
-    )
+        return [Text("no cards", style="dim")]
+    count = Text(f" {plural(cards, 'card')}", style="bold")
+    if scale is Scale.COMPACT:
+        return [beside(Text("▌" * min(cards, FAN[scale]), style=card_faces.BACK), count)]
+    fan = backs(cards, BACKS[scale], most=FAN[scale])
+    middle = len(fan) // 2
+    return [beside(line, count) if n == middle else line for n, line in enumerate(fan)]
+
+
+def beside(*parts: Text) -> Text:
+    """Texts on one line, each keeping its own style (`a + b` would paint b in a's)."""
+    line = Text()
+    for part in parts:
+        line.append_text(part)
+    return line
 
 
 class RunItFelt(Felt):
@@ -298,14 +312,13 @@ class RunItTable(GameTable[RunItView, Any]):
     RunItTable.-roomy #ri-info, RunItTable.-large #ri-info {
         margin: 1 0 0 2;
     }
-    RunItTable #ri-offered {
-        width: auto;
+    RunItTable .ri-row {
+        width: 100%;
         height: auto;
+        align-horizontal: center;
+        text-align: center;
     }
     RunItTable #ri-offers {
-        width: auto;
-        max-width: 100%;
-        height: auto;
         color: $landed;
         padding: 0 1;
     }
@@ -331,10 +344,14 @@ class RunItTable(GameTable[RunItView, Any]):
         what changes from one view to the next has just landed."""
 
     def compose_table(self) -> ComposeResult:
-        pile_row = Horizontal(
+        play_area = Horizontal(
             Static(id="ri-top"), Static(id="ri-draw"), Static(id="ri-info"), id="ri-pile"
         )
-        felt = RunItFelt(pile_row, Static(id="ri-offered"), Static(id="ri-offers"))
+        felt = RunItFelt(
+            Horizontal(play_area, classes="ri-row"),
+            Static(id="ri-offered", classes="ri-row"),
+            Static(id="ri-offers", classes="ri-row"),
+        )
         felt.add_class("table-main")
         yield felt
 
@@ -398,16 +415,13 @@ class RunItTable(GameTable[RunItView, Any]):
         acting = seat == view.turn and view.phase is not Phase.WINDOW
         asked = view.phase is Phase.OFFERS and seat in view.to_act
         marks = f"won {view.wins[seat]}" if view.games > 1 else ""
-        cards = view.hand_sizes[seat]
-        if self.scale is Scale.COMPACT:  # a short fan, so the piles keep the middle
-            return Seat(
-                self.who(seat),
-                to_act=acting or asked,
-                key=key,
-                marks=marks,
-                notes=[compact_backs(cards)],
-            )
-        return Seat(self.who(seat), cards=cards, to_act=acting or asked, key=key, marks=marks)
+        return Seat(
+            self.who(seat),
+            to_act=acting or asked,
+            key=key,
+            marks=marks,
+            notes=fanned_hand(view.hand_sizes[seat], self.scale),
+        )
 
     def _draw_pile(self) -> None:
         """The discard pile, its top card large (lit as it lands), the draw pile face down, and
@@ -478,14 +492,15 @@ class RunItTable(GameTable[RunItView, Any]):
         title = f"Offered to {self.who(view.turn)}, face down:"
         if size.height <= 1:
             named = [
-                self._offer_chip(seat, "", lit) + f" {self.who(seat)}" for seat in view.offered_by
+                beside(self._offer_chip(seat, "", lit), Text(f" {self.who(seat)}"))
+                for seat in view.offered_by
             ]
             room = self.query_one("#felt-centre").size.width or 46
             line = Text(f"{title} ", style="bold")
-            if line.cell_len + sum(unit.cell_len + 2 for unit in named) > room:
-                line = Text("Offered, face down: ", style="bold")
+            if line.cell_len + sum(unit.cell_len + 1 for unit in named) > room:
+                line = Text("Offers: ", style="bold")
                 named = [self._offer_chip(seat, keys[seat], lit) for seat in view.offered_by]
-            widget.update(line + Text("  ").join(named))
+            widget.update(beside(line, Text(" ").join(named)))
             return
         blocks = []
         for seat in view.offered_by:
@@ -529,7 +544,9 @@ class RunItTable(GameTable[RunItView, Any]):
             else:
                 text.append(f"{getter} gets a card: the others may offer one, face down.")
         elif phase is Phase.TAKE:
-            if mine:
+            if mine and self.scale is Scale.COMPACT:
+                pass  # the hand row's title says it, and a small table needs the room
+            elif mine:
                 text.append("Take one card, blind: ", style="bold")
                 text.append(f"{KEYS['draw']} takes the draw pile; the number keys pick.")
             else:
@@ -564,7 +581,7 @@ class RunItTable(GameTable[RunItView, Any]):
                 style="italic",
             )
         if phase is Phase.TAKE and mine and view.hand:
-            text.append("\nYour hand: ", style="dim")
+            text.append("\nYour hand: " if text else "Your hand: ", style="dim")
             for card in view.hand:
                 text.append(card.short, style=INK[card.colour])
                 text.append(" ")
