@@ -2,41 +2,14 @@
 was: names are measured in cells, not characters, wherever they are padded into a column
 (issue 18 item 12)."""
 
-import pytest
 from rich.cells import cell_len
 
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.cells import fitted, padded
-from cardtable.ui.screens.table import TableScreen
 from tests.pilot_steps import wait_until
 
 WIDE = "Ann🎉"
 """Four characters, five cells."""
-
-
-def after_name(row: str, name: str) -> int:
-    """The cell where the first thing after `name`'s padded column starts in `row`."""
-    end = row.index(name) + len(name)
-    while row[end] == " ":
-        end += 1
-    return cell_len(row[:end])
-
-
-@pytest.mark.parametrize(
-    ("game", "seats", "panel"),
-    [
-        ("run-it", f"{WIDE},bot,bot,bot", "#ri-seats"),
-    ],
-)
-async def test_a_wide_name_keeps_the_seats_columns_in_line(game, seats, panel):
-    app = CardTableApp(Launch(command="play", game=game, seats=seats, seed=3, delay=60))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.pause()
-        text = str(app.screen.query_one(panel).render())
-        rows = {name: row for row in text.splitlines() for name in (WIDE, "Bot 2") if name in row}
-        assert set(rows) == {WIDE, "Bot 2"}, text
-        assert after_name(rows[WIDE], WIDE) == after_name(rows["Bot 2"], "Bot 2"), text
 
 
 def test_a_name_is_padded_and_cut_by_cells_with_a_mark_where_it_is_cut():

@@ -5,20 +5,33 @@ seat that never offers, a penalty run answered, hints followed, and eight seats 
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine import Event, SeatConfig, SeatKind, parse_seats
 from cardtable.engine.claims import CLAIM, ClaimWindow
 from cardtable.games.run_it.moves import GET, TAKE_PENALTY
+from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.card_art import Scale
 from cardtable.ui.claim_bar import claim_keys
+from cardtable.ui.felt import Seat, plate
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.run_it import MissedCard
+from cardtable.ui.tables.run_it import MissedCard, in_a_row
 from cardtable.ui.widgets import MoveLog
-from tests.pilot_steps import follow_hint, let_time_pass, my_turn, reveal_hand, status, wait_until
+from tests.pilot_steps import (
+    follow_hint,
+    let_time_pass,
+    my_turn,
+    on_screen,
+    reveal_hand,
+    shown_text,
+    status,
+    wait_until,
+)
 from tests.run_it_positions import AlwaysClaims
 
 SIZE = (80, 24)
@@ -62,11 +75,7 @@ async def open_table(pilot, app) -> TableScreen:
         if isinstance(app.screen, HandoffScreen) and app.screen.ready:
             await pilot.press("y")
         screen = app.screen
-        if (
-            my_turn(app)
-            and screen.table.query("#ri-seats")
-            and screen.match.state.phase is Phase.PLAY
-        ):
+        if my_turn(app) and screen.table.query("#felt") and screen.match.state.phase is Phase.PLAY:
             await pilot.pause()
             return screen
         if isinstance(screen, TableScreen) and screen.game.claim_window(screen.match.state):
@@ -116,6 +125,16 @@ def window_open(screen) -> bool:
     return screen.game.claim_window(screen.match.state) is not None
 
 
+PLACES = ("#seats-left", "#seats-across", "#seats-right")
+"""Where the other players sit around the felt."""
+
+
+def seats_text(screen) -> str:
+    """The plates of the players around the felt, as they show on screen."""
+    places = [screen.table.query_one(place) for place in PLACES]
+    return " | ".join(shown_text(place) for place in places if place.display)
+
+
 # Match-it claims by each seat's key
 
 
@@ -130,8 +149,7 @@ async def test_a_persons_key_claims_for_her_seat_and_the_match_is_placed():
         bar = str(screen.query_one("#claim-bar").render())
         keys = claim_keys(3)
         assert "R7" in bar and f"[{keys[1]}]Bob" in bar  # the card and Bob's key beside his name
-        seats = str(screen.table.query_one("#ri-seats").render())
-        assert f"[{keys[1]}] Bob" in seats
+        assert f"[{keys[1]}] Bob" in seats_text(screen)
         await pilot.press(keys[1])
         await wait_until(pilot, lambda: not window_open(screen))
         assert moves_since(screen, before)[:1] == [(1, "claim")]
@@ -252,6 +270,10 @@ async def test_a_window_with_two_people_shows_no_hand():
         await pilot.pause()
         assert screen.viewer is None
         assert "Hands are hidden" in str(screen.table.query_one("#hand-title").render())
+        shown = seats_text(screen)  # nobody at the bottom: everyone around the felt, unseen
+        for seat, name in enumerate(["Ann", "Bob", "Bot 3"]):
+            assert f"[{claim_keys(3)[seat]}] {name}" in shown
+        assert shown.count("2 cards") == 3 and "B3" not in shown and "R7 " not in shown
 
 
 # Pass-it offers at one keyboard
@@ -288,6 +310,8 @@ async def test_an_offer_is_made_behind_the_handoff_and_taken_face_down():
         hand_row = str(screen.table.query_one("#hand-title").render())
         name = screen.match.names[other]
         assert f"{name}'s card" in hand_row and "R9" not in hand_row
+        offered = shown_text(screen.table.query_one("#ri-offered"))
+        assert name in offered and "face down" in offered and "R9" not in offered
         assert "R9" not in str(screen.table.query_one("#ri-offers").render())
         await pilot.press("2", "enter")  # the offer, blind
         await wait_until(pilot, lambda: rcard("R9") in state.hands[person])
@@ -416,41 +440,132 @@ async def test_eight_seats_fit_80_by_24():
     app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
-        hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G6 G7")
-        open_window(screen, "G7", played_by=3)
+        crowded(screen)
         await let_time_pass(pilot, 0.1)
-        seats = str(screen.table.query_one("#ri-seats").render())
-        for seat, name in enumerate(screen.match.names):
-            assert f"[{claim_keys(8)[seat]}] {name}" in seats
-        for widget_id in ("#ri-seats", "#ri-info", "#ri-top", "#ri-heading"):
-            widget = screen.table.query_one(widget_id)
-            lines = str(widget.render()).count("\n") + 1
-            assert widget.region.height >= lines, f"{widget_id} is cut"
-            assert widget.region.bottom <= screen.table.query_one("#hand-title").region.y
+        table = screen.table
+        keys, names = claim_keys(8), screen.match.names
+        hand = table.query_one("#hand-title").region
+        for place in PLACES:
+            widget = table.query_one(place)
+            assert on_screen(app, widget) and widget.region.bottom <= hand.y, f"{place} is cut"
+            assert widget.region.height >= len(str(widget.render()).splitlines()), place
+        shown = seats_text(screen)
+        for seat in range(1, 8):  # each other player at her place, her key, name and count
+            assert f"[{keys[seat]}] {names[seat]}" in shown
+        assert shown.count(" 3 cards") == 5 and " 1 card " in shown and " 13 cards" in shown
+        assert shown_text(table.query_one("#hand-title")).startswith("[a] Ann's hand: 12 cards")
+        left = table.query_one("#seats-left").region
+        right = table.query_one("#seats-right").region
+        for widget_id in ("#ri-top", "#ri-draw", "#ri-info"):  # the piles between the seats
+            widget = table.query_one(widget_id)
+            assert on_screen(app, widget) and widget.region.bottom <= hand.y, widget_id
+            assert left.right <= widget.region.x and widget.region.right <= right.x, widget_id
+            assert widget.region.height >= len(str(widget.render()).splitlines()), widget_id
+        assert "G7" in shown_text(table.query_one("#ri-top"))
+        assert "Discards 4" in shown_text(table.query_one("#ri-top"))
+        assert "Draw 40" in shown_text(table.query_one("#ri-draw"))
+        info = shown_text(table.query_one("#ri-info"))  # beside the piles, whole
+        assert "anticlockwise" in info and "Colour: G Green" in info
+        assert "Next to play: Ann" in info and info.endswith("Bot 6 dealt")
         bar = screen.query_one("#claim-bar")
         assert bar.region.height == 2 and bar.region.bottom <= screen.query_one("#status").region.y
         assert "[a]Ann" in str(bar.render()) and "[g]Bot 5" in str(bar.render())
 
 
-def test_eight_seats_at_80x24_snapshot(snap_compare):
-    """A turn-based window (no clock to change the picture) at a full table."""
+def crowded(screen) -> None:
+    """The busiest table: eight seats, Ann's twelve cards, Bot 4 on one card, Bot 7 on thirteen,
+    and a turn-based Match-it window on the G7 Bot 8 has just played (no clock to change the
+    picture)."""
+    state = screen.match.state
+    hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G7", *["R3 B4 Y5"] * 7)
+    state.hands[3] = rcards("G1")
+    state.hands[6] = rcards("R1 R2 R3 R4 R5 R6 R7 R8 R9 B1 B2 B3 B4")
+    state.draw_pile = state.draw_pile[:40]
+    state.discards = rcards("G8 GStop GStop")
+    state.dealer, state.direction = 5, -1
+    screen.query_one(MoveLog).show_lines(
+        ["Bot 7 plays the GStop, naming G.", "Bot 8 matches the GStop.", "Bot 8 plays the G7."]
+    )
+    open_window(screen, "G7", played_by=7, seconds=0)
+
+
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"]
+)
+def test_eight_seats_snapshot(snap_compare, size):
+    """The busiest table (a turn-based window: no clock to change the picture) at a laptop's
+    80x24, a full window and a projector, with no highlight in motion."""
 
     async def crowd(pilot):
+        pilot.app.animation_level = "none"
         screen = await open_table(pilot, pilot.app)
-        state = screen.match.state
-        hands(screen, "R1 R2 B3 B+2 GSkip GStop YRev Y9 Wild W+3 G5 G7", *["R3 B4 Y5"] * 7)
-        state.hands[3] = rcards("G1")
-        state.draw_pile = state.draw_pile[:40]
-        state.discards = rcards("G8 GStop GStop")
-        state.dealer, state.direction = 5, -1
-        screen.query_one(MoveLog).show_lines(
-            ["Bot 7 plays the GStop, naming G.", "Bot 8 matches the GStop.", "Bot 8 plays the G7."]
-        )
-        open_window(screen, "G7", played_by=7, seconds=0)
+        crowded(screen)
         await pilot.pause()
 
     app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
-    assert snap_compare(app, terminal_size=SIZE, run_before=crowd)
+    assert snap_compare(app, terminal_size=size, run_before=crowd)
+
+
+def screen_lines(app) -> list[str]:
+    """What the terminal shows now, line by line."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_on_a_projector_the_table_uses_the_room():
+    app = table_app("Ann,bot,bot,bot,bot,bot,bot,bot", seed=5)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        crowded(screen)
+        await let_time_pass(pilot, 0.1)
+        table = screen.table
+        top = table.query_one("#ri-top").region
+        info = table.query_one("#ri-info").region
+        assert top.x > 50 and info.right > 100  # the piles in the middle, not the left half
+        assert top.height >= 14  # the top card large (12 rows) with its count under it
+        lines = screen_lines(app)
+        across = next(line for line in lines if "Bot 4" in line)
+        assert across.index("Bot 4") < 60 and across.index("Bot 6") > 140  # spread across
+        left = next(line for line in lines if "Bot 3" in line)
+        right = next(line for line in lines if "Bot 7" in line)
+        assert left.index("Bot 3") < 20 and right.index("Bot 7") > 170  # down either side
+        assert table.query_one("#hand-title").region.y - table.query_one("#felt").region.y > 35
+
+
+async def played_by_ann(pilot, app) -> tuple:
+    """Ann, holding the R7 and the G4 on the R3, plays the R7: (screen, the top card drawn
+    just after it lands)."""
+    screen = await open_table(pilot, app)
+    state = screen.match.state
+    state.turn = 0
+    hands(screen, "R7 G4", "Y6 R9")
+    top(screen, "R3")
+    screen.redraw()
+    await pilot.pause(0.5)  # the R3 put there has landed too: its highlight is over
+    assert "┏" not in str(screen.table.query_one("#ri-top").render())
+    screen.play(0, play(rcard("R7")))
+    await pilot.pause()
+    return screen, str(screen.table.query_one("#ri-top").render())
+
+
+async def test_a_card_played_lights_the_discard_pile_for_a_moment():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, drawn = await played_by_ann(pilot, app)
+        assert "R7" in drawn and "┏" in drawn  # the top card's edge heavy and lit
+        assert screen.table.landed(("discard",))
+        await pilot.pause(0.5)  # the highlight is over within 300 ms
+        assert not screen.table.landed(("discard",))
+        drawn = str(screen.table.query_one("#ri-top").render())
+        assert "R7" in drawn and "┏" not in drawn and "╭" in drawn
+
+
+async def test_with_animations_off_nothing_is_lit():
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        screen, drawn = await played_by_ann(pilot, app)
+        assert "R7" in drawn and "┏" not in drawn
+        assert not screen.table.lit
 
 
 async def test_the_handoff_recap_starts_after_her_play_not_after_letting_a_card_go():
@@ -611,6 +726,11 @@ async def test_take_one_blind_fits_80_columns_with_several_offers():
         title = str(screen.table.query_one("#hand-title").render()).rstrip()
         assert len(title) <= 78 and not title.endswith("…"), title
         assert title.startswith("Take one, blind")
+        offered = shown_text(screen.table.query_one("#ri-offered"))  # each by her claim key
+        assert offered == "Offers: " + " ".join(claim_keys(8)[1:]), offered
+        words = screen.table.query_one("#ri-offers")  # and her own hand, whole, above the log
+        assert words.region.bottom <= screen.table.query_one("#log").region.y
+        assert shown_text(words).endswith(screen.table.hand[-1].short)
 
 
 async def test_a_penalty_run_of_one_says_p_takes_1_card():
@@ -641,3 +761,17 @@ async def test_between_games_the_summary_names_the_winner_and_escape_goes_on_too
         assert "Next game" in footer and "Continue" not in footer
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
+
+
+def test_a_wide_name_across_the_felt_keeps_each_plate_whole_and_in_its_place():
+    wide = "Ann🎉"  # four characters, five cells
+    plates = [
+        plate(Seat(name, cards=3, key=key), Scale.ROOMY, 20)
+        for name, key in [(wide, "a"), ("Bot 2", "s"), ("Bot 3", "d")]
+    ]
+    rows = in_a_row(plates, 78).plain.splitlines()
+    assert {cell_len(row) for row in rows} == {78}  # every line the row's width, in cells
+    assert wide in rows[0]
+    starts = {cell_len(row[: row.index("│")]) for row in rows[1:3] if "│" in row}
+    assert len(starts) == 1  # the fanned backs stand under one another, not broken apart
+    assert cell_len(rows[0][: rows[0].index("Bot 2")]) > 26  # the second plate in its share

@@ -1,19 +1,22 @@
-"""The Run It table: the discard pile's top card large with the colour in force, a penalty run
-and who must answer it, the direction of play, every seat with its cards and claim key, the draw
-pile, Pass-it offers face down, and the hand with the playable cards bright."""
+"""The Run It table, drawn as a card table: the other players around the felt (each with her
+claim key, her hand as fanned backs and her turn marker), in the middle the discard pile with its
+top card large, the draw pile and the Pass-it offers face down, the colour in force, the direction
+of play and a penalty run; the hand along the bottom with the playable cards raised."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.css.scalar import Scalar
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from cardtable.cards import RunItCard, RunItColour
+from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine import Event, Move
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.words import plural
@@ -23,10 +26,24 @@ from cardtable.games.run_it.matching import NAMES_A_COLOUR, in_colour
 from cardtable.games.run_it.moves import COLOUR_NAMES
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
+from cardtable.ui import card_faces
 from cardtable.ui.app_api import table_app
+from cardtable.ui.card_art import (
+    HEAVY,
+    CardSize,
+    Scale,
+    back_lines,
+    backs,
+    chip,
+    face_lines,
+    joined,
+    pile,
+    side_by_side,
+)
 from cardtable.ui.card_faces import Look, look
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
+from cardtable.ui.felt import BACKS, Felt, Seat, around, plate
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.screens.handoff import GUARD_SECONDS
@@ -39,15 +56,27 @@ from cardtable.ui.widgets import (
     happened,
 )
 
-NAME_WIDTH = 12
-FACE = {
-    RunItColour.RED: "bold #ffffff on #c62828",
-    RunItColour.BLUE: "bold #ffffff on #1565c0",
-    RunItColour.YELLOW: "bold #1b1b1b on #fdd835",
-    RunItColour.GREEN: "bold #ffffff on #2e7d32",
-    None: "bold #ffffff on #4a148c",
+PILE_CARD = {
+    Scale.COMPACT: CardSize(9, 4, 9),
+    Scale.ROOMY: CardSize(13, 9, 13),
+    Scale.LARGE: CardSize(19, 14, 19),
 }
-"""A card's face: the colour behind its letter (a Wild is purple until it names a colour)."""
+"""The discard pile's top card and the draw pile at each scale: the biggest cards on the felt."""
+OFFER_CARD = {
+    Scale.COMPACT: CardSize(4, 1, 4),
+    Scale.ROOMY: CardSize(7, 4, 7),
+    Scale.LARGE: CardSize(9, 6, 9),
+}
+"""A card offered face down, on the felt beside the draw pile, at each scale."""
+
+
+def colour_style(colour: RunItColour | None) -> str:
+    """The face of a card of this colour (a Wild's when None), for a colour named on the felt."""
+    if colour is None:
+        return look(RunItCard(kind=RunItKind.WILD)).style
+    return look(RunItCard(kind=RunItKind.NUMBER, colour=colour)).style
+
+
 INK = {
     RunItColour.RED: "bold #ff8a80",
     RunItColour.BLUE: "bold #82b1ff",
@@ -55,9 +84,6 @@ INK = {
     RunItColour.GREEN: "bold #b9f6ca",
     None: "bold #ce93d8",
 }
-BACK = "bold #f4f1ea on #5d4037"
-"""A card face down (an offer)."""
-
 KEYS = {"get": "c", "penalty": "p", "keep": "e", "draw": "t", "offer": "o", "nothing": "n"}
 """The table's letters: c gets a card, p takes the penalty, e keeps the card got (ending the
 turn), t takes the draw pile's top card, o offers the card picked, n offers nothing. None is a
@@ -76,33 +102,65 @@ KEY_LABELS = {
 Not 'menu': the footer shows one key per action name, and the screen's Ctrl+N is 'menu'."""
 
 
-def card_face(card: RunItCard, width: int = 5) -> Text:
-    """A hand card: 'R7', 'B+2', 'GSkip', 'Wild' on its colour."""
-    return Text(card.short.center(width), style=FACE[card.colour])
+def in_a_row(plates: Sequence[Text], width: int) -> Text:
+    """Plates side by side in `width` cells, each centred whole in its share of the row (a
+    plate's lines keep their places under one another)."""
+    share = width // max(len(plates), 1)
+    blocks = [plate.split("\n") for plate in plates]
+    height = max(len(block) for block in blocks)
+    rows = [Text() for _ in range(height)]
+    for block in blocks:
+        widest = max(line.cell_len for line in block)
+        left = max((share - widest) // 2, 0)
+        for n, row in enumerate(rows):
+            line = block[n] if n < len(block) else Text()
+            row.append(" " * left)
+            row.append_text(line)
+            row.append(" " * max(share - left - line.cell_len, 0))
+    return joined(rows)
 
 
-def big_card(card: RunItCard, colour: RunItColour | None) -> Text:
-    """The discard pile's top card, five lines tall, its letter in two corners; a Wild or a
-    Stop shows the colour it named along its foot."""
-    letter = card.colour.value if card.colour else "★"
-    middle = card.short[1:] if card.colour else card.short
-    style = FACE[card.colour]
-    lines = [
-        "┌─────────┐",
-        f"│{letter:<9}│",
-        f"│{middle:^9}│",
-        f"│{letter:>9}│",
-        "└─────────┘",
-    ]
-    text = Text()
-    for i, line in enumerate(lines):
-        if i:
-            text.append("\n")
-        text.append(line, style=style)
-    if colour is not None and colour is not card.colour:  # a Wild or a Stop named it
-        text.append("\n")
-        text.append(f" → {COLOUR_NAMES[colour]} ({colour.value}) ".center(11), style=FACE[colour])
-    return text
+FAN = {Scale.COMPACT: 5, Scale.ROOMY: 8, Scale.LARGE: 8}
+"""The most card edges of a hand across the table (the count says the rest): few enough that a
+plate with a two-digit count keeps its width (felt.plate lets one such line run a cell over)."""
+
+
+def fanned_hand(cards: int, scale: Scale) -> list[Text]:
+    """A hand across the table, line by line: its backs fanned with the count beside them; on a
+    small table one line of card edges."""
+    if not cards:
+        return [Text("no cards", style="dim")]
+    count = Text(f" {plural(cards, 'card')}", style="bold")
+    if scale is Scale.COMPACT:
+        return [beside(Text("▌" * min(cards, FAN[scale]), style=card_faces.BACK), count)]
+    fan = backs(cards, BACKS[scale], most=FAN[scale])
+    middle = len(fan) // 2
+    return [beside(line, count) if n == middle else line for n, line in enumerate(fan)]
+
+
+def beside(*parts: Text) -> Text:
+    """Texts on one line, each keeping its own style (`a + b` would paint b in a's)."""
+    line = Text()
+    for part in parts:
+        line.append_text(part)
+    return line
+
+
+class RunItFelt(Felt):
+    """The felt, with the plates across the top centred whole."""
+
+    def seat(self, seats: Sequence[Seat], scale: Scale) -> None:
+        """Draw the other players at their places (`Felt.seat`), the plates across the top
+        drawn again centred whole (felt.py's grid centres each of their lines on its own, which
+        breaks a plate's fanned backs apart)."""
+        super().seat(seats, scale)
+        left, across, _ = around(len(seats), self.sides)
+        across_seats = seats[left : left + across]
+        if across_seats:
+            width = max(self.size.width - 2, 20)
+            plate_width = max(width // len(across_seats) - 1, 12)
+            plates = [plate(seat, scale, plate_width) for seat in across_seats]
+            self.query_one("#seats-across", Static).update(in_a_row(plates, width))
 
 
 class ColourMenu(MoveMenu):
@@ -227,36 +285,45 @@ class RunItTable(GameTable[RunItView, Any]):
     ]
 
     DEFAULT_CSS = """
-    RunItTable #ri-heading {
-        height: 1;
-    }
     RunItTable #ri-pile {
-        height: 6;
+        width: auto;
+        height: auto;
     }
-    RunItTable #ri-top {
-        width: 13;
-        padding: 0 1 0 0;
+    RunItTable.-roomy #ri-pile, RunItTable.-large #ri-pile {
+        border: round $felt-edge;
+        border-title-align: center;
+        border-title-color: $felt-text;
+        border-subtitle-align: center;
+        border-subtitle-color: $felt-text;
+        padding: 1 2;
+    }
+    RunItTable.-large #ri-pile {
+        padding: 2 4;
+    }
+    RunItTable #ri-top, RunItTable #ri-draw {
+        width: auto;
+        margin: 0 1 0 0;
     }
     RunItTable #ri-info {
-        width: 1fr;
+        width: auto;
+        max-width: 40;
+        margin: 0 0 0 1;
+    }
+    RunItTable.-roomy #ri-info, RunItTable.-large #ri-info {
+        margin: 1 0 0 2;
+    }
+    RunItTable .ri-row {
+        width: 100%;
+        height: auto;
+        align-horizontal: center;
+        text-align: center;
     }
     RunItTable #ri-offers {
-        height: auto;
-        color: #fff59d;
+        color: $landed;
+        padding: 0 1;
     }
-    RunItTable #ri-seats {
-        height: auto;
-    }
-    RunItTable #ri-keys {
-        height: auto;
-        border-top: hkey #5f8f7a;
-    }
-    RunItTable #log {
-        margin-top: 1;
-    }
-    RunItTable #side {
-        width: 32;
-        min-width: 32;
+    RunItTable.-roomy #ri-offers, RunItTable.-large #ri-offers {
+        margin: 1 0 0 0;
     }
     """
 
@@ -272,23 +339,26 @@ class RunItTable(GameTable[RunItView, Any]):
         the same person is asked for her second (`ahead`): one visit per get."""
         self.ahead: dict[int, Move] = {}
         """Per seat, the offer (or none) chosen ahead for the getter's second card."""
+        self.on_felt: tuple[int, RunItCard, tuple[int, ...]] | None = None
+        """The discard pile's count and top card and the seats that have offered, as last drawn:
+        what changes from one view to the next has just landed."""
 
     def compose_table(self) -> ComposeResult:
-        with Horizontal(id="ri-main", classes="table-main"):
-            with Vertical(id="ri-center", classes="table-centre"):
-                yield Static(id="ri-heading")
-                with Horizontal(id="ri-pile"):
-                    yield Static(id="ri-top")
-                    yield Static(id="ri-info")
-                yield Static(id="ri-offers")
-            with Vertical(id="side"):
-                yield Static(id="ri-seats")
-                yield Static(id="ri-keys")
+        play_area = Horizontal(
+            Static(id="ri-top"), Static(id="ri-draw"), Static(id="ri-info"), id="ri-pile"
+        )
+        felt = RunItFelt(
+            Horizontal(play_area, classes="ri-row"),
+            Static(id="ri-offered", classes="ri-row"),
+            Static(id="ri-offers", classes="ri-row"),
+        )
+        felt.add_class("table-main")
+        yield felt
 
     # Drawing
 
     def show(self, view: RunItView, names: list[str], legal: list[Any], interactive: bool) -> None:
-        """Draw the pile, the seats, the offers and the viewer's hand."""
+        """Draw the seats around the felt, the piles, the offers and the viewer's hand."""
         self.keep(view, names, legal, interactive)
         if not self._asking_ahead():
             self.first_offer = None
@@ -304,94 +374,150 @@ class RunItTable(GameTable[RunItView, Any]):
                 self.cursor = hand.index(view.got)
             elif choices:
                 self.cursor = 0
-        self._draw_heading()
-        self._draw_pile()
+        self._see_what_landed(view)
         self._draw_seats()
+        self._draw_pile()
+        self._draw_offered()
         self._draw_offers()
-        self._draw_keys()
         self.draw_hand()
         self.refresh_bindings()
 
-    def _draw_heading(self) -> None:
+    def _see_what_landed(self, view: RunItView) -> None:
+        """A card played or matched onto the discard pile, or offered face down, lights where
+        it lands (compared with the view drawn before)."""
+        now = (view.discard_count, view.top, tuple(view.offered_by))
+        before, self.on_felt = self.on_felt, now
+        if before is None:
+            return
+        landed: list[object] = []
+        if now[:2] != before[:2] and view.discard_count >= before[0]:
+            landed.append(("discard",))
+        landed += [("offer", seat) for seat in view.offered_by if seat not in before[2]]
+        self.land(*landed)
+
+    def _lit_style(self) -> str:
+        """The edge of a card that has just landed, in the felt's `landed` colour."""
+        return f"bold {self.app.get_css_variables().get('landed', 'yellow')}"
+
+    def _draw_seats(self) -> None:
+        """The other players at their places around the felt (everyone, for a spectator)."""
         view = self.shown
-        text = Text(no_wrap=True, overflow="ellipsis")
-        if view.games > 1:
-            text.append(f"Game {view.game_number} of {view.games}  ·  ", style="bold")
-        arrow = "↻ clockwise" if view.direction > 0 else "↺ anticlockwise"
-        text.append(f"Play goes {arrow}", style="bold #ffd54f")
-        text.append(f"  ·  {self.who(view.dealer)} dealt", style="dim")
-        self.query_one("#ri-heading", Static).update(text)
+        keys = claim_keys(view.seats)
+        if view.seat is None:
+            order = list(range(view.seats))
+        else:
+            order = [(view.seat + k) % view.seats for k in range(1, view.seats)]
+        seats = [self._seat(seat, keys[seat]) for seat in order]
+        self.query_one(RunItFelt).seat(seats, self.scale)
+
+    def _seat(self, seat: int, key: str) -> Seat:
+        view = self.shown
+        acting = seat == view.turn and view.phase is not Phase.WINDOW
+        asked = view.phase is Phase.OFFERS and seat in view.to_act
+        marks = f"won {view.wins[seat]}" if view.games > 1 else ""
+        return Seat(
+            self.who(seat),
+            to_act=acting or asked,
+            key=key,
+            marks=marks,
+            notes=fanned_hand(view.hand_sizes[seat], self.scale),
+        )
 
     def _draw_pile(self) -> None:
+        """The discard pile, its top card large (lit as it lands), the draw pile face down, and
+        beside them the colour in force, the direction of play and a penalty run."""
         view = self.shown
-        self.query_one("#ri-top", Static).update(big_card(view.top, view.colour))
-        info = Text(no_wrap=True, overflow="ellipsis")
-        info.append("Colour: ", style="bold")
+        size = PILE_CARD[self.scale]
+        top = look(view.top)
+        discards = pile(top, view.discard_count, size, "Discards")
+        if self.landed(("discard",)):
+            discards[: size.height] = face_lines(
+                top, size, edge=HEAVY, edge_style=self._lit_style()
+            )
+        draw = pile(None, view.draw_count, size, "Draw")
+        for shorter in (discards, draw):  # the counts under both piles on one line
+            while len(shorter) < max(len(discards), len(draw)):
+                shorter.insert(-1, Text())
+        self.query_one("#ri-top", Static).update(joined(discards))
+        self.query_one("#ri-draw", Static).update(joined(draw))
+        info = self.query_one("#ri-info", Static)
+        info.update(self._info())
+        room = self.query_one("#felt-centre").size.width or 46
+        piles = sum(max(line.cell_len for line in one) + 1 for one in (discards, draw))
+        beside = room - piles - (1 if self.scale is Scale.COMPACT else 8)  # margins, frame
+        if info.styles.max_width != Scalar.parse(str(max(beside, 14))):
+            info.styles.max_width = max(beside, 14)  # wraps beside the piles, never cut
+        arrows = " ↻ ↻ ↻ " if view.direction > 0 else " ↺ ↺ ↺ "
+        play_area = self.query_one("#ri-pile")
+        play_area.border_title = play_area.border_subtitle = arrows
+
+    def _info(self) -> Text:
+        view = self.shown
+        info = Text()
+        way = "clockwise" if view.direction > 0 else "anticlockwise"
+        arrow = "↻" if view.direction > 0 else "↺"
+        arrow += f" {way}" if self.scale is Scale.COMPACT else f" Play goes {way}"
+        info.append(arrow, style="bold")
+        info.append("\nColour: ", style="bold")
         if view.colour is None:
             info.append("any (a Wild turned up)", style=INK[None])
         else:
-            info.append(f" {view.colour.value} ", style=FACE[view.colour])
+            info.append(f" {view.colour.value} ", style=colour_style(view.colour))
             info.append(f" {COLOUR_NAMES[view.colour]}", style=INK[view.colour])
-        info.append("\n")
         if view.penalty:
-            target = self.who(view.turn)
-            info.append(f"PENALTY RUN {view.penalty}", style="bold reverse #ff8a80")
-            info.append(f" on {target}\n", style="bold #ff8a80")
-            info.append(
-                f"{target} continues it (+{view.penalty_value}, {in_colour(view.colour)}) "
-                f"or draws {view.penalty}\n",
-                style="#ff8a80",
-            )
+            info.append(f"\nPENALTY RUN {view.penalty}", style="bold reverse #ff8a80")
+            info.append(f" on {self.who(view.turn)}", style="bold #ff8a80")
         else:
-            info.append("No penalty run\n", style="dim")
-            following = (view.turn + view.direction) % view.seats
-            if view.phase is Phase.WINDOW:
-                info.append(f"Next to play: {self.who(view.turn)}\n")
-            else:
-                info.append(f"To play: {self.who(view.turn)}, then {self.who(following)}\n")
-        info.append(f"Draw pile: {plural(view.draw_count, 'card')}\n", style="bold")
-        info.append(f"Discards: {view.discard_count}", style="dim")
-        self.query_one("#ri-info", Static).update(info)
+            info.append("\nNo penalty run", style="dim")
+        following = (view.turn + view.direction) % view.seats
+        if view.phase is Phase.WINDOW:
+            info.append(f"\nNext to play: {self.who(view.turn)}")
+        else:
+            info.append(f"\nTo play: {self.who(view.turn)}, then {self.who(following)}")
+        game = f"Game {view.game_number} of {view.games} · " if view.games > 1 else ""
+        info.append(f"\n{game}{self.who(view.dealer)} dealt", style="dim")
+        return info
 
-    def _draw_seats(self) -> None:
+    def _draw_offered(self) -> None:
+        """The cards offered to the getter, face down, each marked with who offered it: her
+        name, or on a crowded small table her claim key (as by her name at her place)."""
         view = self.shown
+        widget = self.query_one("#ri-offered", Static)
+        widget.display = bool(view.offered_by)
+        if not view.offered_by:
+            return
+        size = OFFER_CARD[self.scale]
+        lit = self._lit_style() if self.lit else ""
         keys = claim_keys(view.seats)
-        text = Text(f"    Key {'Player':<{NAME_WIDTH}} Cards", style="dim", no_wrap=True)
-        if view.games > 1:
-            text.append(" Won", style="dim")
-        window = view.window
-        for seat in range(view.seats):
-            text.append("\n")
-            acting = seat == view.turn and view.phase is not Phase.WINDOW
-            asked = view.phase is Phase.OFFERS and seat in view.to_act
-            mark = "▶ " if acting or asked else "  "
-            text.append(mark, style="bold #ffd54f")
-            open_ = window is not None and seat in window.open_to
-            text.append(f"{key_label(keys[seat]):<4}", style="bold #ffd54f" if open_ else "dim")
-            name = fitted(self.who(seat), NAME_WIDTH)
-            text.append(name, style="bold" if seat == view.seat else "")
-            count = view.hand_sizes[seat]
-            text.append(f"{count:>5}", style="bold #ff8a80" if count == 1 else "")
-            if view.games > 1:
-                text.append(f"{view.wins[seat]:>4}", style="dim")
-            if seat in view.offered_by:
-                text.append(" ▒", style=BACK)
-        self.query_one("#ri-seats", Static).update(text)
+        title = f"Offered to {self.who(view.turn)}, face down:"
+        if size.height <= 1:
+            named = [
+                beside(self._offer_chip(seat, "", lit), Text(f" {self.who(seat)}"))
+                for seat in view.offered_by
+            ]
+            room = self.query_one("#felt-centre").size.width or 46
+            line = Text(f"{title} ", style="bold")
+            if line.cell_len + sum(unit.cell_len + 1 for unit in named) > room:
+                line = Text("Offers: ", style="bold")
+                named = [self._offer_chip(seat, keys[seat], lit) for seat in view.offered_by]
+            widget.update(beside(line, Text(" ").join(named)))
+            return
+        blocks = []
+        for seat in view.offered_by:
+            card = back_lines(size)
+            if lit and self.landed(("offer", seat)):
+                for line in card:
+                    line.stylize(f"reverse {lit}")
+            card.append(Text(fitted(self.who(seat), size.width + 1)))
+            blocks.append(card)
+        widget.update(joined([Text(title, style="bold"), *side_by_side(*blocks)]))
 
-    def _draw_keys(self) -> None:
-        """The keys of the table, and the viewer's claim key."""
-        view = self.shown
-        k = KEYS
-        text = Text(style="#a5d6a7", no_wrap=True, overflow="ellipsis")
-        text.append("1-9 ←→ pick · Enter plays it\n")
-        text.append(f"{k['get']} get a card · {k['penalty']} take penalty\n")
-        text.append(f"{k['keep']} keep · {k['draw']} draw · {k['offer']}/{k['nothing']} offer\n")
-        if view.seat is not None:
-            key = claim_keys(view.seats)[view.seat]
-            text.append(f"{key}: your claim key (Match-it)", style="bold #ffd54f")
-        else:
-            text.append("[key] by a name claims", style="bold #ffd54f")
-        self.query_one("#ri-keys", Static).update(text)
+    def _offer_chip(self, seat: int, key: str, lit: str) -> Text:
+        """A card offered face down as a chip, with `key` on it; lit while it lands."""
+        back = chip(Look(key, "", card_faces.BACK), 3)
+        if lit and self.landed(("offer", seat)):
+            back.stylize(f"reverse {lit}")
+        return back
 
     def _draw_offers(self) -> None:
         """What the phase asks, in the middle of the table: offers, the card got, a run."""
@@ -418,17 +544,13 @@ class RunItTable(GameTable[RunItView, Any]):
             else:
                 text.append(f"{getter} gets a card: the others may offer one, face down.")
         elif phase is Phase.TAKE:
-            offers = view.offered_by
-            if mine:
+            if mine and self.scale is Scale.COMPACT:
+                pass  # the hand row's title says it, and a small table needs the room
+            elif mine:
                 text.append("Take one card, blind: ", style="bold")
                 text.append(f"{KEYS['draw']} takes the draw pile; the number keys pick.")
             else:
                 text.append(f"{getter} takes the draw pile or an offer, blind.")
-            if offers:
-                text.append("\nOffered: ")
-                for seat in offers:
-                    text.append(" ▒ ", style=BACK)
-                    text.append(f" {self.who(seat)}  ")
         elif phase is Phase.GOT:
             if mine and view.got is not None:
                 text.append(f"You got the {view.got.short}: it can be played. ", style="bold")
@@ -440,6 +562,12 @@ class RunItTable(GameTable[RunItView, Any]):
                 f"The run of {view.penalty} is on you: play a card to continue it, or "
                 f"{KEYS['penalty']} takes {plural(view.penalty, 'card')}.",
                 style="bold #ff8a80",
+            )
+        elif phase is Phase.PLAY and view.penalty:
+            text.append(
+                f"{getter} continues the run (+{view.penalty_value}, {in_colour(view.colour)}) "
+                f"or draws {view.penalty}.",
+                style="#ff8a80",
             )
         elif phase is Phase.PLAY and mine:
             text.append("Pick a card and press Enter to play it", style="bold")
@@ -453,7 +581,7 @@ class RunItTable(GameTable[RunItView, Any]):
                 style="italic",
             )
         if phase is Phase.TAKE and mine and view.hand:
-            text.append("\nYour hand: ", style="dim")
+            text.append("\nYour hand: " if text else "Your hand: ", style="dim")
             for card in view.hand:
                 text.append(card.short, style=INK[card.colour])
                 text.append(" ")
@@ -479,9 +607,12 @@ class RunItTable(GameTable[RunItView, Any]):
                 last = min(len(hand), self.first_shown + self.HAND_SLOTS)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
             playable = len(view.playable)
-            lit = f"  ·  {playable} playable (bright)" if playable and self.interactive else ""
+            lit = f"  ·  {playable} playable (raised)" if playable and self.interactive else ""
             cards = plural(len(hand), "card")
-            self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards}{lit}{more}"))
+            key = key_label(claim_keys(view.seats)[view.seat])
+            won = f"  ·  won {view.wins[view.seat]}" if view.games > 1 else ""
+            title = f"{key} {self.who(view.seat)}'s hand: {cards}{won}{lit}{more}"
+            self.hand_title(Text(title, no_wrap=True, overflow="ellipsis"))
         dim = self.interactive and view.phase in (Phase.PLAY, Phase.GOT)
         playable_cards = set(view.playable)
         self.draw_cards(
@@ -502,11 +633,14 @@ class RunItTable(GameTable[RunItView, Any]):
         if len(line) > self.MIN_WIDTH - 2:  # several offers: the names are on the cards below
             line = "Take one, blind: pick the draw pile or an offer below by its number"
         self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
-        labels = [
-            "Draw" if isinstance(move, mv.TakeDraw) else self.who(move.offered_by)[:5]
+        keys = claim_keys(self.shown.seats)
+        looks = [
+            Look("Draw", "pile", card_faces.BACK)
+            if isinstance(move, mv.TakeDraw)
+            else Look(key_label(keys[move.offered_by]), self.who(move.offered_by), card_faces.BACK)
             for move in self.choices
         ]
-        self.draw_cards([Look(label, "?", BACK) for label in labels], cursor=self.cursor)
+        self.draw_cards(looks, cursor=self.cursor)
 
     def _offer_of(self, move: mv.TakeOffer) -> str:
         return f"{self.who(move.offered_by)}'s card"
