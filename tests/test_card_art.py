@@ -188,3 +188,11 @@ def test_a_compact_piles_caption_is_in_the_felts_ink_not_the_cards():
 def test_a_plates_lines_are_one_width_so_it_is_centred_as_one_block():
     lines = plate(Seat(name="Bot 3", cards=5, notes=[]), Scale.LARGE, 26).plain.splitlines()
     assert len({cell_len(line) for line in lines}) == 1
+
+
+@pytest.mark.parametrize("scale", list(Scale))
+def test_a_hand_card_under_the_next_still_shows_its_whole_corner(scale):
+    size = HAND_CARD[scale]
+    skip = look(RunItCard(kind=RunItKind.SKIP, colour=RunItColour.GREEN))
+    assert face_lines(skip, size)[1].plain[: size.step].startswith("│GSkip")
+    assert size.step >= 1 + len("GSkip")

@@ -49,11 +49,12 @@ class CardSize:
 
 
 HAND_CARD = {
-    Scale.COMPACT: CardSize(7, 3, 5),
-    Scale.ROOMY: CardSize(7, 5, 5),
-    Scale.LARGE: CardSize(9, 7, 6),
+    Scale.COMPACT: CardSize(7, 3, 6),
+    Scale.ROOMY: CardSize(7, 5, 6),
+    Scale.LARGE: CardSize(9, 7, 7),
 }
-"""A hand card at each scale (the hand is what a player looks at most: it is never a chip)."""
+"""A hand card at each scale (the hand is what a player looks at most: it is never a chip); a
+card under the next shows its edge and its whole corner ('GSkip', 'Up/Dn')."""
 FELT_CARD = {
     Scale.COMPACT: CardSize(5, 1, 5),
     Scale.ROOMY: CardSize(7, 3, 4),
