@@ -238,8 +238,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
 
     MIN_WIDTH = 80
     MIN_HEIGHT = 24
-    HAND_SLOTS = 11
-    """Card places in the hand row."""
+    HAND_SLOTS = 24
+    """Card places in the hand row (as many as `hand_slots` says fit are used)."""
 
     def __init__(self, classes: str | None = None) -> None:
         super().__init__(id="game-table", classes=classes)
@@ -417,6 +417,13 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             cell.set_class(index in unplayable, "unplayable")
             cell.set_class(index == cursor, "cursor")
             cell.set_class(index in selected, "selected")
+
+    def hand_slots(self) -> int:
+        """How many hand cards the row shows at once: as many as its width takes at this scale
+        (a table whose hand is longer scrolls it, `hand_row_start`)."""
+        size = HAND_CARD[self.scale]
+        room = self.query_one(HandRow).content_size.width or self.size.width - 4
+        return max(1, min(self.HAND_SLOTS, (room - size.width) // size.step + 1))
 
     def hand_card_size(self, cards: int) -> CardSize:
         """The size of a hand card at this scale, its step narrowed so that `cards` fit the

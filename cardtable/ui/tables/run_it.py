@@ -595,7 +595,8 @@ class RunItTable(GameTable[RunItView, Any]):
             self._draw_choices()
             return
         hand = self.hand
-        self.first_shown = hand_row_start(self.cursor, self.first_shown, self.HAND_SLOTS, len(hand))
+        slots = self.hand_slots()
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, slots, len(hand))
         if view.seat is None or view.hand is None:
             if view.phase is Phase.WINDOW:
                 self.hand_title(Text("Hands are hidden while a card is up for claim."))
@@ -603,8 +604,8 @@ class RunItTable(GameTable[RunItView, Any]):
                 self.hand_title(None)
         else:
             more = ""
-            if len(hand) > self.HAND_SLOTS:
-                last = min(len(hand), self.first_shown + self.HAND_SLOTS)
+            if len(hand) > slots:
+                last = min(len(hand), self.first_shown + slots)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
             playable = len(view.playable)
             lit = f"  ·  {playable} playable (raised)" if playable and self.interactive else ""

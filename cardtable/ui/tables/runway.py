@@ -602,14 +602,15 @@ class RunwayTable(GameTable[RunwayView, Any]):
         nothing to do now dim in the build and discard phases."""
         view = self.shown
         hand = self.hand
-        self.first_shown = hand_row_start(self.cursor, self.first_shown, self.HAND_SLOTS, len(hand))
+        slots = self.hand_slots()
+        self.first_shown = hand_row_start(self.cursor, self.first_shown, slots, len(hand))
         if view.seat is None or view.hand is None:
             self.hand_title(None)
         else:
             limit = view.hand_limits[view.seat]
             more = ""
-            if len(hand) > self.HAND_SLOTS:
-                last = min(len(hand), self.first_shown + self.HAND_SLOTS)
+            if len(hand) > slots:
+                last = min(len(hand), self.first_shown + slots)
                 more = f"  ·  cards {self.first_shown + 1}-{last} shown, ←→ for the rest"
             cards = plural(len(hand), "card")
             self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards} (keeps {limit}){more}"))
