@@ -18,13 +18,14 @@ from cardtable import games
 from cardtable.engine import SeatConfig, SeatKind, saves_dir
 from cardtable.games.over_trump.state import HandSummary
 from cardtable.games.runway.state import GameSummary, RunwayOptions
-from cardtable.ui.app import FELT_COLOURS, CardTableApp, Launch
+from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.over_trump import hand_summary
 from cardtable.ui.tables.runway import game_summary
+from cardtable.ui.themes import FELT_COLOURS
 
 SIZE = (100, 30)
 PERSON = "[/]"

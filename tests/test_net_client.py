@@ -502,3 +502,19 @@ async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(mon
             await other.close()
         host.stop()
         server.close()
+
+
+async def test_a_lobby_going_away_is_not_drawn_into_while_the_game_goes_on():
+    # A move comes in while the lobby's widgets are already removed (it is being closed): the
+    # host's change reaches it, and it must not fail the move's connection (it did, under load).
+    match = Match.start(
+        games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, new_save_path("piles")
+    )
+    host = Host(match, delay=0.05)
+    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
+        lobby = app.screen
+        await lobby.query_one("#lobby-seats").remove()
+        lobby._changed()  # no error: nothing left to draw into
+        await pilot.press("ctrl+q")

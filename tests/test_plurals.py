@@ -12,8 +12,8 @@ from cardtable.cli import main
 from cardtable.engine import Move, SavedGame
 from cardtable.engine.phrased import PhrasedMove
 from cardtable.saved_list import describe
-from cardtable.ui.app import FELT_COLOURS
 from cardtable.ui.tables import table_for
+from cardtable.ui.themes import FELT_COLOURS
 
 
 class OneTable(App[None]):

@@ -86,8 +86,8 @@ class HostLobbyScreen(Screen[None]):
         self.host.unwatch(self._changed)
 
     def _changed(self) -> None:
-        if not self.is_attached:
-            return
+        if not self.is_attached or not self.query("#lobby-seats"):
+            return  # the lobby is gone, or going (its widgets already removed): nothing to draw
         self._draw()
         began = self.host.everyone_came and not self._began_at_first
         if began or (self.all_here and not self._all_here_at_first):
