@@ -115,9 +115,12 @@ def test_a_seat_plate_names_her_marks_her_turn_and_shows_her_hand_as_backs():
     assert " 1 card" in one and "1 cards" not in one and "▶" not in one
 
 
-@pytest.mark.parametrize(("size", "scale"), [((80, 24), 0), ((120, 40), 1), ((200, 60), 2)])
+@pytest.mark.parametrize(
+    ("size", "scale"),
+    [((80, 18), 0), ((99, 40), 0), ((118, 34), 1), ((200, 45), 1), ((198, 54), 2)],
+)
 def test_the_table_draws_bigger_cards_in_a_bigger_window(size, scale):
-    assert scale_for(*size) <= Scale(scale)  # the whole window; the table is a little smaller
+    assert scale_for(*size) is Scale(scale)  # the table's own size, inside the window
 
 
 async def at_the_table(pilot, app) -> TableScreen:
@@ -147,6 +150,22 @@ async def test_the_hand_grows_with_the_window_and_playable_cards_stand_raised(si
             assert card.region.height == height
             assert (card.styles.margin.top == 0) == (held in playable)
         assert cards[0].render().plain.startswith("┏")  # the cursor's heavy edge
+
+
+async def test_a_long_hand_that_scrolls_shows_what_fits_each_with_its_whole_corner():
+    from cardtable.ui.tables.run_it import RunItTable  # a table that scrolls its hand
+
+    app = CardTableApp(Launch(command="play", game="run-it", seats="Ann,bot", seed=3, delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_table(pilot, app)
+        table = screen.table
+        assert isinstance(table, RunItTable)
+        looks = [look(RunItCard(kind=RunItKind.SKIP, colour=RunItColour.GREEN))] * 20
+        table.draw_cards(looks, first=0)
+        await pilot.pause()
+        shown = [card for card in screen.query(HandCard) if card.display]
+        assert len(shown) == table.hand_slots() == 12
+        assert all(card.render().plain.splitlines()[1].startswith("│GSkip") for card in shown)
 
 
 async def test_the_log_shows_its_last_lines_and_ctrl_l_opens_it_and_folds_it():
@@ -196,3 +215,8 @@ def test_a_hand_card_under_the_next_still_shows_its_whole_corner(scale):
     skip = look(RunItCard(kind=RunItKind.SKIP, colour=RunItColour.GREEN))
     assert face_lines(skip, size)[1].plain[: size.step].startswith("│GSkip")
     assert size.step >= 1 + len("GSkip")
+
+
+def test_a_seat_with_no_cards_says_so_once():
+    text = plate(Seat(name="Bot 2", cards=0), Scale.ROOMY, 24).plain
+    assert "no cards" in text and "0 cards" not in text

@@ -132,6 +132,14 @@ async def test_wrong_values_in_the_preferences_give_the_defaults(values):
     assert not path.with_name("preferences.json.broken").exists()
 
 
+async def test_a_deeply_nested_unknown_key_is_dropped_not_a_crash_when_a_theme_is_saved():
+    # Small enough to read, too deep to write back with an indent (Python's encoder recurses).
+    content = b'{"theme": "felt", "x": ' + b"[" * 900 + b"]" * 900 + b"}"
+    path = write_preferences(content)
+    await start_then_choose_nord(path, content)
+    assert "x" not in json.loads(path.read_text())
+
+
 async def test_a_pipe_in_place_of_the_preferences_file_does_not_hang_the_start():
     path = preferences_path()
     path.parent.mkdir(parents=True, exist_ok=True)

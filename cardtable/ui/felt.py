@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
+from cardtable.engine.words import plural
 from cardtable.ui.card_art import CardSize, Scale, backs, joined
 from cardtable.ui.cells import fitted
 
@@ -51,8 +52,10 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     if seat.to_act:
         name.stylize(TURN_STYLE)
     lines = [name]
-    if seat.cards is not None:
-        count = Text(f" {seat.cards} card{'s' if seat.cards != 1 else ''}", style="bold")
+    if seat.cards == 0:
+        lines.append(Text("  no cards", style="dim"))
+    elif seat.cards is not None:
+        count = Text(f" {plural(seat.cards, 'card')}", style="bold")
         size = BACKS[scale]
         room = width - size.width - 11  # the indent and the count beside the backs
         most = room if scale is Scale.COMPACT else room // 2 + 1

@@ -104,10 +104,33 @@ def load_preferences(theme_names: set[str]) -> Loaded:
     if not isinstance(four, bool):
         wrong.append("its four-colour deck is neither true nor false")
         four = False
+    if _deeper_than(data, NESTING_MAX):  # kept and written back: Python's encoder recurses
+        wrong.append("it holds values too deeply nested to keep")
+        data = {}
     problem = None
     if wrong:
         problem = f"Preferences in {path}: {' and '.join(wrong)}, so the default is used."
     return Loaded(Preferences(theme, four, data), problem)
+
+
+NESTING_MAX = 32
+"""How deep the values this version does not know may nest, to be kept and written back."""
+
+
+def _deeper_than(value: Any, most: int) -> bool:
+    """True if lists and objects nest in `value` more than `most` deep (counted without
+    recursion, so a hostile file cannot exhaust the stack here either)."""
+    level = [value]
+    for _ in range(most + 1):
+        level = [
+            inner
+            for item in level
+            if isinstance(item, dict | list)
+            for inner in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            return False
+    return True
 
 
 def _unreadable(path: Path, reason: str) -> str:
@@ -128,9 +151,13 @@ def save_preferences(preferences: Preferences, broken: bool = False) -> str | No
         "four_colour_deck": preferences.four_colour_deck,
     }
     try:
+        text = json.dumps(data, indent=1) + "\n"
+    except (RecursionError, ValueError, TypeError):
+        text = json.dumps({key: data[key] for key in ("theme", "four_colour_deck")}) + "\n"
+    try:
         if broken and os.path.lexists(path):
             path.replace(path.with_name(path.name + ".broken"))
-        write_whole(path, (json.dumps(data, indent=1) + "\n").encode())
+        write_whole(path, text.encode())
     except OSError as err:
         return f"The preferences cannot be kept in {path}: {err.strerror or err}."
     return None

@@ -216,10 +216,9 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         Binding("right", "move(1)", "Right", show=False),
         *(Binding(str((n + 1) % 10), f"pick({n})", show=False) for n in range(10)),
         Binding("minus", "pick(10)", show=False),
-        Binding("ctrl+l", "toggle_log", "Log"),
     ]
     """The arrows move along the hand; number keys pick a card of it, 1 to 0 then - (the
-    slots' labels on screen); Ctrl+L opens the log and folds it again."""
+    slots' labels on screen). Ctrl+L (the frame's, last in the footer) opens the log."""
 
     class Chosen(Message):
         """The player at the keyboard chose a move."""
@@ -287,11 +286,12 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         if self.view is not None:
             self.show(self.view, self.names, self.legal, self.interactive)
 
-    def action_toggle_log(self) -> None:
-        """Ctrl+L opens the log over the lower table, and folds it to its last lines again."""
+    def toggle_log(self) -> None:
+        """Open the log over the lower table, or fold it to its last lines again; the felt is
+        drawn again for the room it has."""
         self.toggle_class("-log-open")
-        log = self.query_one(MoveLog)
-        log.scroll_end(animate=False)
+        self.query_one(MoveLog).scroll_end(animate=False)
+        self.call_after_refresh(self.redraw)
 
     # Motion: what has just landed is lit for a moment
 
@@ -380,33 +380,39 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
 
     def hand_title(self, line: str | Text | None) -> None:
         """Put `line` over the hand row; None says the hands are hidden (no seat's turn here)."""
-        title = self.query_one("#hand-title", Static)
-        title.update(HANDS_HIDDEN if line is None else line, layout=False)  # one line, always
+        text = Text(HANDS_HIDDEN) if line is None else Text(line) if isinstance(line, str) else line
+        text.no_wrap, text.overflow = True, "ellipsis"  # one line, always: cut, never wrapped
+        self.query_one("#hand-title", Static).update(text, layout=False)
 
     def draw_cards(
         self,
         looks: Sequence[Look],
-        first: int = 0,
+        first: int | None = None,
         numbered_from: int = 0,
         keys: str = SLOT_KEYS,
         unplayable: Collection[int] = (),
         cursor: int | None = None,
         selected: Collection[int] = (),
     ) -> None:
-        """Put `looks[first:]` in the hand row's places as overlapping cards (the rest hidden).
+        """Put `looks[first:]` in the hand row's places as overlapping cards (the rest hidden):
+        a table that gives `first` scrolls its hand, `hand_slots` cards at a time; one that does
+        not shows every card, overlapping closer when they are many.
         The card at `numbered_from` gets the first of `keys` on its top edge, the next the
         second...; the others, by their place in `looks`, are dimmed and lowered if
         `unplayable` (the rest stand raised while the viewer may move), drawn with a heavy edge
         as the `cursor` or a double edge when `selected`."""
-        size = self.hand_card_size(len(looks) - first)
+        scrolls = first is not None
+        first = first or 0
         row = self.query_one(HandRow)
+        shown = min(len(looks) - first, self.hand_slots() if scrolls else len(row.cards))
+        size = self.hand_card_size(shown)
         if row.display != bool(looks):  # no hand shown (a spectator): the felt takes its room
             row.display = bool(looks)
         cells = row.cards
-        last = min(len(looks), first + len(cells)) - 1
+        last = first + shown - 1
         for slot, cell in enumerate(cells):
             index = first + slot
-            cell.display = index < len(looks)
+            cell.display = slot < shown
             if not cell.display:
                 continue
             key = index - numbered_from
@@ -429,7 +435,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         """The size of a hand card at this scale, its step narrowed so that `cards` fit the
         row."""
         size = HAND_CARD[self.scale]
-        room = self.query_one(HandRow).size.width or self.size.width - 2
+        room = self.query_one(HandRow).content_size.width or self.size.width - 4
         if cards > 1 and size.width + (cards - 1) * size.step > room:
             step = max((room - size.width) // (cards - 1), 3)
             return CardSize(size.width, size.height, step)

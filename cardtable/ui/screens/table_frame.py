@@ -38,6 +38,7 @@ class TableFrame(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("ctrl+n", "menu", "Menu"),
+        Binding("ctrl+l", "log", "Log"),
     ]
 
     DEFAULT_CSS = """
@@ -560,6 +561,10 @@ class TableFrame(Screen[None]):
         from cardtable.ui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game.id))
+
+    def action_log(self) -> None:
+        """Ctrl+L opens the whole log over the lower table, and folds it again."""
+        self.table.toggle_log()
 
     def action_menu(self) -> None:
         """Back to the start screen; the game stays saved."""
