@@ -48,6 +48,12 @@ class CardPalette:
     direction_face: str
     back: str
     """A card face down."""
+    cursor_edge: str = "bold #d84315"
+    """The heavy edge of the card under the cursor."""
+    chosen_edge: str = "bold #1b5e20"
+    """The double edge of a chosen card."""
+    turn: str = "bold #1b1b1b on #ffd54f"
+    """The name of the player to act, across the table."""
 
     def by_suit(self, four_colour: bool) -> tuple[dict[Suit | None, str], dict[Suit | None, str]]:
         """A standard card's face and ink by its suit (None: a Joker): two colours, or four
@@ -146,6 +152,9 @@ CONTRAST_CARDS = CardPalette(
     },
     direction_face="bold #000000 on #ffff00",
     back="bold #ffffff on #a00000",
+    cursor_edge="bold #ff3d00",
+    chosen_edge="bold #00a000",
+    turn="bold #000000 on #ffff00",
 )
 """The high-contrast theme's cards: pure white faces with strong ink, white and bright ink on
 the near-black felt, a bright red back."""
@@ -271,6 +280,16 @@ def look(card: Any, corner: str | None = None) -> Look:
     if card.is_joker:
         return Look(corner or card.short, WILD, _suit_face[None])
     return Look(corner or card.short, card.suit.symbol, _suit_face[card.suit])
+
+
+def edge(kind: str) -> str:
+    """The style of a hand card's edge: 'cursor' (heavy) or 'chosen' (double)."""
+    return _palette.cursor_edge if kind == "cursor" else _palette.chosen_edge
+
+
+def turn() -> str:
+    """The style of the name of the player to act."""
+    return _palette.turn
 
 
 def back() -> str:

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.engine.words import plural
+from cardtable.ui import card_faces
 from cardtable.ui.card_art import CardSize, Scale, backs, joined
 from cardtable.ui.cells import fitted
 
@@ -37,8 +38,7 @@ class Seat:
 
 
 TURN_MARK = "▶"
-TURN_STYLE = "bold #1b1b1b on #ffd54f"
-"""The player to act: marked by an arrow (no colour needed) and lit."""
+"""The player to act: marked by an arrow (no colour needed), and lit (`card_faces.turn`)."""
 
 
 def plate(seat: Seat, scale: Scale, width: int) -> Text:
@@ -50,7 +50,7 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     name = Text(mark, style="bold")
     name.append(fitted(f"{key}{seat.name}{after}", width - 2).rstrip(), style="bold")
     if seat.to_act:
-        name.stylize(TURN_STYLE)
+        name.stylize(card_faces.turn())
     lines = [name]
     if seat.cards == 0:
         lines.append(Text("  no cards", style="dim"))

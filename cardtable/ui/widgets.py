@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from cardtable.engine import Event, Move, View
+from cardtable.ui import card_faces
 from cardtable.ui.card_art import (
     DOUBLE,
     HAND_CARD,
@@ -75,7 +76,8 @@ class HandCard(Static):
             return
         placed = self.drawn[1:2] + self.drawn[4:] == drawn[1:2] + drawn[4:]
         self.drawn = drawn
-        lines = face_lines(look, size, key, edge, EDGE_STYLES.get(edge, ""))
+        kind = EDGE_KINDS.get(edge)
+        lines = face_lines(look, size, key, edge, card_faces.edge(kind) if kind else "")
         if not last:
             lines = [line[: size.step] for line in lines]
         self.update(joined(lines), layout=not placed)  # a new face in the same place: no layout
@@ -89,9 +91,9 @@ class HandCard(Static):
         self.post_message(self.Clicked(self.slot))
 
 
-EDGE_STYLES = {HEAVY: "bold #d84315", DOUBLE: "bold #1b5e20"}
-"""The colour of the cursor's heavy edge and of a chosen card's double edge (the lines alone
-tell them apart without colour)."""
+EDGE_KINDS = {HEAVY: "cursor", DOUBLE: "chosen"}
+"""The palette's edge for the cursor's heavy edge and a chosen card's double edge (the lines
+alone tell them apart without colour)."""
 
 
 class HandRow(Horizontal):

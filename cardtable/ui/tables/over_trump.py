@@ -22,6 +22,7 @@ from cardtable.games.over_trump.moves import short
 from cardtable.games.over_trump.rules import SUIT_NAMES, superior_suit
 from cardtable.games.over_trump.scoring import points_text
 from cardtable.games.over_trump.state import HandSummary, Placement
+from cardtable.ui import card_faces
 from cardtable.ui.card_art import (
     DOUBLE,
     FELT_CARD,
@@ -35,7 +36,7 @@ from cardtable.ui.card_art import (
 )
 from cardtable.ui.card_faces import look
 from cardtable.ui.cells import fitted
-from cardtable.ui.felt import TURN_MARK, TURN_STYLE, Felt, Seat, plate
+from cardtable.ui.felt import TURN_MARK, Felt, Seat, plate
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import GameTable, happened
 
@@ -392,7 +393,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         name.append(cut(self.who(seat)), style="bold")
         name.append(f" · Team {team_of(seat)}")
         if seat in view.to_act:
-            name.stylize(TURN_STYLE)
+            name.stylize(card_faces.turn())
         if seat == view.dealer:
             name.append(" · dealer", style="dim")
         return [name]

@@ -21,9 +21,10 @@ from cardtable.engine.words import plural
 from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.games.piles.hand import sort_hand
+from cardtable.ui import card_faces
 from cardtable.ui.card_art import HAND_CARD, HEAVY, ROUND, CardSize, Scale, backs, face_lines
 from cardtable.ui.card_faces import colour_name, face, ink, look
-from cardtable.ui.felt import TURN_MARK, TURN_STYLE, Felt, Seat, around, plate
+from cardtable.ui.felt import TURN_MARK, Felt, Seat, around, plate
 from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard
 
 
@@ -124,7 +125,7 @@ def seat_line(seat: Seat, width: int) -> list[Text]:
     name = Text(f"{TURN_MARK} " if seat.to_act else "  ", style="bold")
     name.append(seat.name, style="bold")
     if seat.to_act:
-        name.stylize(TURN_STYLE)
+        name.stylize(card_faces.turn())
     for note in seat.notes:
         name.append(" ")
         name.append_text(note)
@@ -467,7 +468,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
                 colour = f" ({view.team_colours[self._team_of(view.seat)].team})"
             title = Text(f"{who}'s hand{colour}: {plural(len(self.hand), 'card')}")
             if not view.over and view.turn == view.seat:
-                title = Text(f"{TURN_MARK} ", style=TURN_STYLE) + title
+                title = Text(f"{TURN_MARK} ", style=card_faces.turn()) + title
             self.hand_title(title)
         playable = {m.card for m in self.legal if isinstance(m, Place)}
         choosing = self.interactive and self.selected is None

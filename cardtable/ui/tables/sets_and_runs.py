@@ -32,6 +32,7 @@ from cardtable.games.sets_and_runs.hand import (
 )
 from cardtable.games.sets_and_runs.melds import JOKER, TableMeld, add, make_meld, run_orders
 from cardtable.games.sets_and_runs.state import Phase, RoundResult, SetsAndRunsView
+from cardtable.ui import card_faces
 from cardtable.ui.card_art import (
     FELT_CARD,
     HEAVY,
@@ -51,7 +52,6 @@ from cardtable.ui.felt import BACKS, TURN_MARK, Felt, Seat
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
-    EDGE_STYLES,
     SLOT_KEYS,
     GameTable,
     HandCard,
@@ -167,7 +167,7 @@ def meld_fan(
             if place in lit and lit_style:
                 edge, edge_style = HEAVY, lit_style
             elif pointed:
-                edge, edge_style = HEAVY, EDGE_STYLES[HEAVY]
+                edge, edge_style = HEAVY, card_faces.edge("cursor")
             else:
                 edge, edge_style = ROUND, ""
             key = str(number) if place == 0 else ""
@@ -412,7 +412,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         lit = self._lit(thing)
         looks = meld_looks(meld)
         if self.scale is Scale.COMPACT:
-            pointer = f"bold {EDGE_STYLES[HEAVY]}" if pointed else ""
+            pointer = f"bold {card_faces.edge('cursor')}" if pointed else ""
             return meld_strip(looks, width, pointer, lit, f"on {self._colour('landed')}")
         size = FELT_CARD[self.scale]
         return meld_fan(looks, size, width, number + 1, pointed, lit, self._landed_style())
