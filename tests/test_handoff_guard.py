@@ -138,3 +138,27 @@ def test_the_resume_line_names_a_command_this_shell_can_run(monkeypatch, tmp_pat
     assert command.cardtable_command() == "venv/bin/cardtable"
     monkeypatch.setenv("PATH", str(program.parent))
     assert command.cardtable_command() == "cardtable"
+
+
+async def test_between_two_people_no_hand_stays_up_while_the_bots_play(fake_clock):
+    # Over Trump: Ann and Bob (opponents) with two bots; after Bob places a card the bots play,
+    # and the screen shows no hand then: Ann, next at the keyboard, must not read Bob's.
+    app = CardTableApp(
+        Launch(command="play", game="over-trump", seats="Ann,Bob,bot,bot", seed=11, delay=2)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = None
+        for _ in range(3):  # up to Bob's turn, then his card
+            await wait_until(
+                pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.ready
+            )
+            await pilot.press(REVEAL_KEY)
+            table = table_of(app)
+            await wait_until(pilot, lambda t=table: app.screen is t and t.viewer is not None)
+            person = table.viewer
+            table.play(person, table.legal[0])
+            if person == 1:
+                break
+        assert table is not None and table.viewer is None  # a bot plays next: no hand
+        assert "Hands are hidden" in str(table.query_one("#hand-title").render())
+        assert table.view.hand is None

@@ -46,6 +46,9 @@ class TableScreen(TableFrame):
         self.clock: Clock = clock or LoopClock()
         """The clock the runner and this screen wait on (a FakeClock in tests)."""
         self.viewer: int | None = None
+        self.hidden_for_bots: int | None = None
+        """The person whose hand was put away while bots play (she keeps the keyboard: her
+        next turn, with only bots' moves between, needs no handoff)."""
         """The seat whose hand is shown: the last person handed the table (in a demo, the actor)."""
         self.table = table_for(match.game.id)()
         self._seat(match)
@@ -248,15 +251,24 @@ class TableScreen(TableFrame):
                 return
             if asking is None and shared:
                 # Everyone at the keyboard may be looking at the table now: no hand is shown.
-                self.viewer = None
+                self.viewer = self.hidden_for_bots = None
             self.redraw()
             return
         seat = self.acting()[0]
         if self.demo:
             self.viewer = seat
         if not self.runner.person(seat):
+            if shared and self.viewer is not None:
+                # Between people at one keyboard nobody's hand stays up while bots play: the
+                # next person may already be looking at the screen.
+                if self._last_look():
+                    return
+                self.viewer, self.hidden_for_bots = None, self.viewer
             self.redraw()
             return
+        if self.viewer is None and self.hidden_for_bots == seat:
+            # Only bots moved since her turn: she still has the keyboard, no handoff.
+            self.viewer = seat
         if self.viewer != seat and len(self.humans) > 1:
             if self._last_look():
                 return
@@ -313,7 +325,7 @@ class TableScreen(TableFrame):
         return "Since your last turn:\n" + more + "\n".join(shown)
 
     def _seat_ready(self, seat: int) -> None:
-        self.viewer = seat
+        self.viewer, self.hidden_for_bots = seat, None
         self.redraw()
         if not self.too_small:
             self.table.focus()
@@ -353,7 +365,7 @@ class TableScreen(TableFrame):
         which takes no key for its first moment and then only Y (so a double tap of the last
         person's Enter cannot answer for her), and shows her own hand; there she claims with
         her key or lets the card go with Enter."""
-        self.viewer = None
+        self.viewer = self.hidden_for_bots = None
         self.redraw()
         if self._asking_screen is not None:  # already covering the table for her
             return
