@@ -220,3 +220,27 @@ def test_a_hand_card_under_the_next_still_shows_its_whole_corner(scale):
 def test_a_seat_with_no_cards_says_so_once():
     text = plate(Seat(name="Bot 2", cards=0), Scale.ROOMY, 24).plain
     assert "no cards" in text and "0 cards" not in text
+
+
+def test_the_cursor_edge_stands_out_on_a_dark_face_as_on_a_light_one():
+    from cardtable.ui.card_faces import edge
+
+    red_run_it = look(RunItCard(kind=RunItKind.NUMBER, colour=RunItColour.RED, value=7))
+    assert edge("cursor", red_run_it.style) != edge("cursor", TEN_OF_HEARTS.style)
+    assert "#ffea00" in edge("cursor", red_run_it.style)  # bright yellow on the red card
+
+
+async def test_the_folded_log_still_ends_on_its_newest_line_after_a_resize():
+    app = over_trump_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_table(pilot, app)
+        log = screen.query_one(MoveLog)
+        log.show_lines(
+            [f"Line {n}: a move of a long game, told in a few words." for n in range(40)]
+        )
+        await pilot.pause()
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y > 0

@@ -9,8 +9,10 @@ while a table is on screen shows at its next drawing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
 from cardtable.cards import (
@@ -282,9 +284,26 @@ def look(card: Any, corner: str | None = None) -> Look:
     return Look(corner or card.short, card.suit.symbol, _suit_face[card.suit])
 
 
-def edge(kind: str) -> str:
-    """The style of a hand card's edge: 'cursor' (heavy) or 'chosen' (double)."""
+DARK_FACE_EDGES = {"cursor": "bold #ffea00", "chosen": "bold #b9f6ca"}
+"""Edges on a dark face (a Run It card): bright, where the palette's dark ones would vanish."""
+
+
+def edge(kind: str, face: str = "") -> str:
+    """The style of a hand card's edge: 'cursor' (heavy) or 'chosen' (double), in a colour that
+    stands out from the card's `face` style (bright on a dark face)."""
+    if face and _dark(face):
+        return DARK_FACE_EDGES[kind]
     return _palette.cursor_edge if kind == "cursor" else _palette.chosen_edge
+
+
+@lru_cache(maxsize=64)
+def _dark(face: str) -> bool:
+    """True if the face's background is dark (its luminance under a half)."""
+    colour = Style.parse(face).bgcolor
+    if colour is None:
+        return False
+    red, green, blue = colour.get_truecolor()
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128
 
 
 def turn() -> str:

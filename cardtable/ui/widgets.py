@@ -41,6 +41,10 @@ class MoveLog(RichLog):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, max_lines=500, min_width=20, **kwargs)
 
+    def on_resize(self) -> None:
+        """A resized log still ends on its newest line (folded, it shows only its last)."""
+        self.call_after_refresh(self.scroll_end, animate=False)
+
     def show_lines(self, lines: list[str]) -> None:
         """Replace the log with these lines (the last `max_lines` of them: a log of any length
         is shown at once)."""
@@ -77,7 +81,7 @@ class HandCard(Static):
         placed = self.drawn[1:2] + self.drawn[4:] == drawn[1:2] + drawn[4:]
         self.drawn = drawn
         kind = EDGE_KINDS.get(edge)
-        lines = face_lines(look, size, key, edge, card_faces.edge(kind) if kind else "")
+        lines = face_lines(look, size, key, edge, card_faces.edge(kind, look.style) if kind else "")
         if not last:
             lines = [line[: size.step] for line in lines]
         self.update(joined(lines), layout=not placed)  # a new face in the same place: no layout
