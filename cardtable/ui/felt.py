@@ -95,6 +95,13 @@ def around(others: int, sides: bool = True) -> tuple[int, int, int]:
     return side, others - 2 * side, side
 
 
+def plate_widths(felt_width: int, across: int, scale: Scale) -> tuple[int, int]:
+    """The widths `Felt.seat` draws plates at on a felt `felt_width` columns wide: a plate
+    down a side, and one of `across` plates across the top."""
+    side = 24 if scale is Scale.COMPACT else 26
+    return side, max(max(felt_width - 2, 20) // max(across, 1) - 1, 12)
+
+
 class Felt(Widget):
     """The table's felt: seat plates across the top and down the sides, the game's own widgets
     (given as children) in the middle."""
@@ -123,12 +130,9 @@ class Felt(Widget):
     }
     """
 
-    def __init__(self, *centre: Widget, sides: bool = True) -> None:
+    def __init__(self, *centre: Widget) -> None:
         super().__init__(id="felt")
         self.centre = centre
-        self.sides = sides
-        """Whether players may sit down the sides (a table that needs the width puts them all
-        across)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="seats-across")
@@ -138,15 +142,15 @@ class Felt(Widget):
                 yield from self.centre
             yield Static(id="seats-right", classes="seats-side")
 
-    def seat(self, seats: Sequence[Seat], scale: Scale) -> None:
+    def seat(self, seats: Sequence[Seat], scale: Scale, sides: bool = True) -> None:
         """Draw the other players at their places: `seats` in play order from the person
-        playing (the first sits at her left)."""
-        left, across, right = around(len(seats), self.sides)
+        playing (the first sits at her left); without `sides` all sit across the top (a table
+        that needs the felt's width, or a small one)."""
+        left, across, right = around(len(seats), sides)
         left_seats = list(reversed(seats[:left]))  # the next player sits nearest the hand
         across_seats = seats[left : left + across]
         right_seats = seats[left + across :]
-        side_width = 24 if scale is Scale.COMPACT else 26
-        across_width = max(self.size.width - 2, 20)
+        side_width, width = plate_widths(self.size.width, across, scale)
         self._draw_side("#seats-left", left_seats, scale, side_width)
         self._draw_side("#seats-right", right_seats, scale, side_width)
         across_widget = self.query_one("#seats-across", Static)
@@ -155,7 +159,6 @@ class Felt(Widget):
             grid = Table.grid(expand=True, padding=(0, 1))
             for _ in across_seats:
                 grid.add_column(justify="center", ratio=1)
-            width = max(across_width // len(across_seats) - 1, 12)
             grid.add_row(*(Align.center(plate(s, scale, width)) for s in across_seats))
             across_widget.update(grid)
 

@@ -47,7 +47,7 @@ from cardtable.ui.card_faces import (
     look,
 )
 from cardtable.ui.cells import fitted
-from cardtable.ui.felt import Felt, Seat, around, plate
+from cardtable.ui.felt import Felt, Seat, around, plate, plate_widths
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
@@ -147,7 +147,8 @@ ARROWS = {Direction.UP: "↑", Direction.DOWN: "↓"}
 LEADING_MARKS = {*ARROWS.values(), "↕", "+"}
 """The marks of a run's leading card (a compact chip shows them reversed, not written)."""
 SIDE_COLUMNS = 26
-"""The columns a side of the felt takes when players sit there (felt.py's side plates)."""
+"""The columns a side of the felt takes when players sit there (felt.py's side plates, as wide
+as their widest line, and the side's padding)."""
 NARROWEST_STEP = 3
 """The fewest columns of a card that show under the next before a fan wraps onto a new row."""
 
@@ -330,7 +331,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             if not height or across + middle <= height:
                 break
         self.set_class(self.felt_scale is Scale.LARGE, "-spacious")
-        felt.seat(seats, self.felt_scale)
+        felt.seat(seats, self.felt_scale, self.sides)
         self.query_one("#rw-phase", Static).update(phase)
         self.query_one("#rw-bin", Static).update(joined(bin_lines))
         self.query_one("#rw-common", Static).update(joined(common))
@@ -364,6 +365,12 @@ class RunwayTable(GameTable[RunwayView, Any]):
         """The colour of a just-landed card: the theme's `$landed`."""
         return self.app.get_css_variables().get("landed", "yellow")
 
+    @property
+    def sides(self) -> bool:
+        """Whether players sit down the sides of the felt: once its cards are bigger than
+        chips."""
+        return self.felt_scale is not Scale.COMPACT
+
     def _seats(self, felt: Felt) -> tuple[list[Seat], int]:
         """The other players at their places around the felt, in play order from the viewer
         (a spectator sees every player around it), and the height of the row across the top.
@@ -375,11 +382,9 @@ class RunwayTable(GameTable[RunwayView, Any]):
             others = order[start + 1 :] + order[:start]
         else:
             others = list(order)
-        felt.sides = self.felt_scale is not Scale.COMPACT
-        left, across, right = around(len(others), felt.sides)
+        left, across, right = around(len(others), self.sides)
         felt_width = felt.size.width or self.size.width
-        across_width = max(max(felt_width - 2, 20) // max(across, 1) - 1, 12)
-        side_width = 24 if self.felt_scale is Scale.COMPACT else 26
+        side_width, across_width = plate_widths(felt_width, across, self.felt_scale)
         self.centre_width = max(felt_width - SIDE_COLUMNS * ((left > 0) + (right > 0)), 30)
         seats = []
         tallest = 0

@@ -284,7 +284,6 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             VerticalScroll(Static(id="sr-across"), id="sr-others"),
             Static(id="sr-middle"),
             Static(id="sr-mine"),
-            sides=False,
         )
 
     # Drawing
@@ -381,7 +380,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         others = self.others()
         width = self._place_width(len(others))
         felt = self.query_one(Felt)
-        felt.seat([self._plate(seat, keys, width) for seat in others], self.scale)
+        felt.seat([self._plate(seat, keys, width) for seat in others], self.scale, sides=False)
         grid = Table.grid(expand=True, padding=(0, 1))
         cells = []
         self.meld_rows = {}
