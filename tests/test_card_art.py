@@ -113,6 +113,8 @@ def test_a_seat_plate_names_her_marks_her_turn_and_shows_her_hand_as_backs():
     assert text[1].rstrip() == "  ▌▌▌▌▌▌▌ 7 cards"
     one = plate(Seat(name="Cy", cards=1), Scale.ROOMY, 24).plain
     assert " 1 card" in one and "1 cards" not in one and "▶" not in one
+    none = plate(Seat(name="Di", cards=0), Scale.ROOMY, 24).plain.splitlines()
+    assert [line.strip() for line in none[1:]] == ["no cards"]  # not 'no cards 0 cards'
 
 
 @pytest.mark.parametrize(("size", "scale"), [((80, 24), 0), ((120, 40), 1), ((200, 60), 2)])

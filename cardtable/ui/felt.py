@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
+from cardtable.engine.words import plural
 from cardtable.ui.card_art import CardSize, Scale, backs, joined
 from cardtable.ui.cells import fitted
 
@@ -40,9 +41,10 @@ TURN_STYLE = "bold #1b1b1b on #ffd54f"
 """The player to act: marked by an arrow (no colour needed) and lit."""
 
 
-def plate(seat: Seat, scale: Scale, width: int) -> Text:
+def plate(seat: Seat, scale: Scale, width: int, most: int = 13) -> Text:
     """A seat's plate, `width` cells wide: her name line (turn arrow, claim key, name, marks),
-    her hand as fanned backs with its count, then the game's notes about her."""
+    her hand as fanned backs with its count (`most` backs at the most), then the game's notes
+    about her."""
     key = f"[{seat.key}] " if seat.key else ""
     mark = f"{TURN_MARK} " if seat.to_act else "  "
     after = f" · {seat.marks}" if seat.marks else ""
@@ -51,12 +53,14 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     if seat.to_act:
         name.stylize(TURN_STYLE)
     lines = [name]
-    if seat.cards is not None:
-        count = Text(f" {seat.cards} card{'s' if seat.cards != 1 else ''}", style="bold")
+    if seat.cards == 0:
+        lines.append(Text("  no cards", style="dim"))
+    elif seat.cards is not None:
+        count = Text(f" {plural(seat.cards, 'card')}", style="bold")
         size = BACKS[scale]
         room = width - size.width - 11  # the indent and the count beside the backs
-        most = room if scale is Scale.COMPACT else room // 2 + 1
-        fanned = backs(seat.cards, size, most=max(min(most, 13), 1))
+        fits = room if scale is Scale.COMPACT else room // 2 + 1
+        fanned = backs(seat.cards, size, most=max(min(fits, most), 1))
         if len(fanned) == 1:
             lines.append(Text("  ") + fanned[0] + count)
         else:
@@ -83,6 +87,11 @@ BACKS = {
     Scale.LARGE: CardSize(5, 4, 1),
 }
 """The fanned backs of a hand across the table, at each scale."""
+
+
+SIDE_BACKS = 5
+"""The most backs a plate down a side of a small table fans (the count says the rest): the
+sides take their room from the middle of the felt."""
 
 
 def around(others: int, sides: bool = True) -> tuple[int, int, int]:
@@ -151,8 +160,9 @@ class Felt(Widget):
         across_seats = seats[left : left + across]
         right_seats = seats[left + across :]
         side_width, width = plate_widths(self.size.width, across, scale)
-        self._draw_side("#seats-left", left_seats, scale, side_width)
-        self._draw_side("#seats-right", right_seats, scale, side_width)
+        most = SIDE_BACKS if scale is Scale.COMPACT else 13
+        self._draw_side("#seats-left", left_seats, scale, side_width, most)
+        self._draw_side("#seats-right", right_seats, scale, side_width, most)
         across_widget = self.query_one("#seats-across", Static)
         across_widget.display = bool(across_seats)
         if across_seats:
@@ -162,7 +172,9 @@ class Felt(Widget):
             grid.add_row(*(Align.center(plate(s, scale, width)) for s in across_seats))
             across_widget.update(grid)
 
-    def _draw_side(self, where: str, seats: Sequence[Seat], scale: Scale, width: int) -> None:
+    def _draw_side(
+        self, where: str, seats: Sequence[Seat], scale: Scale, width: int, most: int
+    ) -> None:
         widget = self.query_one(where, Static)
         widget.display = bool(seats)
         if seats:
@@ -170,5 +182,5 @@ class Felt(Widget):
             for n, seat in enumerate(seats):
                 if n and scale is not Scale.COMPACT:
                     parts.append(Text(""))  # room between plates on a big table
-                parts.append(plate(seat, scale, width))
+                parts.append(plate(seat, scale, width, most))
             widget.update(Group(*parts))
