@@ -454,7 +454,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def _offer_chip(self, seat: int, key: str, lit: str) -> Text:
         """A card offered face down as a chip, with `key` on it; lit while it lands."""
-        back = chip(Look(key, "", card_faces.BACK), 3)
+        back = chip(Look(key, "", card_faces.back()), 3)
         if lit and self.landed(("offer", seat)):
             back.stylize(f"reverse {lit}")
         return back
@@ -576,9 +576,11 @@ class RunItTable(GameTable[RunItView, Any]):
         self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
         keys = claim_keys(self.shown.seats)
         looks = [
-            Look("Draw", "pile", card_faces.BACK)
+            Look("Draw", "pile", card_faces.back())
             if isinstance(move, mv.TakeDraw)
-            else Look(key_label(keys[move.offered_by]), self.who(move.offered_by), card_faces.BACK)
+            else Look(
+                key_label(keys[move.offered_by]), self.who(move.offered_by), card_faces.back()
+            )
             for move in self.choices
         ]
         self.draw_cards(looks, cursor=self.cursor)
