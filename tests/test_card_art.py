@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from rich.text import Text
 
 from cardtable.cards import Card, PilatchCard, PilatchSuit, RunItCard, RunItColour, RunItKind, Suit
 from cardtable.ui.app import CardTableApp, Launch
@@ -198,3 +199,16 @@ def test_a_hand_card_under_the_next_still_shows_its_whole_corner(scale):
     skip = look(RunItCard(kind=RunItKind.SKIP, colour=RunItColour.GREEN))
     assert face_lines(skip, size)[1].plain[: size.step].startswith("│GSkip")
     assert size.step >= 1 + len("GSkip")
+
+
+def test_words_beside_a_plates_backs_take_no_more_lines_where_the_backs_are_tall():
+    words = [Text("2 buys left"), Text("total 35"), Text("floating")]
+    seat = Seat(name="Bot 2", cards=11, beside=words, lit="bold #ffd54f")
+    lines = plate(seat, Scale.ROOMY, 26).plain.splitlines()
+    assert lines[1].rstrip().endswith("╮ 11 cards") and lines[2].rstrip().endswith("│ 2 buys left")
+    assert lines[3].rstrip().endswith("╯ total 35")
+    assert lines[4].strip() == "floating" and len(lines) == 5  # the rest under the backs
+    compact = plate(seat, Scale.COMPACT, 26).plain.splitlines()
+    assert compact[1].rstrip().endswith("▌ 11 cards") and compact[2].strip() == "2 buys left"
+    lit = plate(seat, Scale.ROOMY, 26).split("\n")[2]
+    assert any("#ffd54f" in str(span.style) for span in lit.spans)  # her backs lit a moment

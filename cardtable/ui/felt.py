@@ -34,6 +34,11 @@ class Seat:
     """Her claim key, shown before her name."""
     marks: str = ""
     """Short words after her name ('dealer', 'away')."""
+    lit: str = ""
+    """A style her backs are lit in a moment (cards have just come into her hand)."""
+    beside: list[Text] = field(default_factory=list)
+    """Short words beside her backs, a line each under her count (her buys left, her total):
+    a plate no taller for them where the backs are tall."""
 
 
 TURN_MARK = "▶"
@@ -53,22 +58,9 @@ def plate(seat: Seat, scale: Scale, width: int, most: int = 13) -> Text:
     if seat.to_act:
         name.stylize(TURN_STYLE)
     lines = [name]
-    if seat.cards == 0:
-        lines.append(Text("  no cards", style="dim"))
-    elif seat.cards is not None:
-        count = Text(f" {plural(seat.cards, 'card')}", style="bold")
-        size = BACKS[scale]
-        room = width - size.width - 11  # the indent and the count beside the backs
-        fits = room if scale is Scale.COMPACT else room // 2 + 1
-        fanned = backs(seat.cards, size, most=max(min(fits, most), 1))
-        if len(fanned) == 1:
-            lines.append(Text("  ") + fanned[0] + count)
-        else:
-            middle = len(fanned) // 2
-            lines += [
-                Text("  ") + line + (count if n == middle else Text())
-                for n, line in enumerate(fanned)
-            ]
+    if seat.cards is not None:
+        shown = hand(seat.cards, scale, width - 2, most, seat.lit, seat.beside)
+        lines += [Text("  ") + line for line in shown]
     lines += [Text("  ") + note for note in seat.notes]
     for line in lines:
         line.truncate(width, overflow="ellipsis")
@@ -79,6 +71,38 @@ def plate(seat: Seat, scale: Scale, width: int, most: int = 13) -> Text:
     block.justify = "left"  # never centred line by line
     block.no_wrap = True
     return block
+
+
+def hand(
+    cards: int,
+    scale: Scale,
+    width: int,
+    most: int = 13,
+    lit: str = "",
+    beside: Sequence[Text] = (),
+) -> list[Text]:
+    """A hand seen from across the table, in `width` cells, line by line: its backs fanned
+    (`most` at the most, lit in `lit`) with its count beside them ('no cards' when empty);
+    the words `beside` on the lines under the count's, those the backs have no line for
+    under the backs."""
+    if cards == 0:
+        return [Text("no cards", style="dim"), *beside]
+    size = BACKS[scale]
+    words = [Text(f" {plural(cards, 'card')}", style="bold")]
+    words += [Text.assemble(" ", word) for word in beside]
+    by_backs = words[: size.height] if beside else words
+    room = width - max(word.cell_len for word in by_backs)  # a column a back when compact,
+    fits = room if scale is Scale.COMPACT else (room - size.width) // 2 + 1  # else two
+    fanned = backs(cards, size, most=max(min(fits, most), 1))
+    for line in fanned if lit else ():
+        line.stylize(lit)
+    if not beside:  # the count beside the middle of the backs
+        words = [Text()] * (len(fanned) // 2) + words
+    lines = [
+        Text.assemble(line, words[n]) if n < len(words) and words[n] else line
+        for n, line in enumerate(fanned)
+    ]
+    return lines + list(beside[len(fanned) - 1 :])
 
 
 BACKS = {

@@ -38,16 +38,14 @@ from cardtable.ui.card_art import (
     ROUND,
     CardSize,
     Scale,
-    backs,
-    chip,
     face_lines,
     joined,
     pile,
     side_by_side,
 )
-from cardtable.ui.card_faces import BACK, Look, look
+from cardtable.ui.card_faces import Look, look
 from cardtable.ui.claim_bar import claim_keys, key_label
-from cardtable.ui.felt import BACKS, TURN_MARK, Felt, Seat
+from cardtable.ui.felt import TURN_MARK, Felt, Seat, hand, plate
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
@@ -197,14 +195,6 @@ def flow(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> tuple[list[T
     if row:
         lines += side_by_side(*row, gap=gap)
     return lines, starts
-
-
-def compact_pile(top: Look | None, count: int, caption: str) -> Text:
-    """A pile as one line: its top card as a chip (a back face down, an outline when empty),
-    then its caption and count in the felt's ink (card_art.pile's compact line carries the
-    chip's colours on into its caption)."""
-    card = chip(top) if top else Text(" ░░ ", style=BACK) if count else Text("[  ]")
-    return Text.assemble(card, f" {caption} {count}")
 
 
 def words_in_lines(parts: Sequence[Text], width: int, joint: str = " · ") -> list[Text]:
@@ -422,40 +412,18 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         view = self.shown
         window = view.window
         claimed = window is not None and seat in window.claimed
+        standing = self._standing(seat)
+        tall = self.scale is not Scale.COMPACT  # her buys and total beside tall backs
         return Seat(
             name=self.who(seat),
+            cards=view.hand_sizes[seat],
             to_act=seat == view.turn and not view.over,
-            notes=self._beside_backs(seat, width - 2),
+            notes=[] if tall else words_in_lines(standing, width - 2),
             key=keys[seat],
             marks="buying" if claimed else "",
+            lit=self._landed_style() if self.landed(("bought", seat)) else "",
+            beside=standing if tall else [],
         )
-
-    def _beside_backs(self, seat: int, width: int) -> list[Text]:
-        """A player's hand as fanned backs (lit a moment after she buys), with her card count,
-        buys left and total beside them, a line each where the backs are tall enough (before
-        them, flush right: each line as wide, as a plate centres each line)."""
-        count = self.shown.hand_sizes[seat]
-        words = [Text(plural(count, "card"), style="bold"), *self._standing(seat)]
-        size = BACKS[self.scale]
-        if count == 0:
-            lines = words_in_lines([Text("no cards", style="dim"), *words[1:]], width)
-        else:
-            beside = max(part.cell_len for part in words[: size.height])
-            most = max(min(width - beside - size.width, 13), 1)
-            fanned = backs(count, size, most=most)
-            if self.landed(("bought", seat)):
-                for line in fanned:
-                    line.stylize(self._landed_style())
-            if len(fanned) == 1:
-                return [Text.assemble(fanned[0], " ", words[0]), *words_in_lines(words[1:], width)]
-            lines = [
-                Text.assemble(" " * (beside - words[n].cell_len), words[n], " ", line)
-                if n < len(words)
-                else Text.assemble(" " * (beside + 1), line)
-                for n, line in enumerate(fanned)
-            ]
-            lines += words_in_lines(words[len(fanned) :], width)
-        return lines
 
     def _standing(self, seat: int) -> list[Text]:
         """A player's buys left, total and whether she floats or has just bought, as short
@@ -487,12 +455,12 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         if self.scale is Scale.COMPACT or view.seat is not None:
             parts = [name]
             if view.seat is None:  # a spectator's table: her hand as backs, with its count
-                parts.append(self._beside_backs(me, width)[0])
+                parts.append(hand(view.hand_sizes[me], self.scale, width)[0])
             head = words_in_lines(parts + self._standing(me), width)
-        else:
-            head = [name, *self._beside_backs(me, width)]
-        if window is not None and me in window.claimed:
-            head[-1].append(" · buying", style="bold")
+            if window is not None and me in window.claimed:
+                head[-1].append(" · buying", style="bold")
+        else:  # a spectator's big table: her place as the others' are
+            head = plate(self._plate(me, keys, width), self.scale, width).split("\n")
         numbers = [n for n, meld in enumerate(view.melds) if meld.owner == me]
         blocks = [self._meld(("meld", n), view.melds[n], n, width) for n in numbers]
         for n, meld in enumerate(view.pending):
@@ -529,12 +497,8 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         size = FELT_CARD[self.scale]
         caption = "Last stock" if view.reshuffled else "Stock"
         top = look(view.discard_top) if view.discard_top is not None else None
-        if self.scale is Scale.COMPACT:
-            stock = [compact_pile(None, view.stock_count, caption)]
-            discard = [compact_pile(top, view.discard_count, "Discard")]
-        else:
-            stock = pile(None, view.stock_count, size, caption)
-            discard = pile(top, view.discard_count, size, "Discard")
+        stock = pile(None, view.stock_count, size, caption)
+        discard = pile(top, view.discard_count, size, "Discard")
         if top is not None and self.landed(("discard",)):
             if self.scale is Scale.COMPACT:
                 discard[0].stylize(f"on {self._colour('landed')}", 0, len(top.corner) + 2)
