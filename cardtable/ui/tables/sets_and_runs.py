@@ -460,7 +460,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             if window is not None and me in window.claimed:
                 head[-1].append(" · buying", style="bold")
         else:  # a spectator's big table: her place as the others' are
-            head = plate(self._plate(me, keys, width), self.scale, width).split("\n")
+            head = list(plate(self._plate(me, keys, width), self.scale, width).split("\n"))
         numbers = [n for n, meld in enumerate(view.melds) if meld.owner == me]
         blocks = [self._meld(("meld", n), view.melds[n], n, width) for n in numbers]
         for n, meld in enumerate(view.pending):
