@@ -28,20 +28,18 @@ from cardtable.games.runway.state import (
     RunwayView,
 )
 from cardtable.games.runway.teaching import cards_of
+from cardtable.ui import card_art
 from cardtable.ui.card_art import (
     FELT_CARD,
-    HEAVY,
-    ROUND,
     CardSize,
     Scale,
     chip,
-    face_lines,
+    flow,
     joined,
     pile,
     side_by_side,
 )
 from cardtable.ui.card_faces import (
-    BACK,
     Look,
     joker_label,
     look,
@@ -181,21 +179,7 @@ def laid(
         return []
     if size.height <= 1:
         return _chips(looks, room, marks, lit, lit_colour)
-    step = size.step
-    if len(looks) > 1 and size.width + (len(looks) - 1) * step > room:
-        step = max((room - size.width) // (len(looks) - 1), NARROWEST_STEP)
-    per_row = max((room - size.width) // step + 1, 1)
-    lines: list[Text] = []
-    for first in range(0, len(looks), per_row):
-        row = range(first, min(first + per_row, len(looks)))
-        out = [Text() for _ in range(size.height)]
-        for n in row:
-            edge, style = (HEAVY, f"bold {lit_colour}") if n in lit else (ROUND, "")
-            card = face_lines(looks[n], size, marks.get(n, ""), edge, style)
-            for line, part in zip(out, card, strict=True):
-                line.append_text(part if n == row[-1] else part[:step])
-        lines += out
-    return lines
+    return card_art.laid(looks, size, room, marks, lit, f"bold {lit_colour}", NARROWEST_STEP)
 
 
 def _chips(
@@ -218,23 +202,6 @@ def _chips(
         elif lines[-1].cell_len:
             lines[-1].append(" ")
         lines[-1].append_text(card)
-    return lines
-
-
-def rows_of(blocks: Sequence[list[Text]], room: int, gap: int = 2) -> list[Text]:
-    """Blocks of lines side by side, `gap` apart, onto as many rows as `room` columns need."""
-    lines: list[Text] = []
-    row: list[list[Text]] = []
-    width = 0
-    for block in blocks:
-        wide = max((line.cell_len for line in block), default=0)
-        if row and width + gap + wide > room:
-            lines += side_by_side(*row, gap=gap)
-            row, width = [], 0
-        width += (gap if row else 0) + wide
-        row.append(block)
-    if row:
-        lines += side_by_side(*row, gap=gap)
     return lines
 
 
@@ -480,8 +447,8 @@ class RunwayTable(GameTable[RunwayView, Any]):
         looks = [look(card, joker_label(card)) for card in cards]
         caption = Text(f"Bin {len(cards)} · face up", style="bold")
         if size.height <= 1:
-            back = Text(" ░░ ", style=BACK) if view.deck_size else Text("[  ]")
-            heading = Text.assemble(back, (f" Deck {view.deck_size}   ", "bold"), caption)
+            deck = pile(None, view.deck_size, size, "Deck")[0]
+            heading = Text.assemble(deck, "   ", caption)
             heading.append(":" if cards else " (empty)", style="bold")
             lines = [heading, *laid(looks, size, room, {}, lit, self._lit_colour())]
         elif not cards:
@@ -518,9 +485,9 @@ class RunwayTable(GameTable[RunwayView, Any]):
             else:
                 blocks.append([*cards, owner])
         if size.height <= 1:
-            lines = rows_of([[Text("Common:", style="bold")], *blocks], room, gap=2)
+            lines, _ = flow([[Text("Common:", style="bold")], *blocks], room, gap=2)
         else:
-            lines = [title, *rows_of(blocks, room, gap=2)]
+            lines = [title, *flow(blocks, room, gap=2)[0]]
         return lines
 
     def _my_run_lines(self) -> list[Text]:

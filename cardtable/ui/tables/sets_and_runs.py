@@ -36,10 +36,11 @@ from cardtable.ui.card_art import (
     FELT_CARD,
     HEAVY,
     ROUND,
-    CardSize,
     Scale,
     face_lines,
+    flow,
     joined,
+    laid,
     pile,
     side_by_side,
 )
@@ -141,60 +142,6 @@ def meld_strip(
     line.append(" ", style=last_style)
     lines.append(line)
     return lines
-
-
-def meld_fan(
-    looks: Sequence[Look],
-    size: CardSize,
-    width: int,
-    number: int,
-    pointed: bool = False,
-    lit: Collection[int] = (),
-    lit_style: str = "",
-) -> list[Text]:
-    """A meld as overlapping cards `size` big, its `number` on the first card's top edge, every
-    card's edge heavy while it is `pointed` at and the cards at `lit` places edged in
-    `lit_style`; a meld wider than `width` goes on in a second row of cards."""
-    per_row = max(1, 1 + (width - size.width) // size.step)
-    rows: list[Text] = []
-    for start in range(0, len(looks), per_row):
-        chunk = looks[start : start + per_row]
-        lines = [Text() for _ in range(size.height)]
-        for n, card in enumerate(chunk):
-            place = start + n
-            if place in lit and lit_style:
-                edge, edge_style = HEAVY, lit_style
-            elif pointed:
-                edge, edge_style = HEAVY, EDGE_STYLES[HEAVY]
-            else:
-                edge, edge_style = ROUND, ""
-            key = str(number) if place == 0 else ""
-            face = face_lines(card, size, key, edge, edge_style)
-            whole = n == len(chunk) - 1
-            for line, part in zip(lines, face, strict=True):
-                line.append_text(part if whole else part[: size.step])
-        rows += lines
-    return rows
-
-
-def flow(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> tuple[list[Text], list[int]]:
-    """Blocks of lines laid left to right, a new row of them where the next does not fit in
-    `width`; with the line each block starts on."""
-    lines: list[Text] = []
-    starts: list[int] = []
-    row: list[list[Text]] = []
-    used = 0
-    for block in blocks:
-        wide = max((line.cell_len for line in block), default=0)
-        if row and used + gap + wide > width:
-            lines += side_by_side(*row, gap=gap)
-            row, used = [], 0
-        starts.append(len(lines))
-        used = wide if not row else used + gap + wide
-        row.append(block)
-    if row:
-        lines += side_by_side(*row, gap=gap)
-    return lines, starts
 
 
 def words_in_lines(parts: Sequence[Text], width: int, joint: str = " · ") -> list[Text]:
@@ -404,7 +351,9 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             pointer = f"bold {EDGE_STYLES[HEAVY]}" if pointed else ""
             return meld_strip(looks, width, pointer, lit, f"on {self._colour('landed')}")
         size = FELT_CARD[self.scale]
-        return meld_fan(looks, size, width, number + 1, pointed, lit, self._landed_style())
+        edge, edge_style = (HEAVY, EDGE_STYLES[HEAVY]) if pointed else (ROUND, "")
+        marks = {0: str(number + 1)}  # its number on the first card's top edge
+        return laid(looks, size, width, marks, lit, self._landed_style(), 0, edge, edge_style)
 
     def _plate(self, seat: int, keys: list[str], width: int) -> Seat:
         """What the table shows of another player at her place: her hand as backs with its
