@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from rich.text import Text
 
 from cardtable.cards import Card, PilatchCard, PilatchSuit, RunItCard, RunItColour, RunItKind, Suit
 from cardtable.ui.app import CardTableApp, Launch
@@ -113,6 +114,8 @@ def test_a_seat_plate_names_her_marks_her_turn_and_shows_her_hand_as_backs():
     assert text[1].rstrip() == "  ▌▌▌▌▌▌▌ 7 cards"
     one = plate(Seat(name="Cy", cards=1), Scale.ROOMY, 24).plain
     assert " 1 card" in one and "1 cards" not in one and "▶" not in one
+    none = plate(Seat(name="Di", cards=0), Scale.ROOMY, 24).plain.splitlines()
+    assert [line.strip() for line in none[1:]] == ["no cards"]  # not 'no cards 0 cards'
 
 
 @pytest.mark.parametrize(
@@ -244,3 +247,16 @@ async def test_the_folded_log_still_ends_on_its_newest_line_after_a_resize():
             await pilot.pause()
             await pilot.pause()
             assert log.scroll_y == log.max_scroll_y > 0
+
+
+def test_words_beside_a_plates_backs_take_no_more_lines_where_the_backs_are_tall():
+    words = [Text("2 buys left"), Text("total 35"), Text("floating")]
+    seat = Seat(name="Bot 2", cards=11, beside=words, lit="bold #ffd54f")
+    lines = plate(seat, Scale.ROOMY, 26).plain.splitlines()
+    assert lines[1].rstrip().endswith("╮ 11 cards") and lines[2].rstrip().endswith("│ 2 buys left")
+    assert lines[3].rstrip().endswith("╯ total 35")
+    assert lines[4].strip() == "floating" and len(lines) == 5  # the rest under the backs
+    compact = plate(seat, Scale.COMPACT, 26).plain.splitlines()
+    assert compact[1].rstrip().endswith("▌ 11 cards") and compact[2].strip() == "2 buys left"
+    lit = plate(seat, Scale.ROOMY, 26).split("\n")[2]
+    assert any("#ffd54f" in str(span.style) for span in lit.spans)  # her backs lit a moment

@@ -7,6 +7,7 @@ import re
 import pytest
 from textual.geometry import Region
 
+from cardtable.engine.words import plural
 from cardtable.games.piles import Pass
 from cardtable.games.piles.castle import pile_index
 from cardtable.ui.app import CardTableApp, Launch
@@ -170,7 +171,7 @@ def test_the_busy_table_drawn_as_cards(snap_compare, size):
 
 def seat_shown(text: str, name: str, count: int) -> bool:
     """A player's place shows her name, her team's suits, her hand as backs and its count."""
-    return re.search(rf"{re.escape(name)} (♥♦|♠♣) ▌+ {count}\b", text) is not None
+    return re.search(rf"{re.escape(name)} · (♥♦|♠♣) ▌+ {plural(count, 'card')}\b", text) is not None
 
 
 async def test_at_80x24_every_player_pile_and_score_is_on_screen_whole():
@@ -183,7 +184,7 @@ async def test_at_80x24_every_player_pile_and_score_is_on_screen_whole():
         shown = " | ".join(shown_text(place) for place in places)
         for seat in (1, 2, 3):
             assert seat_shown(shown, names[seat], len(state.hands[seat])), shown
-        assert "Bot 3 ♥♦" in shown_text(places[0])  # the partner sits across
+        assert "Bot 3 · ♥♦" in shown_text(places[0])  # the partner sits across
         assert "Bot 2" in shown_text(places[1]) and "Bot 4" in shown_text(places[2])
         teams = shown_text(table.query_one("#teams"))
         assert "Reds ♥♦" in teams and "Blacks ♠♣" in teams and "Ann & Bot 3" in teams

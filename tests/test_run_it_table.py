@@ -4,6 +4,8 @@ seat that never offers, a penalty run answered, hints followed, and eight seats 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.cells import cell_len
 from textual.widgets import Static
@@ -15,12 +17,10 @@ from cardtable.games.run_it.moves import GET, TAKE_PENALTY
 from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
-from cardtable.ui.card_art import Scale
 from cardtable.ui.claim_bar import claim_keys
-from cardtable.ui.felt import Seat, plate
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
-from cardtable.ui.tables.run_it import MissedCard, in_a_row
+from cardtable.ui.tables.run_it import MissedCard
 from cardtable.ui.widgets import MoveLog
 from tests.pilot_steps import (
     follow_hint,
@@ -763,15 +763,22 @@ async def test_between_games_the_summary_names_the_winner_and_escape_goes_on_too
         await wait_until(pilot, lambda: app.screen is screen)
 
 
-def test_a_wide_name_across_the_felt_keeps_each_plate_whole_and_in_its_place():
+def columns(row: str, mark: str) -> list[int]:
+    """The cells at which each word beginning with `mark` starts on a line of the screen."""
+    return [cell_len(row[: m.start()]) for m in re.finditer(rf"(?<!\S){re.escape(mark)}", row)]
+
+
+async def test_a_wide_name_across_the_felt_keeps_each_plate_whole_and_in_its_place():
     wide = "Ann🎉"  # four characters, five cells
-    plates = [
-        plate(Seat(name, cards=3, key=key), Scale.ROOMY, 20)
-        for name, key in [(wide, "a"), ("Bot 2", "s"), ("Bot 3", "d")]
-    ]
-    rows = in_a_row(plates, 78).plain.splitlines()
-    assert {cell_len(row) for row in rows} == {78}  # every line the row's width, in cells
-    assert wide in rows[0]
-    starts = {cell_len(row[: row.index("│")]) for row in rows[1:3] if "│" in row}
-    assert len(starts) == 1  # the fanned backs stand under one another, not broken apart
-    assert cell_len(rows[0][: rows[0].index("Bot 2")]) > 26  # the second plate in its share
+    app = table_app(f"Bea,bot,{wide},bot,bot", seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(pilot, app)
+        await pilot.pause()
+        across = screen.table.query_one("#seats-across").region
+        name, top, middle, bottom = screen_lines(app)[across.y : across.bottom]
+        assert f"[g] {wide}" in name and "[j] Bot 4" in name
+        places = columns(name, "[")
+        assert len(places) == 2 and places[1] > 60  # the second plate in its half of the row
+        # each plate's fanned backs stand whole under her name, not broken apart
+        assert columns(top, "╭") == columns(middle, "│") == columns(bottom, "╰") == places
+        assert middle.count(" 5 cards") == 2

@@ -15,6 +15,7 @@ from textual import events
 
 from cardtable.cards import Card
 from cardtable.engine import parse_seats
+from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs.melds import JOKER, make_meld
 from cardtable.games.sets_and_runs.rules import open_window
 from cardtable.games.sets_and_runs.state import Phase
@@ -761,3 +762,19 @@ async def test_an_arrow_then_a_letter_typed_fast_act_on_the_card_the_arrow_reach
         burst(app, "right", "x")
         await wait_until(pilot, lambda: len(state.hands[0]) == 2 or "✗" in status(app))
         assert state.discards[-1] == second
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_spectators_bottom_seat_shows_her_hand_as_backs_with_her_count_and_buys(size):
+    app = table_app("Ann,bot,bot", seed=3)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_table(pilot, app)
+        match = screen.match
+        screen.table.show(match.game.view(match.state, None), screen.table.names, [], False)
+        await pilot.pause()
+        mine = mine_text(screen)
+        count = plural(len(match.state.hands[0]), "card")
+        assert f"[{screen.claim_keys[0]}] Ann" in mine and f" {count}" in mine
+        assert "3 buys left" in mine and "total 0" in mine
+        assert ("╭" if size[0] > 80 else "▌") in mine  # her hand face down
+        assert "Ann's hand" not in screen_text(app)

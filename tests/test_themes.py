@@ -11,7 +11,7 @@ import pytest
 from textual.color import Color
 from textual.command import CommandPalette
 
-from cardtable.cards import Card, Suit
+from cardtable.cards import Card, RunItCard, RunItColour, RunItKind, Suit
 from cardtable.ui import card_faces
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.card_faces import face, ink, look
@@ -260,3 +260,13 @@ async def test_a_data_folder_that_cannot_be_written_says_so_once_and_the_theme_s
         assert app.theme == "felt"
         # Read at the start (not a folder), then written once: each said once.
         assert [note.title for note in app._notifications] == ["Preferences", "Not remembered"]
+
+
+def test_a_run_it_card_in_a_line_of_words_is_in_its_colours_ink_for_the_theme_in_use():
+    red = RunItCard(kind=RunItKind.NUMBER, colour=RunItColour.RED, value=7)
+    wild = RunItCard(kind=RunItKind.WILD)
+    assert ink(red).plain == "R7" and ink(wild).plain == "Wild"
+    felt = ink(red).style
+    assert felt != ink(wild).style and " on " not in str(felt)  # ink, not a card's face
+    card_faces.use_palette(card_faces.LIGHT_CARDS)
+    assert ink(red).style != felt  # a light theme's dark ink, readable on its background

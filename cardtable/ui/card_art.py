@@ -4,7 +4,7 @@ in every game and grows with the window (`Scale`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -238,3 +238,65 @@ def pile(top: Look | None, count: int, size: CardSize, caption: str) -> list[Tex
             lines.append(Text(" " * (depth + 1) + "▔" * (size.width - 2), style=style))
     lines.append(Text(_fit(f"{caption} {count}", max(size.width, len(caption) + 4), "centre")))
     return lines
+
+
+def laid(
+    looks: Sequence[Look],
+    size: CardSize,
+    room: int,
+    marks: Mapping[int, str] | None = None,
+    lit: Collection[int] = (),
+    lit_style: str = "",
+    narrowest: int = 0,
+    edge: Edge = ROUND,
+    edge_style: str = "",
+) -> list[Text]:
+    """Cards laid on the felt in `room` columns, line by line: overlapping faces, closer
+    together (down to `narrowest` columns showing, when given) where they must be, wrapping
+    onto more rows where even that is too wide. `marks` writes a sign on a card's top edge
+    (a meld's number, a run's leading edge); the cards at `lit` places have just landed (heavy
+    edges in `lit_style`), the others are edged `edge` in `edge_style`."""
+    if not looks:
+        return []
+    marks = marks or {}
+    step = size.step
+    if narrowest and len(looks) > 1 and size.width + (len(looks) - 1) * step > room:
+        step = max((room - size.width) // (len(looks) - 1), narrowest)
+    per_row = max((room - size.width) // step + 1, 1)
+    lines: list[Text] = []
+    for first in range(0, len(looks), per_row):
+        row = range(first, min(first + per_row, len(looks)))
+        out = [Text() for _ in range(size.height)]
+        for n in row:
+            lit_now = n in lit and lit_style
+            card = face_lines(
+                looks[n],
+                size,
+                marks.get(n, ""),
+                HEAVY if lit_now else edge,
+                lit_style if lit_now else edge_style,
+            )
+            for line, part in zip(out, card, strict=True):
+                line.append_text(part if n == row[-1] else part[:step])
+        lines += out
+    return lines
+
+
+def flow(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> tuple[list[Text], list[int]]:
+    """Blocks of lines (melds, triples) laid left to right, `gap` apart, a new row of them
+    where the next does not fit in `width`; with the line each block starts on."""
+    lines: list[Text] = []
+    starts: list[int] = []
+    row: list[list[Text]] = []
+    used = 0
+    for block in blocks:
+        wide = max((line.cell_len for line in block), default=0)
+        if row and used + gap + wide > width:
+            lines += side_by_side(*row, gap=gap)
+            row, used = [], 0
+        starts.append(len(lines))
+        used = wide if not row else used + gap + wide
+        row.append(block)
+    if row:
+        lines += side_by_side(*row, gap=gap)
+    return lines, starts

@@ -47,6 +47,8 @@ class CardPalette:
     run_it_face: dict[RunItColour | None, str]
     """A Run It card's face: the colour behind its letter (a Wild is purple until it names
     one)."""
+    run_it_ink: dict[RunItColour | None, str]
+    """A Run It card, or a colour named, as text in a line of prose."""
     direction_face: str
     back: str
     """A card face down."""
@@ -109,6 +111,13 @@ FELT_CARDS = CardPalette(
     keeper_face=f"bold #6a1b9a on {_LIGHT_CARD}",
     keeper_ink="bold #ce93d8",
     run_it_face=_RUN_IT_FACE,
+    run_it_ink={
+        RunItColour.RED: "bold #ff8a80",
+        RunItColour.BLUE: "bold #82b1ff",
+        RunItColour.YELLOW: "bold #fff176",
+        RunItColour.GREEN: "bold #b9f6ca",
+        None: "bold #ce93d8",
+    },
     direction_face="bold #1b1b1b on #ffd54f",
     back=f"{_LIGHT_CARD} on #7b2d26",
 )
@@ -152,6 +161,13 @@ CONTRAST_CARDS = CardPalette(
         RunItColour.GREEN: "bold #ffffff on #007000",
         None: "bold #ffffff on #5a00a0",
     },
+    run_it_ink={
+        RunItColour.RED: "bold #ff5f5f",
+        RunItColour.BLUE: "bold #6fa8ff",
+        RunItColour.YELLOW: "bold #ffff00",
+        RunItColour.GREEN: "bold #40ff40",
+        None: "bold #e0a0ff",
+    },
     direction_face="bold #000000 on #ffff00",
     back="bold #ffffff on #a00000",
     cursor_edge="bold #ff3d00",
@@ -193,6 +209,13 @@ LIGHT_CARDS = CardPalette(
     keeper_face="bold #6a1b9a on #ffffff",
     keeper_ink="bold #6a1b9a",
     run_it_face=_RUN_IT_FACE,
+    run_it_ink={
+        RunItColour.RED: "bold #b3261e",
+        RunItColour.BLUE: "bold #0d47a1",
+        RunItColour.YELLOW: "bold #7a5c00",
+        RunItColour.GREEN: "bold #1b5e20",
+        None: "bold #6a1b9a",
+    },
     direction_face="bold #1b1b1b on #ffd54f",
     back="#ffffff on #7b2d26",
 )
@@ -324,8 +347,11 @@ def face(card: Card | PilatchCard, width: int = 0) -> Text:
     return Text(label.center(width) if width else f" {label} ", style=style)
 
 
-def ink(card: Card | PilatchCard) -> Text:
-    """The card as coloured text for a line of prose."""
+def ink(card: Card | PilatchCard | RunItCard) -> Text:
+    """The card as coloured text for a line of prose, in the palette in use (a Run It card in
+    its colour's ink, a Wild's until it names one)."""
+    if isinstance(card, RunItCard):
+        return Text(card.short, style=_palette.run_it_ink[card.colour])
     label, _, style = _label_and_styles(card)
     return Text(label, style=style)
 

@@ -35,15 +35,21 @@ class Seat:
     """Her claim key, shown before her name."""
     marks: str = ""
     """Short words after her name ('dealer', 'away')."""
+    lit: str = ""
+    """A style her backs are lit in a moment (cards have just come into her hand)."""
+    beside: list[Text] = field(default_factory=list)
+    """Short words beside her backs, a line each under her count (her buys left, her total):
+    a plate no taller for them where the backs are tall."""
 
 
 TURN_MARK = "▶"
 """The player to act: marked by an arrow (no colour needed), and lit (`card_faces.turn`)."""
 
 
-def plate(seat: Seat, scale: Scale, width: int) -> Text:
+def plate(seat: Seat, scale: Scale, width: int, most: int = 13) -> Text:
     """A seat's plate, `width` cells wide: her name line (turn arrow, claim key, name, marks),
-    her hand as fanned backs with its count, then the game's notes about her."""
+    her hand as fanned backs with its count (`most` backs at the most), then the game's notes
+    about her."""
     key = f"[{seat.key}] " if seat.key else ""
     mark = f"{TURN_MARK} " if seat.to_act else "  "
     after = f" · {seat.marks}" if seat.marks else ""
@@ -52,22 +58,9 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     if seat.to_act:
         name.stylize(card_faces.turn())
     lines = [name]
-    if seat.cards == 0:
-        lines.append(Text("  no cards", style="dim"))
-    elif seat.cards is not None:
-        count = Text(f" {plural(seat.cards, 'card')}", style="bold")
-        size = BACKS[scale]
-        room = width - size.width - 11  # the indent and the count beside the backs
-        most = room if scale is Scale.COMPACT else room // 2 + 1
-        fanned = backs(seat.cards, size, most=max(min(most, 13), 1))
-        if len(fanned) == 1:
-            lines.append(Text("  ") + fanned[0] + count)
-        else:
-            middle = len(fanned) // 2
-            lines += [
-                Text("  ") + line + (count if n == middle else Text())
-                for n, line in enumerate(fanned)
-            ]
+    if seat.cards is not None:
+        shown = hand(seat.cards, scale, width - 2, most, seat.lit, seat.beside)
+        lines += [Text("  ") + line for line in shown]
     lines += [Text("  ") + note for note in seat.notes]
     for line in lines:
         line.truncate(width, overflow="ellipsis")
@@ -80,12 +73,49 @@ def plate(seat: Seat, scale: Scale, width: int) -> Text:
     return block
 
 
+def hand(
+    cards: int,
+    scale: Scale,
+    width: int,
+    most: int = 13,
+    lit: str = "",
+    beside: Sequence[Text] = (),
+) -> list[Text]:
+    """A hand seen from across the table, in `width` cells, line by line: its backs fanned
+    (`most` at the most, lit in `lit`) with its count beside them ('no cards' when empty);
+    the words `beside` on the lines under the count's, those the backs have no line for
+    under the backs."""
+    if cards == 0:
+        return [Text("no cards", style="dim"), *beside]
+    size = BACKS[scale]
+    words = [Text(f" {plural(cards, 'card')}", style="bold")]
+    words += [Text.assemble(" ", word) for word in beside]
+    by_backs = words[: size.height] if beside else words
+    room = width - max(word.cell_len for word in by_backs)  # a column a back when compact,
+    fits = room if scale is Scale.COMPACT else (room - size.width) // 2 + 1  # else two
+    fanned = backs(cards, size, most=max(min(fits, most), 1))
+    for line in fanned if lit else ():
+        line.stylize(lit)
+    if not beside:  # the count beside the middle of the backs
+        words = [Text()] * (len(fanned) // 2) + words
+    lines = [
+        Text.assemble(line, words[n]) if n < len(words) and words[n] else line
+        for n, line in enumerate(fanned)
+    ]
+    return lines + list(beside[len(fanned) - 1 :])
+
+
 BACKS = {
     Scale.COMPACT: CardSize(1, 1, 1),
     Scale.ROOMY: CardSize(4, 3, 1),
     Scale.LARGE: CardSize(5, 4, 1),
 }
 """The fanned backs of a hand across the table, at each scale."""
+
+
+SIDE_BACKS = 5
+"""The most backs a plate down a side of a small table fans (the count says the rest): the
+sides take their room from the middle of the felt."""
 
 
 def around(others: int, sides: bool = True) -> tuple[int, int, int]:
@@ -96,6 +126,13 @@ def around(others: int, sides: bool = True) -> tuple[int, int, int]:
     side = (others - 1) // 3 if others < 6 else others // 3
     side = max(side, 1)
     return side, others - 2 * side, side
+
+
+def plate_widths(felt_width: int, across: int, scale: Scale) -> tuple[int, int]:
+    """The widths `Felt.seat` draws plates at on a felt `felt_width` columns wide: a plate
+    down a side, and one of `across` plates across the top."""
+    side = 24 if scale is Scale.COMPACT else 26
+    return side, max(max(felt_width - 2, 20) // max(across, 1) - 1, 12)
 
 
 class Felt(Widget):
@@ -126,12 +163,9 @@ class Felt(Widget):
     }
     """
 
-    def __init__(self, *centre: Widget, sides: bool = True) -> None:
+    def __init__(self, *centre: Widget) -> None:
         super().__init__(id="felt")
         self.centre = centre
-        self.sides = sides
-        """Whether players may sit down the sides (a table that needs the width puts them all
-        across)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="seats-across")
@@ -141,28 +175,30 @@ class Felt(Widget):
                 yield from self.centre
             yield Static(id="seats-right", classes="seats-side")
 
-    def seat(self, seats: Sequence[Seat], scale: Scale) -> None:
+    def seat(self, seats: Sequence[Seat], scale: Scale, sides: bool = True) -> None:
         """Draw the other players at their places: `seats` in play order from the person
-        playing (the first sits at her left)."""
-        left, across, right = around(len(seats), self.sides)
+        playing (the first sits at her left); without `sides` all sit across the top (a table
+        that needs the felt's width, or a small one)."""
+        left, across, right = around(len(seats), sides)
         left_seats = list(reversed(seats[:left]))  # the next player sits nearest the hand
         across_seats = seats[left : left + across]
         right_seats = seats[left + across :]
-        side_width = 24 if scale is Scale.COMPACT else 26
-        across_width = max(self.size.width - 2, 20)
-        self._draw_side("#seats-left", left_seats, scale, side_width)
-        self._draw_side("#seats-right", right_seats, scale, side_width)
+        side_width, width = plate_widths(self.size.width, across, scale)
+        most = SIDE_BACKS if scale is Scale.COMPACT else 13
+        self._draw_side("#seats-left", left_seats, scale, side_width, most)
+        self._draw_side("#seats-right", right_seats, scale, side_width, most)
         across_widget = self.query_one("#seats-across", Static)
         across_widget.display = bool(across_seats)
         if across_seats:
             grid = Table.grid(expand=True, padding=(0, 1))
             for _ in across_seats:
                 grid.add_column(justify="center", ratio=1)
-            width = max(across_width // len(across_seats) - 1, 12)
             grid.add_row(*(Align.center(plate(s, scale, width)) for s in across_seats))
             across_widget.update(grid)
 
-    def _draw_side(self, where: str, seats: Sequence[Seat], scale: Scale, width: int) -> None:
+    def _draw_side(
+        self, where: str, seats: Sequence[Seat], scale: Scale, width: int, most: int
+    ) -> None:
         widget = self.query_one(where, Static)
         widget.display = bool(seats)
         if seats:
@@ -170,5 +206,5 @@ class Felt(Widget):
             for n, seat in enumerate(seats):
                 if n and scale is not Scale.COMPACT:
                     parts.append(Text(""))  # room between plates on a big table
-                parts.append(plate(seat, scale, width))
+                parts.append(plate(seat, scale, width, most))
             widget.update(Group(*parts))

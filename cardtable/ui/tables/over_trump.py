@@ -270,9 +270,9 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
 
     def _draw_seats(self) -> None:
         others = [(self.bottom_seat + n) % 4 for n in (1, 2, 3)]
-        felt = self.query_one(Felt)
-        felt.sides = self.scale is not Scale.COMPACT  # at 80x24 the three sit across the top
-        felt.seat([self._seat(s) for s in others], self.scale)
+        seats = [self._seat(s) for s in others]
+        sides = self.scale is not Scale.COMPACT  # at 80x24 the three sit across the top
+        self.query_one(Felt).seat(seats, self.scale, sides)
 
     def _seat(self, seat: int) -> Seat:
         """A player at her place: her hand's backs, her team and its tricks, the suits she is

@@ -22,7 +22,7 @@ from cardtable.games.piles import Pass, PilesView, Place
 from cardtable.games.piles.castle import COLUMNS, PILES, ROWS, pile_name, value_breakdown
 from cardtable.games.piles.hand import sort_hand
 from cardtable.ui import card_faces
-from cardtable.ui.card_art import HAND_CARD, HEAVY, ROUND, CardSize, Scale, backs, face_lines
+from cardtable.ui.card_art import HAND_CARD, HEAVY, ROUND, CardSize, Scale, face_lines
 from cardtable.ui.card_faces import colour_name, face, ink, look
 from cardtable.ui.felt import TURN_MARK, Felt, Seat, around, plate
 from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard
@@ -113,29 +113,8 @@ class PilesFelt(Felt):
                 yield Static(id="pile-detail")
 
 
-COMPACT_BACKS = CardSize(1, 1, 1)
-"""A hand across the table at 80x24: one line of card edges."""
 SIDE_WIDTHS = (16, 36)
 """The narrowest and the widest a side of the felt is drawn (its padding included)."""
-
-
-def seat_line(seat: Seat, width: int) -> list[Text]:
-    """A seat in two short lines for a small table: her turn arrow, name and team marks, then
-    her hand as a line of backs with its count (`width` cells at most)."""
-    name = Text(f"{TURN_MARK} " if seat.to_act else "  ", style="bold")
-    name.append(seat.name, style="bold")
-    if seat.to_act:
-        name.stylize(card_faces.turn())
-    for note in seat.notes:
-        name.append(" ")
-        name.append_text(note)
-    name.truncate(width, overflow="ellipsis")
-    count = str(seat.cards or 0)
-    hand = Text("  ")
-    hand.append_text(backs(seat.cards or 0, COMPACT_BACKS, most=max(width - 3 - len(count), 1))[0])
-    hand.append(f" {count}", style="bold")
-    hand.truncate(width, overflow="ellipsis")
-    return [name, hand]
 
 
 class PilesTable(GameTable[PilesView, Place | Pass]):
@@ -326,15 +305,14 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
     def _seat(self, seat: int) -> Seat:
         """What the felt shows of a player: her name, hand, turn and team."""
         view = self.shown
-        notes = []
-        if view.team_colours:
-            team = colour_name(view.team_colours[self._team_of(seat)])  # 'Reds ♥♦'
-            notes.append(team[-2:] if self.scale is Scale.COMPACT else team)
+        team = colour_name(view.team_colours[self._team_of(seat)]) if view.team_colours else None
+        compact = self.scale is Scale.COMPACT  # her team's suits by her name: 'Bot 2 · ♠♣'
         return Seat(
             name=self.who(seat),
             cards=view.hand_sizes[seat],
             to_act=not view.over and view.turn == seat,
-            notes=notes,
+            notes=[team] if team is not None and not compact else [],
+            marks=team.plain[-2:] if team is not None and compact else "",
         )
 
     def _draw_seats(self) -> int:
@@ -357,17 +335,12 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         castle = (CHIP_PILES if self.scale is Scale.COMPACT else self.piles_look).castle_width
         return min(max((self.size.width - castle - 1) // 2, SIDE_WIDTHS[0]), SIDE_WIDTHS[1])
 
-    def _plate(self, seat: Seat, width: int) -> list[Text]:
-        if self.scale is Scale.COMPACT:
-            return seat_line(seat, width)
-        return plate(seat, self.scale, width).split("\n")
-
     def _draw_side(self, where: str, seats: Sequence[Seat], width: int) -> None:
         widget = self.query_one(where, Static)
         widget.display = bool(seats)
         lines: list[Text] = []
         for seat in seats:
-            lines += self._plate(seat, width)
+            lines += plate(seat, self.scale, width).split("\n")
         widget.styles.height = len(lines)  # known, not measured: a key's redraw stays cheap
         widget.update(Text("\n").join(lines))
 
@@ -380,8 +353,8 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         width = max((self.size.width - 2) // len(seats) - 1, 12)
         if self.scale is Scale.COMPACT:
             line = Text(justify="center")
-            for n, seat in enumerate(seats):
-                name, hand = seat_line(seat, width)
+            for n, seat in enumerate(seats):  # her plate's name and hand on one line
+                name, hand, *_ = plate(seat, self.scale, width).split("\n")
                 name.rstrip()
                 line.append("   " if n else "")
                 line.append_text(name)

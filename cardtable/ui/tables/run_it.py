@@ -5,7 +5,6 @@ of play and a penalty run; the hand along the bottom with the playable cards rai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -33,7 +32,6 @@ from cardtable.ui.card_art import (
     CardSize,
     Scale,
     back_lines,
-    backs,
     chip,
     face_lines,
     joined,
@@ -43,7 +41,7 @@ from cardtable.ui.card_art import (
 from cardtable.ui.card_faces import Look, look
 from cardtable.ui.cells import fitted
 from cardtable.ui.claim_bar import claim_keys, key_label
-from cardtable.ui.felt import BACKS, Felt, Seat, around, plate
+from cardtable.ui.felt import Felt, Seat
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.screens.handoff import GUARD_SECONDS
@@ -70,20 +68,23 @@ OFFER_CARD = {
 """A card offered face down, on the felt beside the draw pile, at each scale."""
 
 
+def card_of(colour: RunItColour | None) -> RunItCard:
+    """A card of this colour (a Wild when None), to draw a colour named on the felt in."""
+    if colour is None:
+        return RunItCard(kind=RunItKind.WILD)
+    return RunItCard(kind=RunItKind.NUMBER, colour=colour)
+
+
 def colour_style(colour: RunItColour | None) -> str:
     """The face of a card of this colour (a Wild's when None), for a colour named on the felt."""
-    if colour is None:
-        return look(RunItCard(kind=RunItKind.WILD)).style
-    return look(RunItCard(kind=RunItKind.NUMBER, colour=colour)).style
+    return look(card_of(colour)).style
 
 
-INK = {
-    RunItColour.RED: "bold #ff8a80",
-    RunItColour.BLUE: "bold #82b1ff",
-    RunItColour.YELLOW: "bold #fff176",
-    RunItColour.GREEN: "bold #b9f6ca",
-    None: "bold #ce93d8",
-}
+def colour_ink(colour: RunItColour | None) -> str:
+    """The ink of a card of this colour (a Wild's when None), for a colour named in words."""
+    return card_faces.ink(card_of(colour)).style
+
+
 KEYS = {"get": "c", "penalty": "p", "keep": "e", "draw": "t", "offer": "o", "nothing": "n"}
 """The table's letters: c gets a card, p takes the penalty, e keeps the card got (ending the
 turn), t takes the draw pile's top card, o offers the card picked, n offers nothing. None is a
@@ -100,67 +101,6 @@ KEY_LABELS = {
 }
 """Each letter's word in the footer (its action has the letter's name), in the footer's order.
 Not 'menu': the footer shows one key per action name, and the screen's Ctrl+N is 'menu'."""
-
-
-def in_a_row(plates: Sequence[Text], width: int) -> Text:
-    """Plates side by side in `width` cells, each centred whole in its share of the row (a
-    plate's lines keep their places under one another)."""
-    share = width // max(len(plates), 1)
-    blocks = [plate.split("\n") for plate in plates]
-    height = max(len(block) for block in blocks)
-    rows = [Text() for _ in range(height)]
-    for block in blocks:
-        widest = max(line.cell_len for line in block)
-        left = max((share - widest) // 2, 0)
-        for n, row in enumerate(rows):
-            line = block[n] if n < len(block) else Text()
-            row.append(" " * left)
-            row.append_text(line)
-            row.append(" " * max(share - left - line.cell_len, 0))
-    return joined(rows)
-
-
-FAN = {Scale.COMPACT: 5, Scale.ROOMY: 8, Scale.LARGE: 8}
-"""The most card edges of a hand across the table (the count says the rest): few enough that a
-plate with a two-digit count keeps its width (felt.plate lets one such line run a cell over)."""
-
-
-def fanned_hand(cards: int, scale: Scale) -> list[Text]:
-    """A hand across the table, line by line: its backs fanned with the count beside them; on a
-    small table one line of card edges."""
-    if not cards:
-        return [Text("no cards", style="dim")]
-    count = Text(f" {plural(cards, 'card')}", style="bold")
-    if scale is Scale.COMPACT:
-        return [beside(Text("▌" * min(cards, FAN[scale]), style=card_faces.BACK), count)]
-    fan = backs(cards, BACKS[scale], most=FAN[scale])
-    middle = len(fan) // 2
-    return [beside(line, count) if n == middle else line for n, line in enumerate(fan)]
-
-
-def beside(*parts: Text) -> Text:
-    """Texts on one line, each keeping its own style (`a + b` would paint b in a's)."""
-    line = Text()
-    for part in parts:
-        line.append_text(part)
-    return line
-
-
-class RunItFelt(Felt):
-    """The felt, with the plates across the top centred whole."""
-
-    def seat(self, seats: Sequence[Seat], scale: Scale) -> None:
-        """Draw the other players at their places (`Felt.seat`), the plates across the top
-        drawn again centred whole (felt.py's grid centres each of their lines on its own, which
-        breaks a plate's fanned backs apart)."""
-        super().seat(seats, scale)
-        left, across, _ = around(len(seats), self.sides)
-        across_seats = seats[left : left + across]
-        if across_seats:
-            width = max(self.size.width - 2, 20)
-            plate_width = max(width // len(across_seats) - 1, 12)
-            plates = [plate(seat, scale, plate_width) for seat in across_seats]
-            self.query_one("#seats-across", Static).update(in_a_row(plates, width))
 
 
 class ColourMenu(MoveMenu):
@@ -347,7 +287,7 @@ class RunItTable(GameTable[RunItView, Any]):
         play_area = Horizontal(
             Static(id="ri-top"), Static(id="ri-draw"), Static(id="ri-info"), id="ri-pile"
         )
-        felt = RunItFelt(
+        felt = Felt(
             Horizontal(play_area, classes="ri-row"),
             Static(id="ri-offered", classes="ri-row"),
             Static(id="ri-offers", classes="ri-row"),
@@ -408,7 +348,7 @@ class RunItTable(GameTable[RunItView, Any]):
         else:
             order = [(view.seat + k) % view.seats for k in range(1, view.seats)]
         seats = [self._seat(seat, keys[seat]) for seat in order]
-        self.query_one(RunItFelt).seat(seats, self.scale)
+        self.query_one(Felt).seat(seats, self.scale)
 
     def _seat(self, seat: int, key: str) -> Seat:
         view = self.shown
@@ -420,7 +360,7 @@ class RunItTable(GameTable[RunItView, Any]):
             to_act=acting or asked,
             key=key,
             marks=marks,
-            notes=fanned_hand(view.hand_sizes[seat], self.scale),
+            cards=view.hand_sizes[seat],
         )
 
     def _draw_pile(self) -> None:
@@ -460,10 +400,10 @@ class RunItTable(GameTable[RunItView, Any]):
         info.append(arrow, style="bold")
         info.append("\nColour: ", style="bold")
         if view.colour is None:
-            info.append("any (a Wild turned up)", style=INK[None])
+            info.append("any (a Wild turned up)", style=colour_ink(None))
         else:
             info.append(f" {view.colour.value} ", style=colour_style(view.colour))
-            info.append(f" {COLOUR_NAMES[view.colour]}", style=INK[view.colour])
+            info.append(f" {COLOUR_NAMES[view.colour]}", style=colour_ink(view.colour))
         if view.penalty:
             info.append(f"\nPENALTY RUN {view.penalty}", style="bold reverse #ff8a80")
             info.append(f" on {self.who(view.turn)}", style="bold #ff8a80")
@@ -492,7 +432,7 @@ class RunItTable(GameTable[RunItView, Any]):
         title = f"Offered to {self.who(view.turn)}, face down:"
         if size.height <= 1:
             named = [
-                beside(self._offer_chip(seat, "", lit), Text(f" {self.who(seat)}"))
+                Text.assemble(self._offer_chip(seat, "", lit), f" {self.who(seat)}")
                 for seat in view.offered_by
             ]
             room = self.query_one("#felt-centre").size.width or 46
@@ -500,7 +440,7 @@ class RunItTable(GameTable[RunItView, Any]):
             if line.cell_len + sum(unit.cell_len + 1 for unit in named) > room:
                 line = Text("Offers: ", style="bold")
                 named = [self._offer_chip(seat, keys[seat], lit) for seat in view.offered_by]
-            widget.update(beside(line, Text(" ").join(named)))
+            widget.update(Text.assemble(line, Text(" ").join(named)))
             return
         blocks = []
         for seat in view.offered_by:
@@ -514,7 +454,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def _offer_chip(self, seat: int, key: str, lit: str) -> Text:
         """A card offered face down as a chip, with `key` on it; lit while it lands."""
-        back = chip(Look(key, "", card_faces.BACK), 3)
+        back = chip(Look(key, "", card_faces.back()), 3)
         if lit and self.landed(("offer", seat)):
             back.stylize(f"reverse {lit}")
         return back
@@ -583,7 +523,7 @@ class RunItTable(GameTable[RunItView, Any]):
         if phase is Phase.TAKE and mine and view.hand:
             text.append("\nYour hand: " if text else "Your hand: ", style="dim")
             for card in view.hand:
-                text.append(card.short, style=INK[card.colour])
+                text.append_text(card_faces.ink(card))
                 text.append(" ")
         self.query_one("#ri-offers", Static).update(text)
 
@@ -636,9 +576,11 @@ class RunItTable(GameTable[RunItView, Any]):
         self.hand_title(Text(line, no_wrap=True, overflow="ellipsis"))
         keys = claim_keys(self.shown.seats)
         looks = [
-            Look("Draw", "pile", card_faces.BACK)
+            Look("Draw", "pile", card_faces.back())
             if isinstance(move, mv.TakeDraw)
-            else Look(key_label(keys[move.offered_by]), self.who(move.offered_by), card_faces.BACK)
+            else Look(
+                key_label(keys[move.offered_by]), self.who(move.offered_by), card_faces.back()
+            )
             for move in self.choices
         ]
         self.draw_cards(looks, cursor=self.cursor)

@@ -28,26 +28,24 @@ from cardtable.games.runway.state import (
     RunwayView,
 )
 from cardtable.games.runway.teaching import cards_of
+from cardtable.ui import card_art
 from cardtable.ui.card_art import (
     FELT_CARD,
-    HEAVY,
-    ROUND,
     CardSize,
     Scale,
     chip,
-    face_lines,
+    flow,
     joined,
     pile,
     side_by_side,
 )
 from cardtable.ui.card_faces import (
-    BACK,
     Look,
     joker_label,
     look,
 )
 from cardtable.ui.cells import fitted
-from cardtable.ui.felt import Felt, Seat, around, plate
+from cardtable.ui.felt import Felt, Seat, around, plate, plate_widths
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
@@ -147,7 +145,8 @@ ARROWS = {Direction.UP: "↑", Direction.DOWN: "↓"}
 LEADING_MARKS = {*ARROWS.values(), "↕", "+"}
 """The marks of a run's leading card (a compact chip shows them reversed, not written)."""
 SIDE_COLUMNS = 26
-"""The columns a side of the felt takes when players sit there (felt.py's side plates)."""
+"""The columns a side of the felt takes when players sit there (felt.py's side plates, as wide
+as their widest line, and the side's padding)."""
 NARROWEST_STEP = 3
 """The fewest columns of a card that show under the next before a fan wraps onto a new row."""
 
@@ -180,21 +179,7 @@ def laid(
         return []
     if size.height <= 1:
         return _chips(looks, room, marks, lit, lit_colour)
-    step = size.step
-    if len(looks) > 1 and size.width + (len(looks) - 1) * step > room:
-        step = max((room - size.width) // (len(looks) - 1), NARROWEST_STEP)
-    per_row = max((room - size.width) // step + 1, 1)
-    lines: list[Text] = []
-    for first in range(0, len(looks), per_row):
-        row = range(first, min(first + per_row, len(looks)))
-        out = [Text() for _ in range(size.height)]
-        for n in row:
-            edge, style = (HEAVY, f"bold {lit_colour}") if n in lit else (ROUND, "")
-            card = face_lines(looks[n], size, marks.get(n, ""), edge, style)
-            for line, part in zip(out, card, strict=True):
-                line.append_text(part if n == row[-1] else part[:step])
-        lines += out
-    return lines
+    return card_art.laid(looks, size, room, marks, lit, f"bold {lit_colour}", NARROWEST_STEP)
 
 
 def _chips(
@@ -217,23 +202,6 @@ def _chips(
         elif lines[-1].cell_len:
             lines[-1].append(" ")
         lines[-1].append_text(card)
-    return lines
-
-
-def rows_of(blocks: Sequence[list[Text]], room: int, gap: int = 2) -> list[Text]:
-    """Blocks of lines side by side, `gap` apart, onto as many rows as `room` columns need."""
-    lines: list[Text] = []
-    row: list[list[Text]] = []
-    width = 0
-    for block in blocks:
-        wide = max((line.cell_len for line in block), default=0)
-        if row and width + gap + wide > room:
-            lines += side_by_side(*row, gap=gap)
-            row, width = [], 0
-        width += (gap if row else 0) + wide
-        row.append(block)
-    if row:
-        lines += side_by_side(*row, gap=gap)
     return lines
 
 
@@ -330,7 +298,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             if not height or across + middle <= height:
                 break
         self.set_class(self.felt_scale is Scale.LARGE, "-spacious")
-        felt.seat(seats, self.felt_scale)
+        felt.seat(seats, self.felt_scale, self.sides)
         self.query_one("#rw-phase", Static).update(phase)
         self.query_one("#rw-bin", Static).update(joined(bin_lines))
         self.query_one("#rw-common", Static).update(joined(common))
@@ -364,6 +332,12 @@ class RunwayTable(GameTable[RunwayView, Any]):
         """The colour of a just-landed card: the theme's `$landed`."""
         return self.app.get_css_variables().get("landed", "yellow")
 
+    @property
+    def sides(self) -> bool:
+        """Whether players sit down the sides of the felt: once its cards are bigger than
+        chips."""
+        return self.felt_scale is not Scale.COMPACT
+
     def _seats(self, felt: Felt) -> tuple[list[Seat], int]:
         """The other players at their places around the felt, in play order from the viewer
         (a spectator sees every player around it), and the height of the row across the top.
@@ -375,11 +349,9 @@ class RunwayTable(GameTable[RunwayView, Any]):
             others = order[start + 1 :] + order[:start]
         else:
             others = list(order)
-        felt.sides = self.felt_scale is not Scale.COMPACT
-        left, across, right = around(len(others), felt.sides)
+        left, across, right = around(len(others), self.sides)
         felt_width = felt.size.width or self.size.width
-        across_width = max(max(felt_width - 2, 20) // max(across, 1) - 1, 12)
-        side_width = 24 if self.felt_scale is Scale.COMPACT else 26
+        side_width, across_width = plate_widths(felt_width, across, self.felt_scale)
         self.centre_width = max(felt_width - SIDE_COLUMNS * ((left > 0) + (right > 0)), 30)
         seats = []
         tallest = 0
@@ -475,8 +447,8 @@ class RunwayTable(GameTable[RunwayView, Any]):
         looks = [look(card, joker_label(card)) for card in cards]
         caption = Text(f"Bin {len(cards)} · face up", style="bold")
         if size.height <= 1:
-            back = Text(" ░░ ", style=BACK) if view.deck_size else Text("[  ]")
-            heading = Text.assemble(back, (f" Deck {view.deck_size}   ", "bold"), caption)
+            deck = pile(None, view.deck_size, size, "Deck")[0]
+            heading = Text.assemble(deck, "   ", caption)
             heading.append(":" if cards else " (empty)", style="bold")
             lines = [heading, *laid(looks, size, room, {}, lit, self._lit_colour())]
         elif not cards:
@@ -513,9 +485,9 @@ class RunwayTable(GameTable[RunwayView, Any]):
             else:
                 blocks.append([*cards, owner])
         if size.height <= 1:
-            lines = rows_of([[Text("Common:", style="bold")], *blocks], room, gap=2)
+            lines, _ = flow([[Text("Common:", style="bold")], *blocks], room, gap=2)
         else:
-            lines = [title, *rows_of(blocks, room, gap=2)]
+            lines = [title, *flow(blocks, room, gap=2)[0]]
         return lines
 
     def _my_run_lines(self) -> list[Text]:

@@ -37,18 +37,17 @@ from cardtable.ui.card_art import (
     FELT_CARD,
     HEAVY,
     ROUND,
-    CardSize,
     Scale,
-    backs,
-    chip,
     face_lines,
+    flow,
     joined,
+    laid,
     pile,
     side_by_side,
 )
-from cardtable.ui.card_faces import BACK, Look, look
+from cardtable.ui.card_faces import Look, look
 from cardtable.ui.claim_bar import claim_keys, key_label
-from cardtable.ui.felt import BACKS, TURN_MARK, Felt, Seat
+from cardtable.ui.felt import TURN_MARK, Felt, Seat, hand, plate
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
@@ -145,68 +144,6 @@ def meld_strip(
     return lines
 
 
-def meld_fan(
-    looks: Sequence[Look],
-    size: CardSize,
-    width: int,
-    number: int,
-    pointed: bool = False,
-    lit: Collection[int] = (),
-    lit_style: str = "",
-) -> list[Text]:
-    """A meld as overlapping cards `size` big, its `number` on the first card's top edge, every
-    card's edge heavy while it is `pointed` at and the cards at `lit` places edged in
-    `lit_style`; a meld wider than `width` goes on in a second row of cards."""
-    per_row = max(1, 1 + (width - size.width) // size.step)
-    rows: list[Text] = []
-    for start in range(0, len(looks), per_row):
-        chunk = looks[start : start + per_row]
-        lines = [Text() for _ in range(size.height)]
-        for n, card in enumerate(chunk):
-            place = start + n
-            if place in lit and lit_style:
-                edge, edge_style = HEAVY, lit_style
-            elif pointed:
-                edge, edge_style = HEAVY, card_faces.edge("cursor")
-            else:
-                edge, edge_style = ROUND, ""
-            key = str(number) if place == 0 else ""
-            face = face_lines(card, size, key, edge, edge_style)
-            whole = n == len(chunk) - 1
-            for line, part in zip(lines, face, strict=True):
-                line.append_text(part if whole else part[: size.step])
-        rows += lines
-    return rows
-
-
-def flow(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> tuple[list[Text], list[int]]:
-    """Blocks of lines laid left to right, a new row of them where the next does not fit in
-    `width`; with the line each block starts on."""
-    lines: list[Text] = []
-    starts: list[int] = []
-    row: list[list[Text]] = []
-    used = 0
-    for block in blocks:
-        wide = max((line.cell_len for line in block), default=0)
-        if row and used + gap + wide > width:
-            lines += side_by_side(*row, gap=gap)
-            row, used = [], 0
-        starts.append(len(lines))
-        used = wide if not row else used + gap + wide
-        row.append(block)
-    if row:
-        lines += side_by_side(*row, gap=gap)
-    return lines, starts
-
-
-def compact_pile(top: Look | None, count: int, caption: str) -> Text:
-    """A pile as one line: its top card as a chip (a back face down, an outline when empty),
-    then its caption and count in the felt's ink (card_art.pile's compact line carries the
-    chip's colours on into its caption)."""
-    card = chip(top) if top else Text(" ░░ ", style=BACK) if count else Text("[  ]")
-    return Text.assemble(card, f" {caption} {count}")
-
-
 def words_in_lines(parts: Sequence[Text], width: int, joint: str = " · ") -> list[Text]:
     """Short pieces of text joined on a line, a new line where the next does not fit."""
     lines: list[Text] = []
@@ -284,7 +221,6 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             VerticalScroll(Static(id="sr-across"), id="sr-others"),
             Static(id="sr-middle"),
             Static(id="sr-mine"),
-            sides=False,
         )
 
     # Drawing
@@ -381,7 +317,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         others = self.others()
         width = self._place_width(len(others))
         felt = self.query_one(Felt)
-        felt.seat([self._plate(seat, keys, width) for seat in others], self.scale)
+        felt.seat([self._plate(seat, keys, width) for seat in others], self.scale, sides=False)
         grid = Table.grid(expand=True, padding=(0, 1))
         cells = []
         self.meld_rows = {}
@@ -415,7 +351,9 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             pointer = f"bold {card_faces.edge('cursor')}" if pointed else ""
             return meld_strip(looks, width, pointer, lit, f"on {self._colour('landed')}")
         size = FELT_CARD[self.scale]
-        return meld_fan(looks, size, width, number + 1, pointed, lit, self._landed_style())
+        edge, edge_style = (HEAVY, card_faces.edge("cursor")) if pointed else (ROUND, "")
+        marks = {0: str(number + 1)}  # its number on the first card's top edge
+        return laid(looks, size, width, marks, lit, self._landed_style(), 0, edge, edge_style)
 
     def _plate(self, seat: int, keys: list[str], width: int) -> Seat:
         """What the table shows of another player at her place: her hand as backs with its
@@ -423,40 +361,18 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         view = self.shown
         window = view.window
         claimed = window is not None and seat in window.claimed
+        standing = self._standing(seat)
+        tall = self.scale is not Scale.COMPACT  # her buys and total beside tall backs
         return Seat(
             name=self.who(seat),
+            cards=view.hand_sizes[seat],
             to_act=seat == view.turn and not view.over,
-            notes=self._beside_backs(seat, width - 2),
+            notes=[] if tall else words_in_lines(standing, width - 2),
             key=keys[seat],
             marks="buying" if claimed else "",
+            lit=self._landed_style() if self.landed(("bought", seat)) else "",
+            beside=standing if tall else [],
         )
-
-    def _beside_backs(self, seat: int, width: int) -> list[Text]:
-        """A player's hand as fanned backs (lit a moment after she buys), with her card count,
-        buys left and total beside them, a line each where the backs are tall enough (before
-        them, flush right: each line as wide, as a plate centres each line)."""
-        count = self.shown.hand_sizes[seat]
-        words = [Text(plural(count, "card"), style="bold"), *self._standing(seat)]
-        size = BACKS[self.scale]
-        if count == 0:
-            lines = words_in_lines([Text("no cards", style="dim"), *words[1:]], width)
-        else:
-            beside = max(part.cell_len for part in words[: size.height])
-            most = max(min(width - beside - size.width, 13), 1)
-            fanned = backs(count, size, most=most)
-            if self.landed(("bought", seat)):
-                for line in fanned:
-                    line.stylize(self._landed_style())
-            if len(fanned) == 1:
-                return [Text.assemble(fanned[0], " ", words[0]), *words_in_lines(words[1:], width)]
-            lines = [
-                Text.assemble(" " * (beside - words[n].cell_len), words[n], " ", line)
-                if n < len(words)
-                else Text.assemble(" " * (beside + 1), line)
-                for n, line in enumerate(fanned)
-            ]
-            lines += words_in_lines(words[len(fanned) :], width)
-        return lines
 
     def _standing(self, seat: int) -> list[Text]:
         """A player's buys left, total and whether she floats or has just bought, as short
@@ -488,12 +404,12 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         if self.scale is Scale.COMPACT or view.seat is not None:
             parts = [name]
             if view.seat is None:  # a spectator's table: her hand as backs, with its count
-                parts.append(self._beside_backs(me, width)[0])
+                parts.append(hand(view.hand_sizes[me], self.scale, width)[0])
             head = words_in_lines(parts + self._standing(me), width)
-        else:
-            head = [name, *self._beside_backs(me, width)]
-        if window is not None and me in window.claimed:
-            head[-1].append(" · buying", style="bold")
+            if window is not None and me in window.claimed:
+                head[-1].append(" · buying", style="bold")
+        else:  # a spectator's big table: her place as the others' are
+            head = list(plate(self._plate(me, keys, width), self.scale, width).split("\n"))
         numbers = [n for n, meld in enumerate(view.melds) if meld.owner == me]
         blocks = [self._meld(("meld", n), view.melds[n], n, width) for n in numbers]
         for n, meld in enumerate(view.pending):
@@ -530,12 +446,8 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         size = FELT_CARD[self.scale]
         caption = "Last stock" if view.reshuffled else "Stock"
         top = look(view.discard_top) if view.discard_top is not None else None
-        if self.scale is Scale.COMPACT:
-            stock = [compact_pile(None, view.stock_count, caption)]
-            discard = [compact_pile(top, view.discard_count, "Discard")]
-        else:
-            stock = pile(None, view.stock_count, size, caption)
-            discard = pile(top, view.discard_count, size, "Discard")
+        stock = pile(None, view.stock_count, size, caption)
+        discard = pile(top, view.discard_count, size, "Discard")
         if top is not None and self.landed(("discard",)):
             if self.scale is Scale.COMPACT:
                 discard[0].stylize(f"on {self._colour('landed')}", 0, len(top.corner) + 2)
