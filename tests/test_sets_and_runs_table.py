@@ -778,3 +778,28 @@ async def test_a_spectators_bottom_seat_shows_her_hand_as_backs_with_her_count_a
         assert "3 buys left" in mine and "total 0" in mine
         assert ("╭" if size[0] > 80 else "▌") in mine  # her hand face down
         assert "Ann's hand" not in screen_text(app)
+
+
+async def test_pointing_at_a_meld_repaints_without_laying_out_the_screen(monkeypatch):
+    # ↑↓ only change which meld's edges are heavy: no size changes, so no layout (a layout of
+    # the busy six-seat felt took some 27 ms a key on a projector's screen).
+    from textual.screen import Screen
+
+    app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        six_seats(screen)
+        await pilot.press("up")
+        await pilot.pause()
+        layouts = []
+        refresh_layout = Screen._refresh_layout
+        monkeypatch.setattr(
+            Screen,
+            "_refresh_layout",
+            lambda s, *a, **k: layouts.append(1) or refresh_layout(s, *a, **k),
+        )
+        pointed = screen.table.pointed
+        await pilot.press("up")
+        await pilot.pause()
+        assert screen.table.pointed != pointed
+        assert not layouts

@@ -56,6 +56,9 @@ class TableFrame(Screen[None]):
     table: GameTable
     """The game's own table widget (ui/tables)."""
 
+    status_rows = 0
+    """The rows the status line's words took when last said (0: not measured yet)."""
+
     clock: Clock
     """The clock the table waits on (the app's: a FakeClock in tests)."""
 
@@ -502,7 +505,11 @@ class TableFrame(Screen[None]):
         """Put a line on the status bar; a refusal stands out."""
         status = self.query_one("#status", Static)
         status.set_class(refused, "refused")
-        status.update(Text(("✗ " if refused else "") + text))
+        line = Text(("✗ " if refused else "") + text)
+        width = status.content_size.width
+        rows = max(len(line.wrap(self.app.console, width)), 2) if width else 0
+        status.update(line, layout=not rows or rows != self.status_rows)  # same height: no layout
+        self.status_rows = rows
         if refused:
             self.app.bell()
 

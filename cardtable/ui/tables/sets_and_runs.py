@@ -309,15 +309,17 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         room = max(self.size.width - 2, 20)
         return max((room - GAP * (players - 1)) // max(players, 1), 12)
 
-    def _draw_seats(self) -> None:
+    def _draw_seats(self, repointed: bool = False) -> None:
         """The plates across the top and each player's melds under her plate; the viewer's
-        line and melds over her hand."""
+        line and melds over her hand. `repointed`: only which meld is pointed at changed (its
+        edges), so the plates stay and nothing changes size: no layout, a key stays quick."""
         view = self.shown
         keys = claim_keys(view.seats)
         others = self.others()
         width = self._place_width(len(others))
-        felt = self.query_one(Felt)
-        felt.seat([self._plate(seat, keys, width) for seat in others], self.scale, sides=False)
+        if not repointed:
+            felt = self.query_one(Felt)
+            felt.seat([self._plate(seat, keys, width) for seat in others], self.scale, sides=False)
         grid = Table.grid(expand=True, padding=(0, 1))
         cells = []
         self.meld_rows = {}
@@ -328,9 +330,10 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             grid.add_column(ratio=1)
             cells.append(Align.center(joined(lines)))
         grid.add_row(*cells)
-        self.query_one("#sr-across", Static).update(grid)
-        self._draw_mine(keys)
-        self.call_after_refresh(self._fit_others)
+        self.query_one("#sr-across", Static).update(grid, layout=not repointed)
+        self._draw_mine(keys, layout=not repointed)
+        if not repointed:
+            self.call_after_refresh(self._fit_others)
         if self.pointed is not None and self.pointed in self.meld_rows:
             self.query_one("#sr-others", VerticalScroll).scroll_to(
                 y=max(0, self.meld_rows[self.pointed] - 1), animate=False
@@ -389,9 +392,9 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             parts.append(Text("bought", style=self._landed_style()))
         return parts
 
-    def _draw_mine(self, keys: list[str]) -> None:
+    def _draw_mine(self, keys: list[str], layout: bool = True) -> None:
         """The bottom seat's line (turn, key, name, buys, total) and her melds in front of her,
-        with the lay-down she is building."""
+        with the lay-down she is building (`layout` False: nothing in it changed size)."""
         view = self.shown
         me = self.bottom_seat()
         width = max(self.size.width - 2, 20)
@@ -422,7 +425,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         lines, _ = flow(blocks, width, gap=1 if self.scale is Scale.COMPACT else 2)
         if not view.melds and not view.pending:
             lines = [Text("No melds on the table yet.", style="dim")]
-        self.query_one("#sr-mine", Static).update(Align.center(joined(head + lines)))
+        self.query_one("#sr-mine", Static).update(Align.center(joined(head + lines)), layout=layout)
 
     def _fit_others(self) -> None:
         """The other players' melds take the room the middle and the viewer's melds leave,
@@ -606,7 +609,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         else:
             place = (order.index(self.pointed) + step) % len(order)
         self.pointed = order[place]
-        self._draw_seats()
+        self._draw_seats(repointed=True)
         meld = view.melds[self.pointed]
         # w only where it can act: a Joker in a set is locked, a run without one has none
         swap = ", w swaps one for its Joker" if meld.run and JOKER in meld.cards else ""
