@@ -313,6 +313,16 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             self.lit[thing] = until
         self.set_timer(self.LANDED_SECONDS + 0.02, self._landed_over)
 
+    def felt_colour(self, name: str) -> str:
+        """One of the felt's colours (`landed`, `cursor`...) as the theme gives it, for a Rich
+        style."""
+        return self.app.theme_variables.get(name, "")
+
+    def landed_style(self) -> str:
+        """The style of what has just landed: the theme's `$landed`, bold."""
+        colour = self.felt_colour("landed")
+        return f"bold {colour}" if colour else "bold reverse"
+
     def landed(self, thing: object) -> bool:
         """True while `thing` has just landed (lit on the table)."""
         until = self.lit.get(thing)

@@ -335,10 +335,6 @@ class RunItTable(GameTable[RunItView, Any]):
         landed += [("offer", seat) for seat in view.offered_by if seat not in before[2]]
         self.land(*landed)
 
-    def _lit_style(self) -> str:
-        """The edge of a card that has just landed, in the felt's `landed` colour."""
-        return f"bold {self.app.get_css_variables().get('landed', 'yellow')}"
-
     def _draw_seats(self) -> None:
         """The other players at their places around the felt (everyone, for a spectator)."""
         view = self.shown
@@ -372,7 +368,7 @@ class RunItTable(GameTable[RunItView, Any]):
         discards = pile(top, view.discard_count, size, "Discards")
         if self.landed(("discard",)):
             discards[: size.height] = face_lines(
-                top, size, edge=HEAVY, edge_style=self._lit_style()
+                top, size, edge=HEAVY, edge_style=self.landed_style()
             )
         draw = pile(None, view.draw_count, size, "Draw")
         for shorter in (discards, draw):  # the counts under both piles on one line
@@ -427,7 +423,7 @@ class RunItTable(GameTable[RunItView, Any]):
         if not view.offered_by:
             return
         size = OFFER_CARD[self.scale]
-        lit = self._lit_style() if self.lit else ""
+        lit = self.landed_style() if self.lit else ""
         keys = claim_keys(view.seats)
         title = f"Offered to {self.who(view.turn)}, face down:"
         if size.height <= 1:

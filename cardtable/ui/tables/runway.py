@@ -237,6 +237,8 @@ class RunwayTable(GameTable[RunwayView, Any]):
         super().__init__(classes="runway")
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
+        self.run_lines = -1
+        """The lines the viewer's run over her hand took when last drawn."""
         self.trade_news: tuple[int, str] | None = None
         """The answer to the last trade offer: (the offerer, the log line)."""
         self.armed: str | None = None
@@ -328,10 +330,6 @@ class RunwayTable(GameTable[RunwayView, Any]):
         """The cards that have just landed there (none once the highlight is over)."""
         return self.fresh.get(where, []) if self.landed(where) else []
 
-    def _lit_colour(self) -> str:
-        """The colour of a just-landed card: the theme's `$landed`."""
-        return self.app.get_css_variables().get("landed", "yellow")
-
     @property
     def sides(self) -> bool:
         """Whether players sit down the sides of the felt: once its cards are bigger than
@@ -418,7 +416,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
         fresh = self._lit(("run", seat))
         lit = [n for n, entry in enumerate(entries) if entry in fresh]
         looks = [look(e.card, joker_label(e.card, e.rank)) for e in entries]
-        return laid(looks, FELT_CARD[self.felt_scale], room, marks, lit, self._lit_colour())
+        return laid(looks, FELT_CARD[self.felt_scale], room, marks, lit, self.felt_colour("landed"))
 
     def _phase_line(self) -> Text:
         """Whose turn it is and the phase of it: Draw ▸ Build ▸ Discard, the one now lit."""
@@ -450,13 +448,13 @@ class RunwayTable(GameTable[RunwayView, Any]):
             deck = pile(None, view.deck_size, size, "Deck")[0]
             heading = Text.assemble(deck, "   ", caption)
             heading.append(":" if cards else " (empty)", style="bold")
-            lines = [heading, *laid(looks, size, room, {}, lit, self._lit_colour())]
+            lines = [heading, *laid(looks, size, room, {}, lit, self.felt_colour("landed"))]
         elif not cards:
             deck = pile(None, view.deck_size, size, "Deck")
             lines = side_by_side(deck, pile(None, 0, size, "Bin"), gap=3)
         else:
             deck = pile(None, view.deck_size, size, "Deck")
-            spread = laid(looks, size, room - size.width - 3, {}, lit, self._lit_colour())
+            spread = laid(looks, size, room - size.width - 3, {}, lit, self.felt_colour("landed"))
             lines = side_by_side(deck, [*spread, caption], gap=3)
         return lines
 
@@ -478,7 +476,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             mark = "c" if size.height > 1 else "▴"
             marks = {n: mark for n, card in enumerate(triple.cards) if card in usable}
             lit = list(range(len(looks))) if triple in fresh else []
-            cards = laid(looks, size, room, marks, lit, self._lit_colour())
+            cards = laid(looks, size, room, marks, lit, self.felt_colour("landed"))
             owner = Text(fitted(self.who(triple.owner), 8).rstrip(), style="dim")
             if size.height <= 1:
                 blocks.append([Text.assemble(owner, " ", cards[0])])
@@ -513,7 +511,9 @@ class RunwayTable(GameTable[RunwayView, Any]):
         """Put the viewer's run just over her hand (hidden for a spectator)."""
         widget = self.query_one("#rw-run", Static)
         widget.display = bool(lines)
-        widget.update(joined(lines))
+        # An arrow key changes the '+' on the run, not its height: no layout then.
+        widget.update(joined(lines), layout=len(lines) != self.run_lines)
+        self.run_lines = len(lines)
 
     def _cursor_fits(self) -> bool:
         """True if the card under the cursor can go on the viewer's run now."""

@@ -285,14 +285,6 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         """The places lit in `thing` while it has just landed, else none."""
         return self.landed_cards.get(thing, set()) if self.landed(thing) else set()
 
-    def _colour(self, name: str) -> str:
-        """One of the felt's colours ($landed, $cursor...) for a Rich style."""
-        return self.app.theme_variables.get(name, "")
-
-    def _landed_style(self) -> str:
-        colour = self._colour("landed")
-        return f"bold {colour}" if colour else "bold reverse"
-
     def bottom_seat(self) -> int:
         """The seat drawn at the bottom: the viewer's, or seat 1's on a spectator's table."""
         seat = self.shown.seat
@@ -352,11 +344,11 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         looks = meld_looks(meld)
         if self.scale is Scale.COMPACT:
             pointer = f"bold {card_faces.edge('cursor')}" if pointed else ""
-            return meld_strip(looks, width, pointer, lit, f"on {self._colour('landed')}")
+            return meld_strip(looks, width, pointer, lit, f"on {self.felt_colour('landed')}")
         size = FELT_CARD[self.scale]
         edge, edge_style = (HEAVY, card_faces.edge("cursor")) if pointed else (ROUND, "")
         marks = {0: str(number + 1)}  # its number on the first card's top edge
-        return laid(looks, size, width, marks, lit, self._landed_style(), 0, edge, edge_style)
+        return laid(looks, size, width, marks, lit, self.landed_style(), 0, edge, edge_style)
 
     def _plate(self, seat: int, keys: list[str], width: int) -> Seat:
         """What the table shows of another player at her place: her hand as backs with its
@@ -373,7 +365,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
             notes=[] if tall else words_in_lines(standing, width - 2),
             key=keys[seat],
             marks="buying" if claimed else "",
-            lit=self._landed_style() if self.landed(("bought", seat)) else "",
+            lit=self.landed_style() if self.landed(("bought", seat)) else "",
             beside=standing if tall else [],
         )
 
@@ -389,7 +381,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         if view.floating[seat]:
             parts.append(Text("floating", style="bold reverse"))
         if self.landed(("bought", seat)):
-            parts.append(Text("bought", style=self._landed_style()))
+            parts.append(Text("bought", style=self.landed_style()))
         return parts
 
     def _draw_mine(self, keys: list[str], layout: bool = True) -> None:
@@ -453,11 +445,11 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         discard = pile(top, view.discard_count, size, "Discard")
         if top is not None and self.landed(("discard",)):
             if self.scale is Scale.COMPACT:
-                discard[0].stylize(f"on {self._colour('landed')}", 0, len(top.corner) + 2)
+                discard[0].stylize(f"on {self.felt_colour('landed')}", 0, len(top.corner) + 2)
             else:
-                discard[: size.height] = face_lines(top, size, "", HEAVY, self._landed_style())
+                discard[: size.height] = face_lines(top, size, "", HEAVY, self.landed_style())
         round_ = Text(f"Round {view.round} of {view.rounds}: ", style="bold")
-        round_.append(contract.name, style=f"bold {self._colour('cursor')}")
+        round_.append(contract.name, style=f"bold {self.felt_colour('cursor')}")
         needed = Text(f"{contract.cards_needed}+ cards", style="dim")
         deals = Text(f"{self.who(view.dealer)} deals", style="dim")
         progress = self._progress()
