@@ -235,24 +235,6 @@ def use_palette(palette: CardPalette, four_colour: bool = False) -> None:
     _suit_face, _suit_ink = palette.by_suit(four_colour)
 
 
-def palette() -> CardPalette:
-    """The palette cards are drawn in now."""
-    return _palette
-
-
-# The felt palette's styles by their old names (cards drawn through `look`, `face`, `ink` and
-# `back` follow the theme in use; these stay the felt theme's).
-FACE = FELT_CARDS.face
-INK = FELT_CARDS.ink
-PILATCH_FACE = FELT_CARDS.pilatch_face
-PILATCH_INK = FELT_CARDS.pilatch_ink
-KEEPER_FACE = FELT_CARDS.keeper_face
-KEEPER_INK = FELT_CARDS.keeper_ink
-RUN_IT_FACE = FELT_CARDS.run_it_face
-DIRECTION_FACE = FELT_CARDS.direction_face
-BACK = FELT_CARDS.back
-
-
 WILD = JOKER_MARK
 """The mark of a wild card (a Runway Joker, an Over Trump Keeper): no rank letter looks like it."""
 KEEPER_LABEL = f"{WILD}Keeper"

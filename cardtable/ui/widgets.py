@@ -133,7 +133,7 @@ def hand_row_start(cursor: int, first: int, slots: int, cards: int) -> int:
 
 
 SLOT_KEYS = "1234567890-"
-"""The number keys that pick a card of the hand, left to right, as each card's border shows."""
+"""The number keys that pick a card of the hand, left to right, as each card's top edge shows."""
 HANDS_HIDDEN = "Hands are hidden: no player's turn at this screen."
 
 ViewT = TypeVar("ViewT", bound=View)
@@ -149,10 +149,11 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     """Base of each game's table: draws one seat's view; keys and clicks become moves.
 
     It owns what every table has: the view, the names and the legal moves the last `show`
-    gave, the hand with its cursor, and the hand row along the bottom (a title over the cards,
-    each card with its number key). A table composes the rest (`compose_table`: its main row
-    of class `table-main`, the middle of it `table-centre`, 46 columns at least unless the table
-    asks more, a side panel `#side` with the log) and says what its keys do.
+    gave, the hand with its cursor, the log folded under the table, and the hand row along the
+    bottom (a title over overlapping cards, each with its number key on its top edge), the
+    scale its cards are drawn at and what has just landed. A table composes the rest
+    (`compose_table`: its felt, `felt.Felt`, with the game's own widgets in the middle) and
+    says what its keys do.
     """
 
     DEFAULT_CSS = """
@@ -165,11 +166,6 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     }
     GameTable .table-main {
         height: 1fr;
-    }
-    GameTable .table-centre {
-        width: 1fr;
-        min-width: 46;
-        padding: 0 1;
     }
     GameTable #log {
         height: 2;
