@@ -353,9 +353,10 @@ def test_a_run_is_laid_in_the_order_it_grows_its_leading_card_on_top_and_marked(
     assert lines[0].plain == "╭───╭───╭───╭─↓───╮", "the leading card whole, the arrow on it"
     assert lines[1].plain == "│K■P│Q■P│J■P│10■P │"
     narrow = laid(looks, FELT_CARD[Scale.ROOMY], 16, {}, [], "")
-    assert narrow[1].plain == "│K■│Q■│J■│10■P │", "a fan closes up to fit its room"
+    assert narrow[1].plain == "│K■P│Q■P│J■P  │", "never closer than a card's corner shows whole"
+    assert narrow[3:] and narrow[4].plain == "│10■P │", "the rest on a row of its own"
     wrapped = laid(looks * 3, FELT_CARD[Scale.ROOMY], 16, {}, [], "")
-    assert len(wrapped) == 9 and all(line.cell_len <= 16 for line in wrapped)
+    assert len(wrapped) == 12 and all(line.cell_len <= 16 for line in wrapped)
     chips = laid(looks, FELT_CARD[Scale.COMPACT], 40, {3: "↓"}, [], "")
     assert chips[0].plain == "K■P Q■P J■P 10■P"
     assert "reverse" in str(chips[0].spans[-1].style), "a compact leading card is reversed"

@@ -53,8 +53,9 @@ TRICK_CARD = {
 are as big as the hand's once there is room (a chip at 80x24)."""
 SPREAD = {Scale.COMPACT: 2, Scale.ROOMY: 4, Scale.LARGE: 8}
 """The most room between the trick's cards at each scale (they keep together on a big felt)."""
-KEEPER_SHOWS = 3
-"""The columns of a revealed Keeper that show under the card placed with it."""
+KEEPER_SHOWS = 2
+"""The columns of a revealed Keeper that show under the card placed with it: its edge and its
+star (a third would show the K of its corner, read as a King)."""
 SPECTATOR_PLATE = 26
 """The width of seat 1's plate at the bottom of a spectator's felt."""
 CAPTION_WIDTH = 10

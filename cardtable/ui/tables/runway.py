@@ -147,7 +147,7 @@ LEADING_MARKS = {*ARROWS.values(), "↕", "+"}
 SIDE_COLUMNS = 26
 """The columns a side of the felt takes when players sit there (felt.py's side plates, as wide
 as their widest line, and the side's padding)."""
-NARROWEST_STEP = 3
+NARROWEST_STEP = 4
 """The fewest columns of a card that show under the next before a fan wraps onto a new row."""
 
 
