@@ -1,12 +1,13 @@
 """`cardtable serve` in a real browser: headless Chromium opens the page and the start screen is
 drawn in it (read back from xterm.js's own buffer), keys typed in the page start a demo and then
-a game of Piles, and Ctrl+C with the tab still open stops everything cleanly. Screenshots go
-to .test-output/."""
+a game of Piles, and Ctrl+C with the tab still open stops everything cleanly; then each game's
+table, its players around the felt (issue 21). Screenshots go to .test-output/."""
 
 from pathlib import Path
 
 import pytest
 
+from cardtable import games
 from tests.chromium import Chromium, find_or_install_chromium
 from tests.serving import ServeProcess
 
@@ -49,3 +50,22 @@ async def test_the_page_shows_the_start_screen_then_a_demo_and_a_game(chromium):
             code, printed = served.interrupt()  # Ctrl+C with the tab still open
     assert code == 0 and printed.rstrip().endswith("Stopped serving cardtable.")
     assert "Traceback" not in printed
+
+
+async def test_each_games_table_in_a_browser_is_pictured_with_the_players_around_it(chromium):
+    shots = []
+    with ServeProcess() as served, Chromium(chromium) as browser:
+        for place, game_id in enumerate(games.ids()):
+            title = games.get(game_id).name
+            async with browser.open(served.url) as page:
+                await page.wait_for_screen("c a r d t a b l e", "Piles")
+                for _ in range(place):
+                    await page.press("Down")
+                await page.press("Enter")
+                await page.wait_for_screen(f"{title}: new game")
+                await page.press("ctrl+s")
+                screen = await page.wait_for_screen("'s hand", "cards", timeout=30)
+                assert "Bot 2" in screen  # another player, at her place on the felt
+                shots.append(await page.screenshot(SHOTS / f"serve-{game_id}.png"))
+        served.interrupt()
+    print("pictures of every table in a browser:", *map(str, shots), sep="\n  ")
