@@ -340,3 +340,23 @@ async def test_a_finished_trick_stays_in_view_a_moment_before_a_bot_leads_the_ne
         (finished_at, _), (next_at, _) = played_at[first], played_at[first + 1]
         assert next_at - finished_at >= 0.95
         assert finished_at - played_at[first - 1][0] < 0.95, "a move within a trick does not wait"
+
+
+async def test_the_keeper_reveal_title_fits_80_columns_with_its_way_back():
+    state = OverTrumpState(
+        options=OverTrumpOptions(),
+        dealer=0,
+        leader=1,
+        hands=[pcards("AS 1S KpP 4R 5R 6R 7R 8R 9R 10R QR"), *[pcards("5P 6P")] * 3],
+        trick=[Placement(seat=s, card=pcard(c)) for s, c in [(1, "9S"), (2, "3S"), (3, "8S")]],
+        tricks=[0, 0],
+        chance=Chance.seeded(1),
+    )
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, app, state)
+        await pilot.press("k")
+        await pilot.pause()
+        title = screen.query_one("#hand-title")
+        words = str(title.render())
+        assert "(k cancels)" in words and cell_len(words.rstrip()) <= title.content_size.width

@@ -452,7 +452,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
             self.hand_title(None)
         else:
             step = (
-                "  ·  KEEPER REVEAL: choose the card to place with it (k cancels)"
+                "  ·  with a Keeper: pick the card to place (k cancels)"
                 if self.revealing
                 else ""
             )
