@@ -18,6 +18,7 @@ from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.state import GameResult, Phase
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.claim_bar import claim_keys
+from cardtable.ui.felt import Felt
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.run_it import MissedCard
@@ -782,3 +783,19 @@ async def test_a_wide_name_across_the_felt_keeps_each_plate_whole_and_in_its_pla
         # each plate's fanned backs stand whole under her name, not broken apart
         assert columns(top, "╭") == columns(middle, "│") == columns(bottom, "╰") == places
         assert middle.count(" 5 cards") == 2
+
+
+async def test_a_window_shown_to_everyone_keeps_the_players_in_their_order_around_the_table():
+    # Two people at one keyboard: while a timed window is open no hand is shown, and the
+    # players around the felt keep the order they sat in around the last one shown.
+    app = table_app("Ann,Bob,bot,bot")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(pilot, app)
+        table = screen.table
+        table.last_seat = 1
+        felt = table.query_one(Felt)
+        seated = []
+        felt.seat = lambda seats, scale, **_: seated.append([s.name for s in seats])
+        table.show(screen.game.view(screen.match.state, None), screen.match.names, [], False)
+        # Clockwise from the place at the bottom Bob last had: Bot 3 next, Bob last.
+        assert seated[-1] == ["Bot 3", "Bot 4", "Ann", "Bob"]

@@ -273,6 +273,9 @@ class RunItTable(GameTable[RunItView, Any]):
         """While the viewer takes a card: the draw pile and the offers, face down."""
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
+        self.last_seat = 0
+        """The seat last shown at the bottom: a spectator's table (a Match-it window at a
+        shared keyboard) seats everyone in the same order around it, so nobody jumps."""
         self.phase: Phase | None = None
         self.first_offer: Move | None = None
         """At one shared keyboard, the offer (or none) chosen for the getter's first card while
@@ -339,9 +342,10 @@ class RunItTable(GameTable[RunItView, Any]):
         """The other players at their places around the felt (everyone, for a spectator)."""
         view = self.shown
         keys = claim_keys(view.seats)
-        if view.seat is None:
-            order = list(range(view.seats))
+        if view.seat is None:  # everyone, in the order they sat around the last one shown
+            order = [(self.last_seat + k) % view.seats for k in range(1, view.seats + 1)]
         else:
+            self.last_seat = view.seat
             order = [(view.seat + k) % view.seats for k in range(1, view.seats)]
         seats = [self._seat(seat, keys[seat]) for seat in order]
         self.query_one(Felt).seat(seats, self.scale)
