@@ -219,8 +219,8 @@ LIGHT_CARDS = CardPalette(
     direction_face="bold #1b1b1b on #ffd54f",
     back="#ffffff on #7b2d26",
 )
-"""A light theme's cards (textual-light, solarized-light...): white faces, and dark ink, so
-text in a line stays readable on a light background."""
+"""A light theme's cards (textual-light, solarized-light and the like): white faces, and dark
+ink, so text in a line stays readable on a light background."""
 
 _palette = FELT_CARDS
 """The palette cards are drawn in now."""

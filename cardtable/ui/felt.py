@@ -30,7 +30,7 @@ class Seat:
     """Cards in her hand, drawn as backs (None: the game does not show a hand)."""
     to_act: bool = False
     notes: list[Text] = field(default_factory=list)
-    """What the game shows of her: her run, her team and tricks, her melds..."""
+    """What the game shows of her: her run, her team and tricks, her melds."""
     key: str = ""
     """Her claim key, shown before her name."""
     marks: str = ""

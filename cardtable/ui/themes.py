@@ -93,7 +93,7 @@ def card_palette(theme: Theme) -> CardPalette:
 
 def felt_variables(theme: Theme) -> dict[str, str]:
     """The table's CSS variables under `theme`: the theme's own, or made from its colours (its
-    background the felt, its foreground the text, its accent the cursor...)."""
+    background the felt, its foreground the text, its accent the cursor, and so on)."""
     if all(name in theme.variables for name in FELT_VARIABLES):
         return {name: theme.variables[name] for name in FELT_VARIABLES}
     colours = theme.to_color_system().generate()

@@ -310,8 +310,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         self.set_timer(self.LANDED_SECONDS + 0.02, self._landed_over)
 
     def felt_colour(self, name: str) -> str:
-        """One of the felt's colours (`landed`, `cursor`...) as the theme gives it, for a Rich
-        style."""
+        """One of the felt's colours (`landed`, `cursor` and the others) as the theme gives it,
+        for a Rich style."""
         return self.app.theme_variables.get(name, "")
 
     def landed_style(self) -> str:
@@ -410,7 +410,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         a table that gives `first` scrolls its hand, `hand_slots` cards at a time; one that does
         not shows every card, overlapping closer when they are many.
         The card at `numbered_from` gets the first of `keys` on its top edge, the next the
-        second...; the others, by their place in `looks`, are dimmed and lowered if
+        second, and so on; the others, by their place in `looks`, are dimmed and lowered if
         `unplayable` (the rest stand raised while the viewer may move), drawn with a heavy edge
         as the `cursor` or a double edge when `selected`."""
         scrolls = first is not None

@@ -452,9 +452,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
             self.hand_title(None)
         else:
             step = (
-                "  ·  with a Keeper: pick the card to place (k cancels)"
-                if self.revealing
-                else ""
+                "  ·  with a Keeper: pick the card to place (k cancels)" if self.revealing else ""
             )
             cards = plural(len(self.hand), "card")
             self.hand_title(Text(f"{self.names[view.seat]}'s hand: {cards}{step}"))

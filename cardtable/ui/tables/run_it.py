@@ -636,7 +636,7 @@ class RunItTable(GameTable[RunItView, Any]):
         if not self.may_act() or view is None:
             return
         hinted = self.hinted
-        if hinted is not None and self._keyed_hint():  # a hint that named a key (get a card...)
+        if hinted is not None and self._keyed_hint():  # a hint that named a key (get a card, say)
             self.make(hinted)
             return
         if self.choices:

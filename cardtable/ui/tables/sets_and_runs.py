@@ -81,7 +81,7 @@ discard, c draws from the stock, e lays the marked cards down as a set, r as a r
 to the meld pointed at, w swaps one for that run's Joker, x discards, b takes a lay-down back,
 u clears the marks, m lists every move."""
 PICK_KEYS = {("minus" if key == "-" else key): slot for slot, key in enumerate(SLOT_KEYS)}
-"""Each number key's name, with the card place it picks (1 the first... - the eleventh)."""
+"""Each number key's name, with the card place it picks (1 the first, then on to - the eleventh)."""
 STEP_KEYS = {
     "left": ("move", -1),
     "right": ("move", 1),
