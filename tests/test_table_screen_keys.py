@@ -120,7 +120,9 @@ def test_the_handoff_counts_earlier_moves_in_words():
     match = Match.start(game, seats, 1)
     match.record.log = [LoggedMove(seat=1, move={}, lines=[f"line {i}"]) for i in range(9)]
     said = TableScreen(match)._since_last_turn(0)
-    assert "(and 1 earlier move)" in said
+    assert said.startswith("The game so far (the last 8; 1 earlier move not shown):\nline 1\n")
+    match.record.log.insert(0, LoggedMove(seat=0, move={}, lines=["Ann's move"]))
+    assert TableScreen(match)._since_last_turn(0).startswith("Since your last turn (the last 8")
 
 
 async def test_a_demo_deals_the_next_game_at_the_same_table_drawn_at_once():

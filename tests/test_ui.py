@@ -135,7 +135,7 @@ async def test_handoff_between_two_people_shows_no_private_card():
         name = table.match.names[seat]
         text = str(handoff.query_one("#handoff-card").render())
         assert f"Pass the keyboard to {name}" in text
-        assert "Since your last turn" in text or "about to begin" in text
+        assert "Since your last turn" in text or "about to begin" in text or "so far" in text
         for card in table.match.state.hands[seat]:
             assert card.short not in text
         await reveal_hand(pilot, app)

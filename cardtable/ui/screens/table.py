@@ -321,8 +321,10 @@ class TableScreen(TableFrame):
             return "The game is about to begin." if last < 0 else "Nothing new since your turn."
         shown = lines[-most:]
         earlier = len(lines) - most
-        more = f"(and {plural(earlier, 'earlier move')})\n" if earlier > 0 else ""
-        return "Since your last turn:\n" + more + "\n".join(shown)
+        heading = "Since your last turn" if last >= 0 else "The game so far"
+        if earlier > 0:
+            heading += f" (the last {len(shown)}; {plural(earlier, 'earlier move')} not shown)"
+        return heading + ":\n" + "\n".join(shown)
 
     def _seat_ready(self, seat: int) -> None:
         self.viewer, self.hidden_for_bots = seat, None
