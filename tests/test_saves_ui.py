@@ -242,3 +242,24 @@ async def test_ctrl_q_says_a_game_on_a_full_disk_was_not_saved(monkeypatch):
     assert app.exit_message == (
         "Your Piles game was not saved (the disk is full): it cannot be resumed."
     )
+
+
+def footer_keys(app) -> set[str]:
+    """The actions the start screen's footer shows now."""
+    return {
+        binding.action
+        for (_, binding, enabled, _) in app.screen.active_bindings.values()
+        if enabled and binding.show
+    }
+
+
+async def test_continue_is_offered_only_while_there_is_an_unfinished_game():
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "resume" not in footer_keys(app)  # a first start: nothing to continue
+    await play_a_little("piles", 3)
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "resume" in footer_keys(app)

@@ -133,6 +133,7 @@ class MenuScreen(Screen[None]):
         save_list.display = bool(options)
         self.query_one("#saves-title").display = bool(options)
         self._fit()
+        self.refresh_bindings()  # Continue shows only while there is a game to continue
 
     def _fit(self) -> None:
         """The unfinished games get the rows the rest of the screen leaves (at least two)."""
@@ -167,9 +168,12 @@ class MenuScreen(Screen[None]):
         return focused.get_option_at_index(focused.highlighted).id
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Delete shows only on an unfinished game; Demo only on a game."""
+        """Delete shows only on an unfinished game; Demo only on a game; Continue only while
+        there is an unfinished game to continue."""
         if action == "delete":
             return self._in_saves()
+        if action == "resume":
+            return any(saved.problem is None for saved in getattr(self, "saves", {}).values())
         if action == "demo":
             return not self._in_saves()
         return True
