@@ -803,3 +803,13 @@ async def test_pointing_at_a_meld_repaints_without_laying_out_the_screen(monkeyp
         await pilot.pause()
         assert screen.table.pointed != pointed
         assert not layouts
+
+
+def test_a_compact_meld_that_wraps_marks_its_next_line_as_the_same_meld():
+    from cardtable.ui.card_faces import look
+    from cardtable.ui.tables.sets_and_runs import CONTINUES, meld_strip
+
+    run = [look(card) for card in cards("5H 6H 7H 8H 9H 10H JH QH")]
+    lines = [line.plain for line in meld_strip(run, 16)]
+    assert len(lines) > 1 and all(line.startswith(CONTINUES) for line in lines[1:])
+    assert not lines[0].startswith(CONTINUES)

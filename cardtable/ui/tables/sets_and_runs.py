@@ -113,6 +113,10 @@ def meld_looks(meld: TableMeld) -> list[Look]:
     ]
 
 
+CONTINUES = "↳"
+"""The mark a compact meld's next line starts with: the same meld, not a new one."""
+
+
 def meld_strip(
     looks: Sequence[Look],
     width: int,
@@ -122,8 +126,8 @@ def meld_strip(
 ) -> list[Text]:
     """A meld as compact cards: each card's corner on its face, side by side in one light strip
     (`pointer` styles a '▸' before the first while the meld is pointed at), wrapped onto more
-    lines, each a cell further in, where `width` is too narrow; the cards at `lit` places lit
-    in `lit_style`."""
+    lines, each starting with `CONTINUES`, where `width` is too narrow; the cards at `lit`
+    places lit in `lit_style`."""
     lines: list[Text] = []
     line = Text()
     last_style = ""
@@ -136,7 +140,7 @@ def meld_strip(
         if line.cell_len and line.cell_len + piece.cell_len + 1 > width:
             line.append(" ", style=last_style)
             lines.append(line)
-            line = Text(" ")
+            line = Text(CONTINUES, style="bold")
         line.append_text(piece)
         last_style = card.style
     line.append(" ", style=last_style)
