@@ -160,8 +160,8 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         height: 1;
         color: $felt-muted;
     }
-    PilesTable.-no-letters #castle-columns {
-        display: none;
+    PilesTable.-no-letters #castle-columns, PilesTable.-no-letters .row-label {
+        display: none;  /* no room for the coordinates: each pile's name is on its edge */
     }
     PilesTable .column-label {
         width: 11;
