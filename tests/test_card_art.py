@@ -17,7 +17,7 @@ from cardtable.ui.card_art import (
     backs,
     chip,
     face_lines,
-    fan,
+    laid,
     pile,
     scale_for,
 )
@@ -71,15 +71,15 @@ def test_a_run_it_card_shows_its_colour_letter_in_the_corner_and_what_it_does_in
 def test_a_fan_overlaps_its_cards_and_shows_the_last_whole():
     looks = [look(Card(rank=r, suit=Suit.SPADES)) for r in (5, 6, 7)]
     size = FELT_CARD[Scale.ROOMY]
-    lines = plain(fan(looks, size))
+    lines = plain(laid(looks, size, 200))
     assert all(cell_len(line) == 2 * size.step + size.width for line in lines)
     assert lines[1].startswith("│5♠ │6♠ │7♠")
-    assert plain(fan(looks, FELT_CARD[Scale.COMPACT])) == [" 5♠   6♠   7♠ "]
+    assert plain(laid(looks, FELT_CARD[Scale.COMPACT], 200)) == [" 5♠   6♠   7♠ "]
 
 
 def test_a_landed_card_in_a_fan_has_a_heavy_edge():
     looks = [look(Card(rank=r, suit=Suit.SPADES)) for r in (5, 6)]
-    lines = plain(fan(looks, FELT_CARD[Scale.ROOMY], lit=[1]))
+    lines = plain(laid(looks, FELT_CARD[Scale.ROOMY], 200, lit=[1], lit_style="bold yellow"))
     assert lines[0][4] == "┏" and lines[0][0] == "╭"
 
 

@@ -171,37 +171,6 @@ def side_by_side(*blocks: Sequence[Text], gap: int = 1) -> list[Text]:
     return out
 
 
-def fan(
-    looks: Sequence[Look],
-    size: CardSize,
-    lit: Sequence[int] = (),
-    lit_style: str = "",
-) -> list[Text]:
-    """Cards overlapping left to right, each showing `size.step` columns under the next (the
-    last whole), line by line; compact chips sit side by side. The cards at `lit` places have
-    their edges in `lit_style` (a card that has just landed)."""
-    if not looks:
-        return []
-    if size.height <= 1:
-        line = Text()
-        for n, look in enumerate(looks):
-            card = chip(look)
-            if n in lit and lit_style:
-                card.stylize(lit_style)
-            line.append_text(card)
-            if n < len(looks) - 1:
-                line.append(" ")
-        return [line]
-    rows = [Text() for _ in range(size.height)]
-    for n, look in enumerate(looks):
-        edge = HEAVY if n in lit else ROUND
-        lines = face_lines(look, size, edge=edge, edge_style=lit_style if n in lit else "")
-        last = n == len(looks) - 1
-        for row, line in zip(rows, lines, strict=True):
-            row.append_text(line if last else line[: size.step])
-    return rows
-
-
 def backs(count: int, size: CardSize, most: int = 10) -> list[Text]:
     """A hand seen from across the table: `count` backs fanned, each showing two columns under
     the next (at most `most` shown), line by line; compact, one line of card edges."""
@@ -251,13 +220,16 @@ def laid(
     edge: Edge = ROUND,
     edge_style: str = "",
 ) -> list[Text]:
-    """Cards laid on the felt in `room` columns, line by line: overlapping faces, closer
+    """Cards laid on the felt in `room` columns, line by line (compact: chips): overlapping
+    faces, the last whole, closer
     together (down to `narrowest` columns showing, when given) where they must be, wrapping
     onto more rows where even that is too wide. `marks` writes a sign on a card's top edge
     (a meld's number, a run's leading edge); the cards at `lit` places have just landed (heavy
     edges in `lit_style`), the others are edged `edge` in `edge_style`."""
     if not looks:
         return []
+    if size.height <= 1:
+        return _chips_laid(looks, room, lit, lit_style)
     marks = marks or {}
     step = size.step
     if narrowest and len(looks) > 1 and size.width + (len(looks) - 1) * step > room:
@@ -279,6 +251,23 @@ def laid(
             for line, part in zip(out, card, strict=True):
                 line.append_text(part if n == row[-1] else part[:step])
         lines += out
+    return lines
+
+
+def _chips_laid(
+    looks: Sequence[Look], room: int, lit: Collection[int], lit_style: str
+) -> list[Text]:
+    """Compact cards: chips a space apart, in lines of `room` columns, the `lit` ones lit."""
+    lines = [Text()]
+    for n, card_look in enumerate(looks):
+        card = chip(card_look)
+        if n in lit and lit_style:
+            card.stylize(lit_style)
+        if lines[-1].cell_len and lines[-1].cell_len + 1 + card.cell_len > room:
+            lines.append(Text())
+        elif lines[-1].cell_len:
+            lines[-1].append(" ")
+        lines[-1].append_text(card)
     return lines
 
 
