@@ -312,12 +312,15 @@ async def test_a_client_window_too_small_hides_the_table_and_says_so():
         server.close()
 
 
-async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
-    match = Match.start(
-        games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, new_save_path("piles")
-    )
+def hosting_piles(seats: str) -> tuple[Host, CardTableApp]:
+    """`cardtable host piles` with these seats (seed 3), its bots quick: the host and its app."""
+    match = Match.start(games.get("piles"), parse_seats(seats), 3, None, new_save_path("piles"))
     host = Host(match, delay=0.05)
-    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    return host, CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+
+
+async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
+    host, app = hosting_piles("Ann,bot,bot,bot")
     async with app.run_test(size=SIZE) as pilot:
         # First the join commands, listening already: the lobby over the public table.
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
@@ -351,11 +354,7 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
 
 
 async def test_the_codes_leave_the_projector_when_play_begins_even_with_someone_away():
-    match = Match.start(
-        games.get("piles"), parse_seats("Ann,Bob,bot,bot"), 3, None, new_save_path("piles")
-    )
-    host = Host(match, delay=0.05)
-    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    host, app = hosting_piles("Ann,Bob,bot,bot")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         address = f"127.0.0.1:{server_port(app.server)}"
@@ -507,11 +506,7 @@ async def test_a_screen_the_host_has_no_room_for_counts_down_and_tries_again(mon
 async def test_a_lobby_going_away_is_not_drawn_into_while_the_game_goes_on():
     # A move comes in while the lobby's widgets are already removed (it is being closed): the
     # host's change reaches it, and it must not fail the move's connection (it did, under load).
-    match = Match.start(
-        games.get("piles"), parse_seats("Ann,bot,bot,bot"), 3, None, new_save_path("piles")
-    )
-    host = Host(match, delay=0.05)
-    app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
+    host, app = hosting_piles("Ann,bot,bot,bot")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         lobby = app.screen
