@@ -123,8 +123,7 @@ def around(others: int, sides: bool = True) -> tuple[int, int, int]:
     the person playing: the next seat is at her left); without `sides` all sit across."""
     if not sides or others <= 2:
         return 0, others, 0
-    side = (others - 1) // 3 if others < 6 else others // 3
-    side = max(side, 1)
+    side = 1 if others < 6 else 2  # one a side; two for six or seven others
     return side, others - 2 * side, side
 
 
