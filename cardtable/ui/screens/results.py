@@ -86,6 +86,7 @@ class ResultsScreen(OutcomeScreen):
 
     BINDINGS = [
         Binding("enter,n", "again", "Play again"),
+        Binding("r", "replay", "Replay"),
         Binding("m,escape", "app.back_to_menu", "Menu"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -99,7 +100,20 @@ class ResultsScreen(OutcomeScreen):
     def next_line(self) -> str:
         if self.demo:
             return "The next demo game starts in a moment. Esc or q: stop the demo."
-        return "Enter: play again, same seats  ·  m: menu  ·  q: quit"
+        return "Enter: play again, same seats  ·  r: replay it  ·  m: menu  ·  q: quit"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A demo goes on by itself: it offers no replay."""
+        if action == "replay":
+            return not self.demo
+        return super().check_action(action, parameters)
+
+    def action_replay(self) -> None:
+        """The game just played, move by move, every hand open."""
+        from cardtable.bots.replay import Replay
+        from cardtable.ui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(Replay(self.match.game, self.match.record)))
 
     def on_mount(self) -> None:
         if self.demo:

@@ -1,0 +1,184 @@
+"""Replays that teach: a finished game stepped through move by move with every hand open, each
+person's move beside the hint the bot would have given, and the moves where they parted."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable import games
+from cardtable.bots.replay import UNFINISHED, Replay, ReplayRefused
+from cardtable.bots.seat_player import planner
+from cardtable.engine import Match, SeatConfig, SeatKind
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.card_faces import look
+from cardtable.ui.screens.replay import PARTED, ReplayScreen
+from cardtable.ui.screens.results import ResultsScreen
+
+
+def played(game_id: str, seed: int, people: int = 2, moves: int | None = None) -> Match:
+    """A game at one keyboard: `people` people who pick a seeded random legal move, planners
+    in the other seats; played to its end (or `moves` moves)."""
+    game = games.get(game_id)
+    seats = [
+        SeatConfig(name=f"Person {i + 1}", kind=SeatKind.HUMAN)
+        if i < people
+        else SeatConfig(name=f"Bot {i + 1}", kind=SeatKind.BOT)
+        for i in range(game.default_seats)
+    ]
+    match = Match.start(game, seats, seed)
+    bots = [planner(game_id, seed + i) for i in range(len(seats))]
+    chance = random.Random(seed)
+    while not game.is_over(match.state) and (moves is None or len(match.record.log) < moves):
+        window = game.claim_window(match.state)
+        seat = window.open_to[0] if window is not None and window.open_to else None
+        seat = game.to_act(match.state)[0] if seat is None else seat
+        legal = game.legal_moves(match.state, seat)
+        if seats[seat].kind is SeatKind.HUMAN:
+            move = chance.choice(legal)
+        else:
+            move, _ = bots[seat].choose(game.view(match.state, seat), legal)
+        match.play(seat, move)
+    return match
+
+
+@pytest.fixture(scope="module")
+def sets_and_runs() -> Match:
+    return played("sets-and-runs", 11)
+
+
+def test_every_position_of_a_whole_game_is_the_game_as_it_stood_stepping_either_way(sets_and_runs):
+    """Stepped back and forth in any order, each position is the state those moves made, and
+    every hand is shown: each seat's whole hand, the cards it really held then."""
+    game = sets_and_runs.game
+    replay = Replay(game, sets_and_runs.record)
+    assert replay.last == len(sets_and_runs.record.log) > 100
+    fresh = game.new_game(4, sets_and_runs.record.seed, game.options(sets_and_runs.record.options))
+    truth = [fresh.model_copy(deep=True)]
+    for entry in sets_and_runs.record.log:
+        game.apply(fresh, entry.seat, game.parse_move(entry.move))
+        truth.append(fresh.model_copy(deep=True))
+    order = random.Random(3).sample(range(replay.last + 1), 60) + [replay.last, 0, 1, 2, 1, 0]
+    for number in order:
+        assert replay.position(number) == truth[number], number
+        shown = [sorted(map(repr, hand)) for hand in replay.hands(number)]
+        assert shown == [sorted(map(repr, hand)) for hand in truth[number].hands]
+
+
+def test_each_persons_move_has_the_hint_the_bot_would_have_given_and_bots_moves_none(
+    sets_and_runs,
+):
+    """The advice is the planner's choice from the person's own view just before her move;
+    it agrees exactly when she made that move; a bot's move has none."""
+    game = sets_and_runs.game
+    replay = Replay(game, sets_and_runs.record)
+    parted = 0
+    for made in replay.moves[:200]:
+        advice = replay.advice(made.number)
+        if not made.by_person:
+            assert advice is None
+            continue
+        before = replay.position(made.number - 1)
+        hinted, why = planner(game.id).choose(
+            game.view(before, made.seat), game.legal_moves(before, made.seat)
+        )
+        assert advice is not None and (advice.move, advice.why) == (hinted, why)
+        assert advice.agrees == (made.move == hinted)
+        parted += not advice.agrees
+    assert parted > 5  # people picking at random part from the hint often
+
+
+def test_the_disagreement_key_finds_each_parting_in_order(sets_and_runs):
+    replay = Replay(sets_and_runs.game, sets_and_runs.record)
+    partings = [n for n in range(1, replay.last + 1) if (a := replay.advice(n)) and not a.agrees]
+    found, at = [], 0
+    while (at := replay.next_disagreement(at)) is not None:
+        found.append(at)
+    assert found == partings
+    assert replay.previous_disagreement(partings[-1]) == partings[-2]
+    assert replay.previous_disagreement(partings[0]) is None
+
+
+def test_a_game_still_in_play_is_never_replayed():
+    """Nothing hidden is shown early: an unfinished game's record is refused in words."""
+    match = played("piles", 4, moves=10)
+    with pytest.raises(ReplayRefused) as refused:
+        Replay(match.game, match.record)
+    assert refused.value.reason == UNFINISHED
+
+
+def test_a_record_whose_moves_do_not_replay_is_refused_in_words():
+    match = played("piles", 4)
+    record = match.record.model_copy(deep=True)
+    record.log[5] = record.log[5].model_copy(update={"seat": (record.log[5].seat + 1) % 4})
+    with pytest.raises(ReplayRefused) as refused:
+        Replay(match.game, record)
+    assert refused.value.reason.startswith("Move 6 of this game does not replay:")
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+async def test_each_games_replay_steps_from_the_deal_to_the_end_on_screen(game_id):
+    match = played(game_id, 2)
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(Replay(match.game, match.record))
+        await app.push_screen(screen)
+        await pilot.pause()
+        title = screen.query_one("#replay-title")
+        assert "the deal" in str(title.render())
+        await pilot.press("right", "right")
+        assert screen.at == 2
+        assert str(screen.query_one("#replay-note").render()).startswith("2. ")
+        await pilot.press("end")
+        assert screen.at == len(match.record.log)
+        assert f"move {screen.at} of {screen.at}" in str(title.render())
+        await pilot.press("left")
+        assert screen.at == len(match.record.log) - 1
+        await pilot.press("home")
+        assert screen.at == 0
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_on_screen_every_other_hand_is_face_up_and_d_lands_on_a_parting(sets_and_runs):
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(120, 40)) as pilot:
+        replay = Replay(sets_and_runs.game, sets_and_runs.record)
+        screen = ReplayScreen(replay)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("d")
+        first = replay.next_disagreement(0)
+        assert screen.at == first
+        note = str(screen.query_one("#replay-note").render())
+        assert f"\n{PARTED} The hint would have been: " in note
+        assert screen.query_one("#replay-note").has_class("parted")
+        hands = str(screen.query_one("#replay-hands").render()).splitlines()
+        mover = replay.mover(first)
+        others = [s for s in range(4) if s != mover]
+        assert [line.split()[0:2] for line in hands] == [
+            ["Person" if s < 2 else "Bot", str(s + 1)] for s in others
+        ]
+        for line, seat in zip(hands, others, strict=True):
+            corners = [look(card).corner for card in replay.hands(first)[seat]]
+            assert line.split()[3:] == corners
+        await pilot.press("d")
+        assert screen.at == replay.next_disagreement(first)
+        await pilot.press("D")
+        assert screen.at == first
+
+
+async def test_the_results_screen_replays_the_game_just_played():
+    match = played("piles", 6)
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_results(match)
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.replay.record is match.record
+        await pilot.press("escape")
+        assert isinstance(app.screen, ResultsScreen)
