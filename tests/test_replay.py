@@ -129,6 +129,14 @@ async def test_each_games_replay_steps_from_the_deal_to_the_end_on_screen(game_i
         assert "the deal" in str(title.render())
         await pilot.press("right", "right")
         assert screen.at == 2
+        # At 80x24 the table is the public one and every hand is a line under it, the mover's
+        # marked.
+        hands = str(screen.query_one("#replay-hands").render()).splitlines()
+        assert len(hands) == len(match.record.seats)
+        mover = match.record.seats[match.record.log[1].seat].name
+        assert [line for line in hands if line.startswith("▶")] == [
+            next(line for line in hands if line[2:].startswith(mover + " "))
+        ]
         assert str(screen.query_one("#replay-note").render()).startswith("2. ")
         await pilot.press("end")
         assert screen.at == len(match.record.log)

@@ -259,6 +259,9 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         the hint named, makes exactly this move (never a menu of moves to choose from)."""
         self.scale = Scale.COMPACT
         """How big the table draws its cards, from its size (`card_art.scale_for`)."""
+        self.open_hands = False
+        """True where every hand is shown beside the table (a replay): the table does not say
+        that hands are hidden."""
         self.lit: dict[object, float] = {}
         """What has just landed on the table (a table's own keys: ('discard',), ('run', 2)),
         with the moment its highlight ends."""

@@ -177,7 +177,14 @@ class RemoteTableScreen(TableFrame):
         self._results_shown = True
         from cardtable.ui.screens.results import OutcomeScreen
 
-        outcome = OutcomeScreen(self.game.name, self.outcome, self.names, bool(self.hosting))
+        host = table_app(self).host if self.hosting else None
+        outcome = OutcomeScreen(
+            self.game.name,
+            self.outcome,
+            self.names,
+            bool(self.hosting),
+            match=host.match if host is not None else None,
+        )
         self.app.push_screen(outcome)
 
     # The claim window's clock, counted down here from what the host said was left

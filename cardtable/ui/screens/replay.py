@@ -54,6 +54,9 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #log {
         display: none;
     }
+    ReplayScreen.-short #hand-title {
+        display: none;
+    }
     ReplayScreen #replay-hands {
         height: auto;
         background: $felt-dark;
@@ -82,6 +85,7 @@ class ReplayScreen(Screen[None]):
         """The position shown: the moves made so far (0: the deal)."""
         self.table: GameTable[Any, Any] = table_for(replay.game.id)()
         self.table.can_focus = False
+        self.table.open_hands = True
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title")
@@ -90,8 +94,20 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-note")
         yield Footer()
 
+    SHORT = 30
+    """Below this many rows the table is drawn as a spectator sees it (no hand row) and the
+    mover's hand joins the others under it, as a line of its own."""
+
     def on_mount(self) -> None:
         self.call_after_refresh(self._begin)
+
+    def on_resize(self) -> None:
+        """A short window draws every hand as a line; a taller one the mover's as cards."""
+        short = self.size.height < self.SHORT
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            if self.table.ready():
+                self.show(self.at)
 
     def _begin(self) -> None:
         """Draw once the table's nested widgets are mounted."""
@@ -107,7 +123,10 @@ class ReplayScreen(Screen[None]):
         replay = self.replay
         self.at = number = max(0, min(number, replay.last))
         seat = replay.mover(number)
-        view = replay.game.view(replay.position(number), seat)
+        # A short window draws the public table (every player around it, no hand row) and
+        # every hand beneath; a taller one the mover's table, her hand as cards.
+        short = self.has_class("-short")
+        view = replay.game.view(replay.position(number), None if short else seat)
         self.table.show(view, replay.names, [], False)
         self.table.hand_title(Text(f"{replay.names[seat]}'s hand", style="bold"))
         self.query_one("#replay-title", Static).update(self._title(number))
@@ -128,14 +147,17 @@ class ReplayScreen(Screen[None]):
         return title
 
     def _hands(self, number: int, shown: int) -> Text:
-        """Every other player's hand, face up, a line each."""
+        """Every other player's hand, face up, a line each (in a short window the mover's
+        too, marked ▶: the hand row is not drawn)."""
         replay = self.replay
+        short = self.has_class("-short")
         width = max(len(name) for name in replay.names)
         lines = Text()
         for seat, hand in enumerate(replay.hands(number)):
-            if seat == shown:
+            if seat == shown and not short:
                 continue
-            line = Text(f"{replay.names[seat]:<{width}} ", style="bold")
+            mark = "▶ " if seat == shown else "  "
+            line = Text(f"{mark}{replay.names[seat]:<{width}} ", style="bold")
             line.append(f"{len(hand):>2} ")
             for card in hand:
                 line.append_text(chip(look(card)))

@@ -55,25 +55,48 @@ class OutcomeScreen(SummaryScreen):
 
     BINDINGS = [
         Binding("enter,n,m,escape", "leave", "Menu"),
+        Binding("r", "replay", "Replay"),
         Binding("q", "app.quit", "Quit"),
     ]
 
+    match: Match | None = None
+    """The finished game itself, where this screen holds it (at one keyboard, on the host's
+    own screen): it can be replayed. A joined screen has only the outcome."""
+    demo = False
+
     def __init__(
-        self, game_name: str, outcome: Outcome, names: list[str], hosting: bool = False
+        self,
+        game_name: str,
+        outcome: Outcome,
+        names: list[str],
+        hosting: bool = False,
+        match: Match | None = None,
     ) -> None:
         self.hosting = hosting
+        self.match = match
         super().__init__(outcome_summary(game_name, outcome, names))
 
     def next_line(self) -> str:
         if self.hosting:
-            return "Ctrl+Q stops the host."
+            return "r: replay it, every hand open  ·  Ctrl+Q stops the host."
         return "Enter: back to the start screen  ·  q: quit"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The host's screen has no way to the menu (nor a q that stops it by accident)."""
+        """The host's screen has no way to the menu (nor a q that stops it by accident); a
+        replay needs the game itself, and a demo goes on by itself."""
         if self.hosting and action in ("leave", "quit"):
             return False
+        if action == "replay":
+            return self.match is not None and not self.demo
         return True
+
+    def action_replay(self) -> None:
+        """The game just played, move by move, every hand open."""
+        from cardtable.bots.replay import Replay
+        from cardtable.ui.screens.replay import ReplayScreen
+
+        if self.match is not None:
+            self.app.push_screen(ReplayScreen(Replay(self.match.game, self.match.record)))
 
     def action_leave(self) -> None:
         """Back to the start screen."""
@@ -92,8 +115,9 @@ class ResultsScreen(OutcomeScreen):
     ]
 
     def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
-        super().__init__(match.game.name, match.game.outcome(match.state), match.names)
-        self.match = match
+        super().__init__(
+            match.game.name, match.game.outcome(match.state), match.names, match=match
+        )
         self.demo = demo
         self.delay = delay
 
@@ -101,19 +125,6 @@ class ResultsScreen(OutcomeScreen):
         if self.demo:
             return "The next demo game starts in a moment. Esc or q: stop the demo."
         return "Enter: play again, same seats  ·  r: replay it  ·  m: menu  ·  q: quit"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A demo goes on by itself: it offers no replay."""
-        if action == "replay":
-            return not self.demo
-        return super().check_action(action, parameters)
-
-    def action_replay(self) -> None:
-        """The game just played, move by move, every hand open."""
-        from cardtable.bots.replay import Replay
-        from cardtable.ui.screens.replay import ReplayScreen
-
-        self.app.push_screen(ReplayScreen(Replay(self.match.game, self.match.record)))
 
     def on_mount(self) -> None:
         if self.demo:

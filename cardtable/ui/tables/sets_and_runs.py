@@ -480,6 +480,8 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         view = self.shown
         seat = view.seat
         if seat is None or view.hand is None:
+            if self.open_hands:
+                return Text()
             return Text("Hands are hidden: nobody's hand at this screen now.", style="dim")
         if view.laid_down[seat]:
             return Text("Laid down: add to melds; discard one that fits none.", style="bold")
