@@ -513,3 +513,19 @@ async def test_a_lobby_going_away_is_not_drawn_into_while_the_game_goes_on():
         await lobby.query_one("#lobby-seats").remove()
         lobby._changed()  # no error: nothing left to draw into
         await pilot.press("ctrl+q")
+
+
+async def test_the_hosts_own_results_screen_replays_the_game_every_hand_open():
+    from cardtable.ui.screens.replay import ReplayScreen
+    from cardtable.ui.screens.results import OutcomeScreen
+
+    host, app = hosting_piles("bot,bot,bot,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, OutcomeScreen), tries=3000)
+        assert "r: replay it" in str(app.screen.query_one("#results-next").render())
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.replay.record is host.match.record
+        await pilot.press("end", "escape")
+        assert isinstance(app.screen, OutcomeScreen)
+        await pilot.press("ctrl+q")
