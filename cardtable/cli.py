@@ -149,6 +149,19 @@ def build_parser() -> argparse.ArgumentParser:
         "which", nargs="?", help="its number in `cardtable resume --list` (1: the latest) or its id"
     )
     resume.add_argument("--list", action="store_true", help="list the unfinished games")
+    replay = sub.add_parser(
+        "replay",
+        help="step through a finished game, every hand open, with the hint beside each move",
+        description="A finished game move by move with every hand shown; beside each move a "
+        "person made, the hint the bot would have given there. Keys: arrows step, Home/End "
+        "jump, d goes to the next move where the person and the hint parted, Esc leaves.",
+    )
+    replay.add_argument(
+        "which",
+        nargs="?",
+        help="its number in `cardtable history` (1: the latest, the default), its id, or a file "
+        "`cardtable history export` wrote",
+    )
     join = sub.add_parser(
         "join",
         help="play your seat of a hosted game from this terminal (no code: watch it)",
@@ -391,6 +404,8 @@ def _run_app(args: argparse.Namespace) -> None:
         launch = Launch(command="demo", game=args.game, delay=args.delay, seed=args.seed)
     elif args.command == "resume":
         launch = Launch(command="resume", save=_chosen_save(args.which))
+    elif args.command == "replay":
+        launch = Launch(command="replay", replay=args.which or "1")
     elif args.command == "join":
         from cardtable.net.client import join_pin, ws_address
 

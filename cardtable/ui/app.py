@@ -48,7 +48,7 @@ from cardtable.ui.themes import (
 class Launch(BaseModel):
     """What the command line asked the app to do first."""
 
-    command: Literal["menu", "play", "demo", "resume", "join", "host"] = "menu"
+    command: Literal["menu", "play", "demo", "resume", "join", "host", "replay"] = "menu"
     game: str | None = None
     seats: str | None = None
     seed: int | None = None
@@ -61,6 +61,8 @@ class Launch(BaseModel):
     """join: the seat's join code (None: watch)."""
     pin: str | None = None
     """join: the fingerprint of the host's certificate (--pin)."""
+    replay: str | None = None
+    """replay: the finished game's number in the history, its id, or an exported game's file."""
     port: int = 8765
     """host: the port to listen on (0: any free one)."""
     shown_address: str | None = None
@@ -211,6 +213,8 @@ class CardTableApp(App[None]):
             self.run_worker(self._join_at_launch(launch.address, launch.code, launch.pin))
         elif launch.command == "host" and self.host is not None:
             self.run_worker(self._start_hosting())
+        elif launch.command == "replay" and launch.replay:
+            self.open_replay(launch.replay, at_launch=True)
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:
@@ -278,6 +282,28 @@ class CardTableApp(App[None]):
         card_faces.use_palette(card_faces.FELT_CARDS)  # the next app in this process starts plain
 
     # Navigation
+
+    def open_replay(self, key: str, at_launch: bool = False) -> None:
+        """The replay of a finished game (its number in the history, its id, or an exported
+        game's file); if it cannot be shown, a line says why (at launch, the app ends with it)."""
+        from cardtable.ui.screens.history import replay_screen
+
+        screen = replay_screen(key)
+        if isinstance(screen, str):
+            if at_launch:
+                self.exit_message = f"cardtable: {screen}"
+                self.exit(return_code=1)
+                return
+            self.notify(screen, title="Cannot replay", severity="error", markup=False)
+            return
+        self.push_screen(screen)
+
+    def open_history(self) -> None:
+        """The finished games, newest first, each one key from its replay."""
+        from cardtable.engine.history import History
+        from cardtable.ui.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen(History()))
 
     def open_setup(self, game_id: str) -> None:
         """The setup screen of a game."""

@@ -87,6 +87,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "resume", "Continue latest game"),
         Binding("delete,x", "delete", "Delete game", key_display="del"),
         Binding("j", "join", "Join a game"),
+        Binding("h", "app.open_history", "History"),
         Binding("q", "app.quit", "Quit"),
     ]
 

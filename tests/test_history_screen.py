@@ -1,0 +1,85 @@
+"""The history at the table: the start screen's h lists the finished games, newest first, and
+Enter replays one; `cardtable replay N|ID|FILE` opens a replay at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtable import games
+from cardtable.engine.history import History, export_lines, finished_game
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screens.history import NO_GAMES, HistoryScreen
+from cardtable.ui.screens.menu import MenuScreen
+from cardtable.ui.screens.replay import ReplayScreen
+from tests.test_replay import played
+
+
+def kept(*seeds: int) -> list:
+    """Finished games of Piles recorded in this test's history, oldest first."""
+    finished = []
+    with History() as history:
+        for n, seed in enumerate(seeds):
+            match = played("piles", seed)
+            game = finished_game(match, ended=1_800_000_000 + n * 60)
+            assert history.record(game)
+            finished.append(game)
+    return finished
+
+
+async def test_h_on_the_start_screen_lists_finished_games_newest_first_and_enter_replays():
+    older, newer = kept(3, 4)
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        assert [s.id for s in screen.summaries] == [newer.id, older.id]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.replay.record == older.record
+        await pilot.press("escape")
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_an_empty_history_says_so_in_a_sentence():
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert str(app.screen.query_one("#history-empty").render()) == NO_GAMES
+        await pilot.press("enter")  # nothing to replay: nothing happens
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_cardtable_replay_opens_the_latest_by_number_an_id_or_an_exported_file(tmp_path):
+    older, newer = kept(5, 6)
+    exported = tmp_path / "game.jsonl"
+    exported.write_text(export_lines(older))
+    for which, expected in (("1", newer), (older.id, older), (str(exported), older)):
+        app = CardTableApp(Launch(command="replay", replay=which))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen), which
+            assert app.screen.replay.record == expected.record
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+
+
+async def test_cardtable_replay_of_nothing_ends_with_a_sentence(tmp_path: Path):
+    bad = tmp_path / "not-a-game.jsonl"
+    bad.write_text('{"hello": 1}\n')
+    for which in ("7", str(bad)):
+        app = CardTableApp(Launch(command="replay", replay=which))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+        assert app.return_code == 1
+        assert app.exit_message.startswith("cardtable: ")
+        assert "Traceback" not in app.exit_message
+    assert games.get("piles")  # the games still load after a refused file
