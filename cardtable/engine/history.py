@@ -888,6 +888,8 @@ class Recorder:
                             self._say(history.problem)
                     if item is not None and history.usable:
                         history.record(item)
+                    if not history.usable:
+                        history = None  # try again for the next game (the file may be free)
                 except HistoryError as err:
                     self._say(err.reason)
                 except Exception as err:  # whatever goes wrong, the game goes on
