@@ -87,6 +87,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "resume", "Continue latest game"),
         Binding("delete,x", "delete", "Delete game", key_display="del"),
         Binding("j", "join", "Join a game"),
+        Binding("s", "stats", "Stats"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -242,6 +243,12 @@ class MenuScreen(Screen[None]):
         """Bots play the highlighted game, game after game."""
         choice = self._highlighted()
         table_app(self).start_demo(choice if choice in games.ids() else None)
+
+    def action_stats(self) -> None:
+        """Each person's figures in each game, from the finished games."""
+        from cardtable.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_resume(self) -> None:
         """Continue the most recently played unfinished game."""
