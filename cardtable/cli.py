@@ -382,10 +382,11 @@ def _rules(game_id: str) -> None:
 
 
 def _opened_history() -> Any:
-    """The game history, its problem (a damaged file set aside) said on stderr."""
-    from cardtable.engine.history import History
+    """The game history, its problem (a damaged file set aside) said on stderr; with no file
+    yet, one empty in memory (reading makes no file in the data folder)."""
+    from cardtable.engine.history import History, history_path
 
-    history = History()
+    history = History(history_path() if history_path().exists() else Path(":memory:"))
     if history.problem:
         print(history.problem, file=sys.stderr)
     return history

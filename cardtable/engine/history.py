@@ -230,6 +230,7 @@ class History:
     line for each row the last read skipped (edited by hand, or from an unknown game)."""
 
     def __init__(self, path: Path | None = None) -> None:
+        """Open the file at `path` (the data folder's when None; ':memory:' for none)."""
         self.path = path or history_path()
         self.problem: str | None = None
         self.skipped: list[str] = []
@@ -252,7 +253,8 @@ class History:
 
     def _connect(self) -> sqlite3.Connection | None:
         """The file open and up to date; None (with `problem`) when it is a newer cardtable's."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists() and not self.path.is_file():
             raise OSError(f"{self.path} is not a file")
         conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
