@@ -162,3 +162,35 @@ async def test_the_statistics_screen_shows_each_persons_figures_at_80_by_24():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+def footer_overlaps(app) -> list[str]:
+    """The footer's keys that lie under another key or past the window's edge."""
+    keys = sorted(app.screen.query_one(Footer).query("FooterKey"), key=lambda k: k.region.x)
+    wrong = [str(key.description) for key in keys if key.region.right > SIZE[0]]
+    for left, right in zip(keys, keys[1:], strict=False):
+        if left.region.right > right.region.x:
+            wrong.append(f"{left.description} under {right.description}")
+    return wrong
+
+
+async def test_the_start_screens_footer_shows_stats_and_every_other_key_at_80_columns():
+    from cardtable import games
+    from cardtable.engine import Match, new_save_path, parse_seats
+
+    piles = games.get("piles")  # an unfinished game: Continue (and on it, Delete) are shown too
+    match = Match.start(piles, parse_seats("Ann,bot"), 3, None, new_save_path("piles"))
+    seat = piles.to_act(match.state)[0]
+    match.play(seat, piles.legal_moves(match.state, seat)[0])
+    match.close()
+    app = CardTableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        words = [str(key.description) for key in app.screen.query_one(Footer).query("FooterKey")]
+        assert {"Stats", "Quit", "Continue latest", "Join"} <= set(words)
+        assert footer_overlaps(app) == []
+        await pilot.press(*["down"] * len(games.catalog()))  # onto the unfinished game
+        await pilot.pause()
+        words = [str(key.description) for key in app.screen.query_one(Footer).query("FooterKey")]
+        assert "Delete game" in words and "Stats" in words
+        assert footer_overlaps(app) == []

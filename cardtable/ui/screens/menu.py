@@ -84,9 +84,9 @@ class MenuScreen(Screen[None]):
         Binding("enter", "choose", "Set up game", show=False),
         Binding("r,question_mark", "rules", "Rules"),
         Binding("d", "demo", "Demo: bots play"),
-        Binding("c", "resume", "Continue latest game"),
+        Binding("c", "resume", "Continue latest"),
         Binding("delete,x", "delete", "Delete game", key_display="del"),
-        Binding("j", "join", "Join a game"),
+        Binding("j", "join", "Join"),
         Binding("s", "stats", "Stats"),
         Binding("q", "app.quit", "Quit"),
     ]
