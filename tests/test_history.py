@@ -157,7 +157,7 @@ def test_a_game_loads_by_number_id_or_the_start_of_its_id_and_replays():
         listed = history.finished_games()
         assert [(g.number, g.id) for g in listed] == [(1, second.id), (2, first.id)]
         assert listed[1].winners == [first.record.seats[s].name for s in first.outcome.winners]
-        for key in (2, "2", first.id, first.id[:5].upper()):
+        for key in (2, "2", first.id, first.id[:8].upper()):
             loaded = history.load(key, games)
             assert loaded.id == first.id
             assert loaded.record.log == first.record.log
@@ -296,6 +296,8 @@ def test_the_recorder_writes_in_its_own_thread_and_a_failed_write_is_a_sentence(
     assert recorder.flush(5)
     with History() as history:
         assert len(history.finished_games()) == 2
+    for writer in [t for t in threading.enumerate() if t.name == "cardtable-history"]:
+        writer.join(2)  # it ends once nothing is left to write (closing the file last)
     assert not any(t.name == "cardtable-history" for t in threading.enumerate())
 
 

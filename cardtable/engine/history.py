@@ -481,6 +481,10 @@ class History:
                 "AS number FROM games) WHERE number = ?",
                 (int(text),),
             )
+            if not rows:  # digits only may still begin an id
+                rows = self._read("SELECT id FROM games WHERE id LIKE ? LIMIT 2", (text + "%",))
+            if len(rows) == 1:
+                return str(rows[0][0])
             if not rows:
                 count = self._read("SELECT count(*) FROM games")
                 held = count[0][0] if count else 0
@@ -488,7 +492,7 @@ class History:
                     f"There is no finished game {text} in the game history: it holds "
                     f"{plural(held, 'game')} (`cardtable history` lists them)."
                 )
-            return str(rows[0][0])
+            raise HistoryError(f"Several finished games have ids starting {text}: give more of it.")
         if not text or len(text) > 64 or any(c not in "0123456789abcdef" for c in text):
             raise HistoryError(
                 f"{str(key)[:40]!r} is neither a number in `cardtable history` nor a game's id."
