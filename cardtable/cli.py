@@ -9,6 +9,7 @@ import math
 import re
 import shutil
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -217,6 +218,33 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--delay", type=_delay, default=0.8, help="seconds a bot waits to move (0 to 60)"
     )
+    stats = sub.add_parser(
+        "stats",
+        help="each person's games, wins, win rate, best streak and average score, per game",
+        description="Each person's figures from the finished games (bots are not counted as "
+        "players): games, wins (a shared win counts), win rate, best streak, average score where "
+        "the game scores in points, and the same against bots only and against people.",
+    )
+    stats.add_argument("game", nargs="?", type=_game_id, help="one game only")
+    stats.add_argument(
+        "--json",
+        action="store_true",
+        help='JSON: {"games": {GAME: {NAME: {"games", "wins", "win_rate", "best_streak", '
+        '"average_score" (null: no score), "against": {"bots": {...}, "people": {...}}}}}}',
+    )
+    history = sub.add_parser(
+        "history",
+        help="the finished games, the latest first (`cardtable history export N` writes one)",
+    )
+    history_commands = history.add_subparsers(dest="history_command")
+    export = history_commands.add_parser(
+        "export",
+        help="write one finished game as JSON lines (`cardtable replay FILE` reads it)",
+        description="One finished game as JSON lines: the save's header, one line per move, "
+        'then {"finished": {outcome, started, ended, where, id}}.',
+    )
+    export.add_argument("which", metavar="N or ID", help="its number in `cardtable history` or id")
+    export.add_argument("-o", "--output", type=Path, help="the file to write (else the terminal)")
     rules = sub.add_parser("rules", help="print a game's rules page")
     rules.add_argument("game", type=_game_id)
     sim = sub.add_parser(
@@ -314,6 +342,13 @@ def main(argv: list[str] | None = None) -> None:
         serve(args.port, args.public, args.host_allow)
     elif args.command == "rules":
         _rules(args.game)
+    elif args.command == "stats":
+        _stats(args.game, args.json)
+    elif args.command == "history":
+        if args.history_command == "export":
+            _export(args.which, args.output)
+        else:
+            _history()
     elif args.command == "resume" and args.list:
         _list_saves()
     elif args.command == "host":
@@ -357,6 +392,112 @@ def _rules(game_id: str) -> None:
     if page is None:
         sys.exit(f"cardtable: the rules page of {games.entry(game_id).name} is not written yet.")
     Console().print(Markdown(page))
+
+
+def _opened_history() -> Any:
+    """The game history, its problem (a damaged file set aside) said on stderr; with no file
+    yet, one empty in memory (reading makes no file in the data folder)."""
+    from cardtable.engine.history import History, history_path
+
+    history = History(history_path() if history_path().exists() else Path(":memory:"))
+    if history.problem:
+        print(history.problem, file=sys.stderr)
+    return history
+
+
+def _said_skipped(history: Any) -> None:
+    for line in history.skipped:
+        print(line, file=sys.stderr)
+
+
+def _stats(game_id: str | None, as_json: bool) -> None:
+    """`cardtable stats [GAME] [--json]`: each person's figures per game."""
+    from cardtable.engine.history import HistoryError, stats_document
+    from cardtable.saved_list import (
+        NO_GAMES,
+        NO_PEOPLE,
+        STAT_HEADINGS,
+        STAT_LEGEND,
+        by_game,
+        figures_cells,
+        game_name,
+    )
+    from cardtable.ui.cells import padded
+
+    with _opened_history() as history:
+        try:
+            lines = history.stats(game_id)
+            any_game = bool(lines) or bool(history.finished_games(game_id, limit=1))
+        except HistoryError as err:
+            sys.exit(f"cardtable: {err.reason}")
+        _said_skipped(history)
+    if as_json:
+        print(json.dumps(stats_document(lines), indent=2, ensure_ascii=False))
+        return
+    if not lines:
+        print(NO_PEOPLE if any_game else NO_GAMES)
+        return
+    widths = (16, 5, 4, 4, 6, 7, 9, 9)
+    for number, (game, of_game) in enumerate(by_game(lines)):
+        print(("\n" if number else "") + game_name(game))
+        print(
+            "  "
+            + " ".join(
+                padded(h, w) if i == 0 else h.rjust(w)
+                for i, (h, w) in enumerate(zip(STAT_HEADINGS, widths, strict=True))
+            )
+        )
+        for line in of_game:
+            cells = [padded(line.name, widths[0])]
+            cells += [
+                cell.rjust(w) for cell, w in zip(figures_cells(line), widths[1:], strict=True)
+            ]
+            print("  " + " ".join(cells))
+    print()
+    print(textwrap.fill(STAT_LEGEND, width=78))
+
+
+def _history() -> None:
+    """`cardtable history`: the finished games, the latest first, with their numbers and ids."""
+    from cardtable.engine.history import HistoryError
+    from cardtable.saved_list import NO_GAMES, describe_finished
+
+    limit = 200
+    with _opened_history() as history:
+        try:
+            found = history.finished_games(limit=limit)
+        except HistoryError as err:
+            sys.exit(f"cardtable: {err.reason}")
+        _said_skipped(history)
+    if not found:
+        print(NO_GAMES)
+        return
+    for game in found:
+        print(f"{game.number:>3}  {game.id[:8]}  {describe_finished(game)}")
+    if len(found) == limit:
+        print(f"The {limit} latest games are listed.")
+    print("`cardtable history export N` writes one as JSON lines (by its number or id).")
+
+
+def _export(which: str, output: Path | None) -> None:
+    """`cardtable history export N [-o FILE]`: one finished game as JSON lines."""
+    from cardtable.engine.history import HistoryError, export_lines
+    from cardtable.engine.saves import write_whole
+
+    with _opened_history() as history:
+        try:
+            finished = history.load(which, games)
+        except HistoryError as err:
+            sys.exit(f"cardtable: {err.reason}")
+    text = export_lines(finished)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_whole(output, text.encode("utf-8"))
+    except OSError as err:
+        sys.exit(f"cardtable: {output} cannot be written ({err.strerror or err}).")
+    print(f"The {games.entry(finished.record.game).name} game {finished.id} is in {output}.")
 
 
 def _list_saves() -> None:

@@ -1,4 +1,6 @@
-"""The unfinished games in words, for the start screen and `cardtable resume --list`."""
+"""The saved games in words: the unfinished ones, for the start screen and `cardtable resume
+--list`; the finished ones and each person's figures, for `cardtable history`, `cardtable stats`
+and the Statistics screen."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import time
 
 from cardtable import games
 from cardtable.engine import SavedGame
+from cardtable.engine.history import Figures, GameSummary, StatLine
 from cardtable.engine.words import plural
 
 
@@ -52,3 +55,67 @@ def choose(saved: list[SavedGame], which: str | None) -> SavedGame | str:
     if len(found) > 1:
         return f"Several saves have the id {which!r} (copied files?): resume one by its number."
     return found[0] if found else f"No unfinished game has the id {which!r}."
+
+
+def game_name(game_id: str) -> str:
+    """A game's name for its id ('Sets and Runs'); the id itself for a game this cardtable
+    does not know."""
+    try:
+        return games.entry(game_id).name
+    except KeyError:
+        return game_id
+
+
+def describe_finished(game: GameSummary) -> str:
+    """'Piles · Ann, Bot 2, Bot 3, Bot 4 · won by Ann & Bot 3 · 40 moves · 23:41 · hosted'."""
+    won = f"won by {' & '.join(game.winners)}" if game.winners else "nobody won"
+    where = "" if game.where == "keyboard" else f" · {game.where}"
+    return (
+        f"{game_name(game.game)} · {', '.join(game.names)} · {won} · "
+        f"{plural(game.moves, 'move')} · {when(game.ended)}{where}"
+    )
+
+
+NO_GAMES = (
+    "No finished games yet: every game a person plays to its end, at this keyboard, hosted or "
+    "in a browser tab, is counted here (demos are not)."
+)
+NO_PEOPLE = "No person has finished a game yet: games between bots only are not counted."
+STAT_HEADINGS = ("Player", "Games", "Wins", "Won", "Streak", "Average", "vs bots", "vs people")
+"""The columns of a person's figures: games, wins, win rate, best streak, average score, and
+wins of games against bots only and against people."""
+STAT_LEGEND = (
+    "Won: the share of games won (a shared win counts). Streak: the most wins in a row. "
+    "Average: the mean score in points (in Sets and Runs the lower the better; – where the "
+    "game does not score in points). vs bots, vs people: wins of the games against bots only, "
+    "and against at least one other person."
+)
+"""What the columns mean, under the tables."""
+
+
+def figures_cells(line: StatLine) -> list[str]:
+    """A person's figures as cells under STAT_HEADINGS (after the name): '3', '2', '67%',
+    '2', '17.0' ('–' where the game has no score), '2 of 3', '0 of 0'."""
+
+    def share(figures: Figures) -> str:
+        return f"{figures.wins} of {figures.games}"
+
+    average = "–" if line.average_score is None else f"{line.average_score:.1f}"
+    return [
+        str(line.games),
+        str(line.wins),
+        f"{line.win_rate:.0%}",
+        str(line.best_streak),
+        average,
+        share(line.against["bots"]),
+        share(line.against["people"]),
+    ]
+
+
+def by_game(lines: list[StatLine]) -> list[tuple[str, list[StatLine]]]:
+    """The figures grouped by game, in the start screen's order (games it does not know last)."""
+    order = {item.id: number for number, item in enumerate(games.catalog())}
+    grouped: dict[str, list[StatLine]] = {}
+    for line in lines:
+        grouped.setdefault(line.game, []).append(line)
+    return sorted(grouped.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))

@@ -72,10 +72,14 @@ def visitor_home(visitor: str) -> Path:
 
 def app_command(home: Path, tab_joins: TabJoins | None = None) -> str:
     """The shell command run for a browser tab: this same cardtable, on this Python, with the
-    browser's own data folder (and a public serve's rules for joining)."""
+    browser's own data folder, saying it is a browser's (for the game history), and a public
+    serve's rules for joining."""
     rules = "" if tab_joins is None else f"{TAB_JOINS}={shlex.quote(tab_joins.environment())} "
     home_text = shlex.quote(str(home))
-    return f"CARDTABLE_HOME={home_text} {rules}{shlex.quote(sys.executable)} -m cardtable"
+    return (
+        f"CARDTABLE_HOME={home_text} CARDTABLE_WHERE=browser {rules}"
+        f"{shlex.quote(sys.executable)} -m cardtable"
+    )
 
 
 def is_visitor_id(text: str | None) -> bool:

@@ -14,7 +14,7 @@ import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -40,6 +40,9 @@ from cardtable.engine.seats import (  # noqa: F401 (SeatConfig, SeatKind, parse_
     parse_seats,
 )
 from cardtable.engine.words import plural
+
+if TYPE_CHECKING:
+    from cardtable.engine.history import Recorder
 
 SAVE_VERSION = 2
 CHECKPOINT_EVERY = 100
@@ -71,6 +74,8 @@ class SaveHeader(BaseModel):
     """A number, or a real game's secret (`cardtable.engine.chance`): never in a repr."""
     options: dict[str, Any]
     seats: list[SeatConfig]
+    started: float | None = None
+    """When the game was dealt (seconds since the epoch); saves before the history have none."""
 
 
 class Checkpoint(BaseModel):
@@ -112,6 +117,13 @@ class Match:
         self._save_to: Path | None = None
         """Where the save is to be made when its first write failed (a full disk): tried again
         with each move, header and moves so far, until it is written."""
+        self.history: Recorder | None = None
+        """Where the game is recorded when its last move is made (engine/history.py); None for
+        a demo, a simulation or a test."""
+        self.where = "keyboard"
+        """Where it is played, for the history: 'keyboard', 'hosted' or 'browser'."""
+        self.started = time.time()
+        """When it was dealt (a resumed game: as its save says)."""
 
     @classmethod
     def start(
@@ -153,6 +165,7 @@ class Match:
                 seed=record.seed,
                 options=record.options,
                 seats=record.seats,
+                started=self.started,
             ).model_dump_json()
             moves = "".join(entry.model_dump_json() + "\n" for entry in record.log)
             self.save_file = SaveFile.create(path, header + "\n" + moves)
@@ -202,6 +215,10 @@ class Match:
                 self._append(entry.model_dump_json() + "\n")
                 if len(self.record.log) - self._checkpointed >= CHECKPOINT_EVERY:
                     self.checkpoint()
+        if self.history is not None and self.game.is_over(self.state):
+            from cardtable.engine.history import finished_game
+
+            self.history.record_later(finished_game(self))
         return events
 
     def _append(self, text: str) -> None:
@@ -316,7 +333,10 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
             ) from None
         entry.lines = [event.render(names) for event in events]
         record.log.append(entry)
-    return Match(game, record, state), whole
+    match = Match(game, record, state)
+    if header.started is not None and 0 < header.started <= match.started:
+        match.started = header.started
+    return match, whole
 
 
 def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:

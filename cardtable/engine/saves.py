@@ -26,11 +26,13 @@ second), and no vowels, so an id never spells a word."""
 
 
 class SaveFileError(Exception):
-    """A save file that cannot be used; `message` says why, and the file is left as it was."""
+    """A save file that cannot be used; `message` says why, and the file is left as it was.
+    `why` is the reason alone ('line 7 is longer than any move'), where there is one."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, why: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.why = why
 
 
 def data_dir() -> Path:
@@ -146,7 +148,8 @@ def damaged(path: Path, why: str) -> SaveFileError:
     """The error for a save that cannot be used: the file itself is never changed."""
     return SaveFileError(
         f"The saved game {path} cannot be resumed: {why}. It was left untouched; "
-        "your other games are not affected."
+        "your other games are not affected.",
+        why,
     )
 
 

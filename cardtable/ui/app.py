@@ -29,6 +29,7 @@ from cardtable.engine import (
     parse_seats,
     saved_games,
 )
+from cardtable.engine.history import Recorder
 from cardtable.engine.saves import save_id
 from cardtable.engine.seats import default_name
 from cardtable.net.clock import Clock, LoopClock
@@ -108,6 +109,11 @@ class CardTableApp(App[None]):
         self.first_paint: float | None = None
         self.in_play: Match | None = None
         """The match at the table, holding its save's lock until the table is left."""
+        self.recorder = Recorder(on_problem=self._history_problem)
+        """Keeps each finished game (not a demo's) in the game history, in its own thread."""
+        self.where = "browser" if os.environ.get("CARDTABLE_WHERE") == "browser" else "keyboard"
+        """Where this app's games are played, for the history (a browser tab says so)."""
+        self._loop: Any = None
         for theme in OUR_THEMES:
             self.register_theme(theme)
         loaded = load_preferences(set(self.available_themes))
@@ -188,6 +194,9 @@ class CardTableApp(App[None]):
             )
 
     def on_mount(self) -> None:
+        import asyncio
+
+        self._loop = asyncio.get_running_loop()
         if self.preferences_problem:
             self.notify(
                 self.preferences_problem,
@@ -219,6 +228,7 @@ class CardTableApp(App[None]):
 
     def _painted(self) -> None:
         self.first_paint = time.perf_counter() - STARTED
+        self.recorder.check()  # a damaged history is said now, not after the first game
         # Everything made so far (Textual, the rules, the start screen) lives as long as the
         # app: keep it out of the collector's sweeps, which cost 80-110 ms in about one in
         # three screen openings when they walked it.
@@ -262,7 +272,7 @@ class CardTableApp(App[None]):
                 match.save_file.delete()
             self.show_results(match)
             return
-        self._show_table(match, delay=self.launch.delay)
+        self._show_table(self.recorded(match), delay=self.launch.delay)
 
     def _close_match(self) -> None:
         """Leave the game at the table: its save gets a checkpoint and its lock is let go (a game
@@ -279,7 +289,29 @@ class CardTableApp(App[None]):
     def on_unmount(self) -> None:
         self._close_match()
         self.stop_hosting()
+        self.recorder.flush(timeout=2.0)
         card_faces.use_palette(card_faces.FELT_CARDS)  # the next app in this process starts plain
+
+    def _history_problem(self, problem: str) -> None:
+        """Say the history's problem on screen, from the writer's thread (never waiting on the
+        app: it may be closing)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(
+                lambda: self.notify(
+                    problem, title="Game history", severity="warning", timeout=10, markup=False
+                )
+            )
+        except RuntimeError:  # the app has closed meanwhile: the problem is in the log
+            pass
+
+    def recorded(self, match: Match, where: str | None = None) -> Match:
+        """`match`, to be kept in the game history when its last move is made."""
+        match.history = self.recorder
+        match.where = where or self.where
+        return match
 
     # Navigation
 
@@ -330,7 +362,7 @@ class CardTableApp(App[None]):
                 refused.reason, title="Cannot start", severity="error", timeout=10, markup=False
             )
             return
-        self._show_table(match, delay=self.launch.delay)
+        self._show_table(self.recorded(match), delay=self.launch.delay)
 
     def start_demo(self, game_id: str | None, delay: float = 0.6, seed: int | None = None) -> None:
         """Bots in every seat, game after game; all games in turn when `game_id` is None."""
@@ -458,6 +490,7 @@ class CardTableApp(App[None]):
         from cardtable.net.server import server_port, start_server
 
         launch, host = self.launch, self.host
+        self.recorded(host.match, "hosted")
         try:
             certificate = host_certificate()
         except OSError as err:

@@ -83,10 +83,11 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Set up game", show=False),
         Binding("r,question_mark", "rules", "Rules"),
-        Binding("d", "demo", "Demo: bots play"),
-        Binding("c", "resume", "Continue latest game"),
-        Binding("delete,x", "delete", "Delete game", key_display="del"),
-        Binding("j", "join", "Join a game"),
+        Binding("d", "demo", "Demo"),
+        Binding("c", "resume", "Continue latest"),
+        Binding("delete,x", "delete", "Delete", key_display="del"),
+        Binding("j", "join", "Join"),
+        Binding("s", "stats", "Stats"),
         Binding("h", "app.open_history", "History"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -243,6 +244,12 @@ class MenuScreen(Screen[None]):
         """Bots play the highlighted game, game after game."""
         choice = self._highlighted()
         table_app(self).start_demo(choice if choice in games.ids() else None)
+
+    def action_stats(self) -> None:
+        """Each person's figures in each game, from the finished games."""
+        from cardtable.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_resume(self) -> None:
         """Continue the most recently played unfinished game."""
