@@ -223,7 +223,9 @@ class CardTableApp(App[None]):
         elif launch.command == "host" and self.host is not None:
             self.run_worker(self._start_hosting())
         elif launch.command == "replay" and launch.replay:
-            self.open_replay(launch.replay, at_launch=True)
+            # After the start screen is up: a refusal ends the app, which must not end it
+            # while the start screen is still being mounted.
+            self.call_after_refresh(self.open_replay, launch.replay, True)
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:

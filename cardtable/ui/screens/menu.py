@@ -88,7 +88,7 @@ class MenuScreen(Screen[None]):
         Binding("delete,x", "delete", "Delete", key_display="del"),
         Binding("j", "join", "Join"),
         Binding("s", "stats", "Stats"),
-        Binding("h", "app.open_history", "History"),
+        Binding("h", "history", "History"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -250,6 +250,10 @@ class MenuScreen(Screen[None]):
         from cardtable.ui.screens.stats import StatsScreen
 
         self.app.push_screen(StatsScreen())
+
+    def action_history(self) -> None:
+        """The finished games, newest first, each one key from its replay."""
+        table_app(self).open_history()
 
     def action_resume(self) -> None:
         """Continue the most recently played unfinished game."""
