@@ -137,4 +137,3 @@ def last_move_refusal(
     if mover != seat:
         return f"{name_of(names, mover)} has played since."
     return None
-
