@@ -306,7 +306,7 @@ def test_the_runner_calls_off_the_bot_move_the_undone_move_scheduled():
     assert game.to_act(match.state) != [0] or game.is_over(match.state)
     feed.undo(0, runner.number)
     assert match.state == before
-    assert heard[-1].startswith(f"Ann took back placing {move.card.label}")
+    assert heard[-1] == f"Ann took back placing {move.card.label}."
     runner.clock.advance(5)  # the bot's move it had scheduled never comes: it is her turn
     assert match.state == before and game.to_act(match.state) == [0]
 
@@ -322,3 +322,74 @@ def test_a_hosted_game_never_takes_a_move_back():
     assert host.runner.undo_refusal(seat) == HOSTED_UNDO
     with pytest.raises(IllegalMove, match=HOSTED_UNDO):
         host.runner.undo(seat)
+
+
+def test_no_table_takes_the_undo_key_for_itself():
+    from cardtable.ui.claim_bar import CLAIM_ROW
+    from cardtable.ui.screens.table_frame import UNDO_KEY
+    from cardtable.ui.tables import run_it, runway, sets_and_runs, table_for
+    from cardtable.ui.widgets import GameTable
+
+    for game_id in games.ids():
+        table = table_for(game_id)
+        keys = {
+            key.strip()
+            for cls in (table, GameTable)
+            for binding in cls.BINDINGS
+            for key in binding.key.split(",")  # type: ignore[union-attr]
+        }
+        assert UNDO_KEY not in keys, game_id
+    letters = {
+        *sets_and_runs.KEYS.values(),
+        *run_it.KEYS.values(),
+        *(key.letter for key in runway.ACTION_KEYS.values()),
+        runway.MENU_KEY,
+        *CLAIM_ROW,
+    }
+    assert UNDO_KEY not in letters
+
+
+async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_so():
+    from cardtable.ui.screens.table_frame import UNDO_KEY
+    from cardtable.ui.widgets import MoveLog
+    from tests.pilot_steps import status, wait_until
+    from tests.test_sets_and_runs_table import (
+        SIZE,
+        anns_turn,
+        cards,
+        mark,
+        open_table,
+        table_app,
+    )
+
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 7D 9S 9H 9D 2C 5S KD", round_=1)
+        hand = list(screen.table.hand)
+        assert "undo" not in offered(screen)
+        await pilot.press(UNDO_KEY)  # nothing of hers to take back yet: the status says why
+        assert status(app).startswith("✗ ")
+        assert "has played since" in status(app) or "You cannot take back" in status(app)
+        await mark(pilot, screen, "7H", "7C", "7D")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: len(state.pending) == 1)
+        await pilot.pause()
+        assert "undo" in offered(screen)
+        await pilot.press(UNDO_KEY)
+        await wait_until(pilot, lambda: not screen.match.state.pending)
+        assert screen.table.hand == hand
+        assert Counter(screen.match.state.hands[0]) == Counter(cards("7H 7C 7D 9S 9H 9D 2C 5S KD"))
+        log = "\n".join(line.text for line in screen.query_one(MoveLog).lines)
+        assert "Ann took back laying down the set 7♥ 7♦ 7♣." in log.splitlines()
+        await pilot.pause()
+        assert "undo" not in offered(screen)  # the lay-down taken back was her last move
+
+
+def offered(screen) -> set[str]:
+    """The actions the table's footer offers now."""
+    return {
+        binding.action
+        for (_, binding, enabled, _) in screen.active_bindings.values()
+        if enabled and binding.show
+    }

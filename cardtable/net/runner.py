@@ -235,7 +235,7 @@ class Runner:
         entry = self.match.undo(seat)
         self._cancel_waits()
         self._linger = 0.0
-        words = "{0} took back " + self.match.taken_back(entry)
+        words = "{0} took back " + self.match.taken_back(entry) + "."
         self._after([Event(kind="undo", text=words, seats=(seat,))])
         return entry
 
