@@ -108,6 +108,11 @@ class View(BaseModel):
     hand_sizes: list[int]
     over: bool
 
+    repeats: ClassVar[frozenset[str]] = frozenset()
+    """Fields that only show again cards shown elsewhere in the view (a highlight of playable
+    cards, the last trick): taking a move back does not count them as cards seen
+    (engine/undo.py). Any model inside a view may list its own."""
+
 
 def name_of(names: list[str] | None, seat: int) -> str:
     """A seat's name for a sentence: from `names` when given, else 'Player 3'."""
@@ -212,6 +217,18 @@ class Game(ABC, Generic[S, M, Opts]):
     def claim_window(self, state: S) -> Any:
         """The open claim window (an `engine.claims.ClaimWindow`), or None; most games have none."""
         return None
+
+    def undo_refusal(
+        self, before: S, after: S, seat: int, move: M, names: list[str] | None
+    ) -> str | None:
+        """Why `seat` may not take back `move` (from `before` to `after`) where the shared rule
+        (engine/undo.py) would let her: the game's own refusal, or None. Most games add none."""
+        return None
+
+    def own_cards(self, state: S, seat: int) -> list[Any]:
+        """The cards that are `seat`'s own, hidden from the others: her hand, and any she has
+        set aside where only she sees them (Sets and Runs' lay-down being built)."""
+        return list(state.hands[seat])
 
     def automatic_move(self, state: S, seat: int, config: Any) -> M | None:
         """A move made at once for a person, as her seat's settings (`SeatConfig`) ask (Run It's

@@ -2,8 +2,10 @@
 
 A save is JSON lines: a header (game, seed, options, seats), then one line per move, and every
 CHECKPOINT_EVERY moves (and when the table is left) the state as the moves have made it. A move
-appends one line, so it costs the same at move 7,000 as at move 1. Loading replays every move
-from the seed and checks each checkpoint against the replay and the game's invariants.
+appends one line, so it costs the same at move 7,000 as at move 1; a move taken back appends
+`{"undo": N}` (N the moves there were, the last one taken back). Loading replays every move
+from the seed, takes back each move an undo line names, and checks each checkpoint against the
+replay and the game's invariants.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardtable.engine.chance import new_secret, seed_before_mixing
 from cardtable.engine.contract import Event, Game, Move
@@ -39,6 +41,7 @@ from cardtable.engine.seats import (  # noqa: F401 (SeatConfig, SeatKind, parse_
     names_problems,
     parse_seats,
 )
+from cardtable.engine.undo import last_move_refusal, taking_back, undo_refusal
 from cardtable.engine.words import plural
 
 if TYPE_CHECKING:
@@ -62,6 +65,15 @@ class LoggedMove(BaseModel):
     seat: int
     move: dict[str, Any]
     lines: list[str]
+
+
+class UndoLine(BaseModel):
+    """A save's line for a move taken back: `undo` is how many moves there were (the last of
+    them the one taken back)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    undo: int
 
 
 class SaveHeader(BaseModel):
@@ -124,6 +136,13 @@ class Match:
         """Where it is played, for the history: 'keyboard', 'hosted' or 'browser'."""
         self.started = time.time()
         """When it was dealt (a resumed game: as its save says)."""
+        self.keeps_before = False
+        """True where moves may be taken back (one keyboard): a person's move keeps a copy of
+        the state before it, so taking it back costs nothing. Without one it is replayed."""
+        self._before: tuple[int, Any] | None = None
+        """(moves before it, state before it) of the last move, where one was kept."""
+        self._refusals: dict[tuple[int, int], str | None] = {}
+        """`undo_refusal` by (moves made, seat), for the position now only."""
 
     @classmethod
     def start(
@@ -198,7 +217,11 @@ class Match:
         """Apply a move through the checked path, log it and save; IllegalMove changes nothing.
 
         When the move ends the game, its save is deleted: only unfinished games are kept."""
+        before = None
+        if self.keeps_before and self.record.seats[seat].is_human:
+            before = self.state.model_copy(deep=True)
         events = self.game.apply(self.state, seat, move)
+        self.kept(before)
         lines = [event.render(self.names) for event in events]
         entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines)
         self.record.log.append(entry)
@@ -220,6 +243,64 @@ class Match:
 
             self.history.record_later(finished_game(self))
         return events
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take back the last move now (engine/undo.py), or None."""
+        key = (len(self.record.log), seat)
+        if key not in self._refusals:
+            self._refusals[key] = self._undo_refusal(seat)
+        return self._refusals[key]
+
+    def _undo_refusal(self, seat: int) -> str | None:
+        log = self.record.log
+        last = log[-1] if log else None
+        over = self.game.is_over(self.state)
+        why = last_move_refusal(None if last is None else last.seat, seat, self.names, over)
+        if why is not None or last is None:
+            return why
+        move = self.game.parse_move(last.move)
+        return undo_refusal(self.game, self.state_before_last(), self.state, seat, move, self.names)
+
+    def state_before_last(self) -> Any:
+        """The state before the last move: the copy kept, else replayed from the seed."""
+        moves = len(self.record.log) - 1
+        if self._before is None or self._before[0] != moves:
+            self._before = (moves, self.replay(moves))
+        return self._before[1]
+
+    def undo(self, seat: int) -> LoggedMove:
+        """Take back `seat`'s last move (IllegalMove, saying why, where the rule refuses it):
+        the state is as before it, it leaves the log, and the save records the undo."""
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise IllegalMove(why)
+        moves = len(self.record.log)
+        entry = self.take_back_last()
+        if self._save_to is not None:
+            self._create_save()
+        elif self.save_file is not None:
+            self._append(UndoLine(undo=moves).model_dump_json() + "\n")
+        return entry
+
+    def take_back_last(self) -> LoggedMove:
+        """The state as before the last move, which leaves the log (no rule asked, nothing
+        saved: `undo` and loading an undo line do those)."""
+        self.state = self.state_before_last()
+        entry = self.record.log.pop()
+        self._before = None
+        self._refusals.clear()
+        self._checkpointed = min(self._checkpointed, len(self.record.log))
+        return entry
+
+    def kept(self, before: Any) -> None:
+        """The state before the move just made (about to be logged), or None where none was
+        kept; the answers of `undo_refusal` for the position before are forgotten."""
+        self._before = None if before is None else (len(self.record.log), before)
+        self._refusals.clear()
+
+    def taken_back(self, entry: LoggedMove) -> str:
+        """A logged move as something taken back: 'discarding the 7 of Rock'."""
+        return taking_back(self.game.parse_move(entry.move), self.names[entry.seat])
 
     def _append(self, text: str) -> None:
         assert self.save_file is not None
@@ -263,12 +344,13 @@ class Match:
         match.unsaved = save.problem
         return match
 
-    def replay(self) -> Any:
-        """The state rebuilt from (options, seed, moves): the game must replay exactly."""
+    def replay(self, moves: int | None = None) -> Any:
+        """The state rebuilt from (options, seed, moves): the game must replay exactly. With
+        `moves`, the state after that many of them."""
         state = self.game.new_game(
             seats=len(self.record.seats), seed=self.record.seed, options=self.record.options
         )
-        for entry in self.record.log:
+        for entry in self.record.log[:moves]:
             self.game.apply(state, entry.seat, self.game.parse_move(entry.move))
         return state
 
@@ -313,16 +395,26 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
         seats=header.seats,
     )
     names = [seat.name for seat in header.seats]
+    match = Match(game, record, state)
     for number, line in enumerate(lines[1:], start=2):
         if len(line) > MAX_LINE_BYTES:
             raise damaged(path, f"line {number} is longer than any move or checkpoint")
         try:
             item = json.loads(line)
             if isinstance(item, dict) and "state" in item:
-                _check_point(game, state, Checkpoint.model_validate(item), len(record.log))
+                _check_point(game, match.state, Checkpoint.model_validate(item), len(record.log))
+                continue
+            if isinstance(item, dict) and "undo" in item:
+                _take_back(match, UndoLine.model_validate(item))
                 continue
             entry = LoggedMove.model_validate(item)
-            events = game.apply(state, entry.seat, game.parse_move(entry.move))
+            move = game.parse_move(entry.move)
+            # The state before a move that the next line takes back is kept, not replayed.
+            before = None
+            if number < len(lines) and lines[number].startswith(b'{"undo"'):
+                before = match.state.model_copy(deep=True)
+            events = game.apply(match.state, entry.seat, move)
+            match.kept(before)
         except ImpossibleState as err:
             raise damaged(
                 path, f"line {number} describes an impossible game: {err.reason}"
@@ -333,10 +425,22 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
             ) from None
         entry.lines = [event.render(names) for event in events]
         record.log.append(entry)
-    match = Match(game, record, state)
     if header.started is not None and 0 < header.started <= match.started:
         match.started = header.started
     return match, whole
+
+
+def _take_back(match: Match, line: UndoLine) -> None:
+    """Replay a save's undo line: the last move taken back, as the table took it back; refuse
+    one that names another move, or a move the rule would not have let be taken back."""
+    moves = len(match.record.log)
+    if line.undo != moves or moves == 0:
+        raise IllegalMove(f"it takes back move {line.undo}, but the last move made is move {moves}")
+    seat = match.record.log[-1].seat
+    why = match.undo_refusal(seat)
+    if why is not None:
+        raise IllegalMove(f"it takes back a move that could not be taken back ({why})")
+    match.take_back_last()
 
 
 def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:
@@ -416,7 +520,7 @@ def _summary(path: Path, when: float) -> SavedGame:
         header = SaveHeader.model_validate_json(data[:first])
     except (OSError, ValueError):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
-    moves = data.count(b'\n{"seat":')
+    moves = data.count(b'\n{"seat":') - data.count(b'\n{"undo":')
     names = [seat.name for seat in header.seats]
     if any(names_problems(names)):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")

@@ -28,10 +28,14 @@ from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, Game, IllegalMove, Match, Move, View
 from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
+from cardtable.engine.match import LoggedMove
 from cardtable.net.clock import Clock, Handle
 from cardtable.net.protocol import Act, ClaimCard, Table
 
 log = logging.getLogger("cardtable.runner")
+
+HOSTED_UNDO = "Moves cannot be taken back in a hosted game."
+"""Every hosted game's answer to taking a move back (only one keyboard allows it)."""
 
 HOLD = "hold"
 """The pause a hint given in a claim window makes, until the next move."""
@@ -126,6 +130,8 @@ class Runner:
         self._listeners: list[Callable[[list[Event]], None]] = []
         self.started = False
         self.stopped = False
+        self.at_one_keyboard = False
+        """True where one keyboard plays (`KeyboardFeed`): a person may take a move back."""
 
     # Who and what
 
@@ -208,6 +214,30 @@ class Runner:
         events = self.match.play(seat, move)
         self._after(events)
         return events
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take back the last move now, or None (a hosted game: never)."""
+        if not self.at_one_keyboard:
+            return HOSTED_UNDO
+        if self.stopped:
+            return "This table has stopped: the game is saved as it stands."
+        if not self.person(seat):
+            return "Only a person takes a move back."
+        return self.match.undo_refusal(seat)
+
+    def undo(self, seat: int) -> LoggedMove:
+        """Take back `seat`'s last move (IllegalMove saying why if it may not be): what it
+        made the runner wait for (a bot's move) is called off, the listeners are told (the
+        event 'Ann took back ...'), and play goes on from the position before it."""
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise IllegalMove(why)
+        entry = self.match.undo(seat)
+        self._cancel_waits()
+        self._linger = 0.0
+        words = "{0} took back " + self.match.taken_back(entry) + "."
+        self._after([Event(kind="undo", text=words, seats=(seat,))])
+        return entry
 
     def claim(self, seat: int) -> list[Event]:
         """`seat` claims the card up for claim; ClaimRefused if it cannot."""
@@ -490,6 +520,8 @@ class KeyboardFeed:
 
     def __init__(self, runner: Runner) -> None:
         self.runner = runner
+        runner.at_one_keyboard = True
+        runner.match.keeps_before = True
 
     def send(self, message: Act | ClaimCard) -> list[Event]:
         """Make the move or claim of the seat the message names; IllegalMove (a move) or
@@ -510,3 +542,10 @@ class KeyboardFeed:
             raise IllegalMove(refusal)
         assert seat is not None
         return runner.play(seat, runner.game.parse_move(message.move))
+
+    def undo(self, seat: int, table: int) -> LoggedMove:
+        """Take back `seat`'s last move, seen on the Table numbered `table`; IllegalMove, nothing
+        changed, if it may not be (or the table has moved on)."""
+        if self.runner.stale(table):
+            raise IllegalMove("The table changed before that: here it is as it stands now.")
+        return self.runner.undo(seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -97,6 +97,8 @@ class OverTrumpView(View):
     hand_points: list[int]
     scores: list[int]
     last_trick: list[Placement]
+    repeats: ClassVar[frozenset[str]] = frozenset({"last_trick"})
+    """The last trick's cards are also in `gone` (its revealed Keeper in `shown`)."""
     last_winner: int | None
     voids: list[list[PilatchSuit]]
     shown: list[list[PilatchCard]] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel
 
@@ -51,6 +51,8 @@ class PileView(BaseModel):
     """The top card's total value: intrinsic, adjusted by its neighbours."""
     cards: list[Card]
     """Every card in the pile, bottom first: all were once face up, so all are public."""
+    repeats: ClassVar[frozenset[str]] = frozenset({"top"})
+    """The top card is also the last of `cards`."""
 
 
 class PilesView(View):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -141,6 +141,7 @@ class RunItView(View):
     is got or played)."""
     playable: list[RunItCard]
     """The cards of this seat's hand that may be played now (for the highlight)."""
+    repeats: ClassVar[frozenset[str]] = frozenset({"playable"})
     wins: list[int]
     history: list[GameResult]
     ended: str

@@ -481,6 +481,13 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
             score_label="Points",
         )
 
+    def own_cards(self, state: SetsAndRunsState, seat: int) -> list[Any]:
+        """Her hand, and the lay-down she is building (only she sees it until it is made)."""
+        held: list[Any] = list(state.hands[seat])
+        if seat == state.turn:
+            held += [card for meld in state.pending for card in meld.cards]
+        return held
+
     def cards(self, state: SetsAndRunsState) -> list[Any]:
         """Every card: hands, the lay-down being built, the melds, the stock and the discards."""
         out: list[Any] = [c for hand in state.hands for c in hand]

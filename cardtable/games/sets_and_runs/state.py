@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel
 
@@ -107,6 +107,7 @@ class SetsAndRunsView(View):
     window: ClaimWindow | None
     playable: list[Card]
     """The cards of this seat's hand that could be played on the table now."""
+    repeats: ClassVar[frozenset[str]] = frozenset({"playable"})
     totals: list[int]
     history: list[RoundResult]
     buy_seconds: int

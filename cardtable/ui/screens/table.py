@@ -428,6 +428,29 @@ class TableScreen(TableFrame):
         )
         self.table.hinted = None
         self.draw()
+        self.refresh_bindings()  # u comes and goes with what the last move was
+
+    def _at_keyboard(self) -> int | None:
+        """The person who has the keyboard: the one shown, or the one whose hand was put away
+        while only bots played since (a handoff to another person takes it from her)."""
+        return self.viewer if self.viewer is not None else self.hidden_for_bots
+
+    def undo_refusal(self) -> str | None:
+        """Why the person at the keyboard may not take back her last move now, or None."""
+        seat = self._at_keyboard()
+        if seat is None:
+            return "Only the player whose hand is shown takes back her own move."
+        return self.runner.undo_refusal(seat)
+
+    def take_back(self) -> None:
+        """Her last move is taken back: the runner tells the table, which is drawn again."""
+        seat = self._at_keyboard()
+        if seat is None:
+            return
+        try:
+            self.feed.undo(seat, self.shown_number)
+        except IllegalMove as refused:
+            self.say(refused.reason, refused=True)
 
     def send_move(self, seat: int, move: Move, who: str = "") -> None:
         """The move goes to the runner (a refusal's reason is said)."""

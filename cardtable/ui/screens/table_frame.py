@@ -26,9 +26,13 @@ from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
 from cardtable.engine.words import sentences
 from cardtable.net.clock import Clock
 from cardtable.net.protocol import Table
+from cardtable.net.runner import HOSTED_UNDO
 from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import ClaimBar
 from cardtable.ui.widgets import GameTable, MoveLog
+
+UNDO_KEY = "u"
+"""Takes back the last move of the person at the keyboard (no table binds it otherwise)."""
 
 
 class TableFrame(Screen[None]):
@@ -39,6 +43,7 @@ class TableFrame(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("ctrl+n", "menu", "Menu"),
         Binding("ctrl+l", "log", "Log"),
+        Binding(UNDO_KEY, "undo", "Undo"),
     ]
 
     DEFAULT_CSS = """
@@ -336,8 +341,29 @@ class TableFrame(Screen[None]):
     takes_claim_keys = True
     """False on a screen nobody plays at (the host's own)."""
 
+    def undo_refusal(self) -> str | None:
+        """Why the person at this screen may not take back her last move now, or None."""
+        return HOSTED_UNDO
+
+    def take_back(self) -> None:
+        """Take back the last move of the person at this screen (only at one keyboard)."""
+        self.say(HOSTED_UNDO, refused=True)
+
+    def action_undo(self) -> None:
+        """u: take back her last move, or say why it cannot be taken back."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            self.say(refusal, refused=True)
+            return
+        self.take_back()
+
     def on_key(self, event: events.Key) -> None:
-        """Claim keys (a game with claim windows), and Enter to let a card go in a window."""
+        """u (allowed or not: a refusal says why), claim keys (a game with claim windows), and
+        Enter to let a card go in a window."""
+        if event.key == UNDO_KEY and not self.demo and not self.too_small:
+            event.stop()
+            self.action_undo()
+            return
         if not self.claims or self.demo or self.too_small or not self.takes_claim_keys:
             return
         if event.key in self.claim_keys:
@@ -492,11 +518,14 @@ class TableFrame(Screen[None]):
         return self.has_class("too-small")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No key acts while the table is hidden; a demo has no hint (nobody plays)."""
+        """No key acts while the table is hidden; a demo has no hint (nobody plays); u is
+        offered only while the move can be taken back."""
         if self.too_small:
             return False
         if self.demo and action == "hint":
             return False
+        if action == "undo":  # in the footer only while it would be allowed
+            return not self.demo and self.undo_refusal() is None
         return True
 
     # Words

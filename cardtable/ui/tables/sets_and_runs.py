@@ -73,13 +73,13 @@ KEYS = {
     "swap": "w",
     "discard": "x",
     "back": "b",
-    "unmark": "u",
+    "unmark": "escape",
     "menu": "m",
 }
-"""The table's letters (none is a claim key, claim_bar.CLAIM_ROW, nor h, y or q): t takes the
+"""The table's letters (none is a claim key, claim_bar.CLAIM_ROW, nor h, y, q or u): t takes the
 discard, c draws from the stock, e lays the marked cards down as a set, r as a run, p adds them
 to the meld pointed at, w swaps one for that run's Joker, x discards, b takes a lay-down back,
-u clears the marks, m lists every move."""
+Esc clears the marks, m lists every move."""
 PICK_KEYS = {("minus" if key == "-" else key): slot for slot, key in enumerate(SLOT_KEYS)}
 """Each number key's name, with the card place it picks (1 the first, then on to - the eleventh)."""
 STEP_KEYS = {
