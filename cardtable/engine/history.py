@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -747,7 +747,12 @@ def _checked(
     if where not in WHERES or not (math.isfinite(started) and math.isfinite(ended)):
         raise HistoryError(f"{what} is damaged: its times or its place are unreadable.")
     return FinishedGame(
-        id=game_id, record=match.record, outcome=outcome, started=started, ended=ended, where=where
+        id=game_id,
+        record=match.record,
+        outcome=outcome,
+        started=started,
+        ended=ended,
+        where=cast(Where, where),
     )
 
 

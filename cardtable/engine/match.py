@@ -45,7 +45,7 @@ from cardtable.engine.undo import last_move_refusal, taking_back, undo_refusal
 from cardtable.engine.words import plural
 
 if TYPE_CHECKING:
-    from cardtable.engine.history import Recorder
+    from cardtable.engine.history import Recorder, Where
 
 SAVE_VERSION = 2
 CHECKPOINT_EVERY = 100
@@ -132,7 +132,7 @@ class Match:
         self.history: Recorder | None = None
         """Where the game is recorded when its last move is made (engine/history.py); None for
         a demo, a simulation or a test."""
-        self.where = "keyboard"
+        self.where: Where = "keyboard"
         """Where it is played, for the history: 'keyboard', 'hosted' or 'browser'."""
         self.started = time.time()
         """When it was dealt (a resumed game: as its save says)."""

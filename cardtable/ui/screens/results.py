@@ -115,9 +115,7 @@ class ResultsScreen(OutcomeScreen):
     ]
 
     def __init__(self, match: Match, demo: bool = False, delay: float = 0.6) -> None:
-        super().__init__(
-            match.game.name, match.game.outcome(match.state), match.names, match=match
-        )
+        super().__init__(match.game.name, match.game.outcome(match.state), match.names, match=match)
         self.demo = demo
         self.delay = delay
 
