@@ -425,6 +425,7 @@ def _replay(path: Path, data: bytes, games: Any) -> tuple[Match, int]:
             ) from None
         entry.lines = [event.render(names) for event in events]
         record.log.append(entry)
+    match._checkpointed = len(record.log)  # as loaded: leaving it adds no checkpoint
     if header.started is not None and 0 < header.started <= match.started:
         match.started = header.started
     return match, whole
