@@ -315,3 +315,16 @@ def test_a_match_with_a_recorder_is_recorded_once_when_its_last_move_is_made():
             kept = history.finished_games()
         assert len(kept) == (1 if game.is_over(match.state) else 0)
     assert kept[0].names == ["Ann", "Bob"] and kept[0].moves == len(match.record.log)
+
+
+def test_a_number_past_the_list_is_never_taken_for_the_start_of_an_id():
+    """`replay 3` with two games names no game, even when an id begins with 3."""
+    first, second = piles(3), piles(4)
+    with History() as history:
+        history.record(first)
+        history.record(second.model_copy(update={"id": "3" + second.id[1:]}))
+        with pytest.raises(HistoryError, match="There is no finished game 3 "):
+            history.load("3", games)
+        assert history.load("3" + second.id[1:5], games).record.log == second.record.log
+        with pytest.raises(HistoryError, match="at least 4 characters"):
+            history.load("abc", games)

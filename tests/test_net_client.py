@@ -522,6 +522,7 @@ async def test_the_hosts_own_results_screen_replays_the_game_every_hand_open():
     host, app = hosting_piles("bot,bot,bot,bot")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, OutcomeScreen), tries=3000)
+        await wait_until(pilot, lambda: app.screen.query("#results-next"))
         assert "r: replay it" in str(app.screen.query_one("#results-next").render())
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))

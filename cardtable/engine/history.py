@@ -110,6 +110,11 @@ CORRUPT = {11, 26}
 """SQLite's codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB."""
 
 
+MIN_ID_PREFIX = 4
+"""The shortest start of an id that names a game: a shorter key is a number in the list (a
+game whose id began with '3' once answered `replay 3` when there were only two)."""
+
+
 class HistoryError(Exception):
     """The history cannot do what was asked; `reason` says why in a sentence."""
 
@@ -443,7 +448,7 @@ class History:
         rows = self._read(
             "SELECT g.number, g.id, g.game, g.ended, g.moves, g.place, s.seat, s.name, s.kind, "
             "s.won FROM (SELECT * FROM (SELECT id, game, ended, moves, place, ROW_NUMBER() OVER "
-            "(ORDER BY ended DESC, id DESC) AS number FROM games) WHERE ?1 IS NULL OR game = ?1 "
+            "(ORDER BY ended DESC, rowid DESC) AS number FROM games) WHERE ?1 IS NULL OR game = ?1 "
             "ORDER BY number LIMIT ?2) AS g JOIN seats AS s ON s.game_id = g.id "
             "ORDER BY g.number, s.seat",
             (game, limit),
@@ -477,11 +482,11 @@ class History:
         text = str(key).strip().casefold()
         if text.isdigit() and len(text) < 7:
             rows = self._read(
-                "SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY ended DESC, id DESC) "
+                "SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY ended DESC, rowid DESC) "
                 "AS number FROM games) WHERE number = ?",
                 (int(text),),
             )
-            if not rows:  # digits only may still begin an id
+            if not rows and len(text) >= MIN_ID_PREFIX:  # digits only may still begin an id
                 rows = self._read("SELECT id FROM games WHERE id LIKE ? LIMIT 2", (text + "%",))
             if len(rows) == 1:
                 return str(rows[0][0])
@@ -496,6 +501,11 @@ class History:
         if not text or len(text) > 64 or any(c not in "0123456789abcdef" for c in text):
             raise HistoryError(
                 f"{str(key)[:40]!r} is neither a number in `cardtable history` nor a game's id."
+            )
+        if len(text) < MIN_ID_PREFIX:
+            raise HistoryError(
+                f"Give at least {MIN_ID_PREFIX} characters of a game's id (`cardtable history` "
+                "lists them)."
             )
         rows = self._read("SELECT id FROM games WHERE id LIKE ? LIMIT 2", (text + "%",))
         if not rows:
