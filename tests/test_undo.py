@@ -376,6 +376,8 @@ async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_s
         await wait_until(pilot, lambda: len(state.pending) == 1)
         await pilot.pause()
         assert "undo" in offered(screen)
+        await pilot.pause()
+        assert in_footer(app, "Undo", SIZE[0])  # seen at 80 columns, beside the table's keys
         await pilot.press(UNDO_KEY)
         await wait_until(pilot, lambda: not screen.match.state.pending)
         assert screen.table.hand == hand
@@ -384,6 +386,16 @@ async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_s
         assert "Ann took back laying down the set 7♥ 7♦ 7♣." in log.splitlines()
         await pilot.pause()
         assert "undo" not in offered(screen)  # the lay-down taken back was her last move
+
+
+def in_footer(app, words: str, width: int) -> bool:
+    """True if the footer shows a key with these words, whole, inside the window."""
+    from textual.widgets import Footer
+
+    return any(
+        str(key.description) == words and key.region.right <= width and key.region.width
+        for key in app.screen.query_one(Footer).query("FooterKey")
+    )
 
 
 def offered(screen) -> set[str]:

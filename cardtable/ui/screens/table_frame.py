@@ -38,12 +38,14 @@ UNDO_KEY = "u"
 class TableFrame(Screen[None]):
     """Base of the table screens: one game's table with its title, claim bar and status line."""
 
+    # Undo first of the screen's keys: while it is offered, the footer at 80 columns has room
+    # for it before the log's key (the busiest tables' keys fill the row).
     BINDINGS = [
+        Binding(UNDO_KEY, "undo", "Undo"),
         Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("ctrl+n", "menu", "Menu"),
         Binding("ctrl+l", "log", "Log"),
-        Binding(UNDO_KEY, "undo", "Undo"),
     ]
 
     DEFAULT_CSS = """
