@@ -428,7 +428,15 @@ class TableScreen(TableFrame):
         )
         self.table.hinted = None
         self.draw()
-        self.refresh_bindings()  # u comes and goes with what the last move was
+        # u comes and goes with what the last move was: the footer is laid out again only when
+        # it does (each layout cost a bot table 5 ms a move, and the keys waited behind them).
+        offered = not self.demo and self.undo_refusal() is None
+        if offered != self._undo_offered:
+            self._undo_offered = offered
+            self.refresh_bindings()
+
+    _undo_offered = False
+    """Whether the footer offers u now (it is laid out again only when this changes)."""
 
     def _at_keyboard(self) -> int | None:
         """The person who has the keyboard: the one shown, or the one whose hand was put away
