@@ -370,7 +370,7 @@ async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_s
         assert "undo" not in offered(screen)
         await pilot.press(UNDO_KEY)  # nothing of hers to take back yet: the status says why
         assert status(app).startswith("✗ ")
-        assert "has played since" in status(app) or "You cannot take back" in status(app)
+        assert status(app) == "✗ Bot 2 has played since."
         await mark(pilot, screen, "7H", "7C", "7D")
         await pilot.press("e")
         await wait_until(pilot, lambda: len(state.pending) == 1)
@@ -383,7 +383,9 @@ async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_s
         assert screen.table.hand == hand
         assert Counter(screen.match.state.hands[0]) == Counter(cards("7H 7C 7D 9S 9H 9D 2C 5S KD"))
         log = "\n".join(line.text for line in screen.query_one(MoveLog).lines)
-        assert "Ann took back laying down the set 7♥ 7♦ 7♣." in log.splitlines()
+        # A meld still being built is Ann's alone: taking it back names none of its cards.
+        assert "Ann took back her last move." in log.splitlines()
+        assert not {"7♥", "7♦", "7♣"} & set(log.replace(".", " ").split())
         await pilot.pause()
         assert "undo" not in offered(screen)  # the lay-down taken back was her last move
 
@@ -405,3 +407,14 @@ def offered(screen) -> set[str]:
         for (_, binding, enabled, _) in screen.active_bindings.values()
         if enabled and binding.show
     }
+
+
+def test_the_words_of_a_move_taken_back_read_as_english_and_never_name_a_private_move():
+    from cardtable.engine.undo import taking_back
+    from cardtable.games.run_it.moves import Keep
+    from cardtable.games.sets_and_runs.moves import LayMeld
+
+    assert taking_back(Keep(), "Ann") == "keeping the card and ending the turn"
+    meld = LayMeld(run=False, cards=())
+    assert taking_back(meld, "Ann", public=False) == "her last move"
+    assert taking_back(meld, "Ann", public=False, whose="your") == "your last move"

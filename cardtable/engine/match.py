@@ -259,7 +259,9 @@ class Match:
         if why is not None or last is None:
             return why
         move = self.game.parse_move(last.move)
-        return undo_refusal(self.game, self.state_before_last(), self.state, seat, move, self.names)
+        before = self.state_before_last()
+        public = bool(last.lines)
+        return undo_refusal(self.game, before, self.state, seat, move, self.names, public)
 
     def state_before_last(self) -> Any:
         """The state before the last move: the copy kept, else replayed from the seed."""
@@ -300,7 +302,8 @@ class Match:
 
     def taken_back(self, entry: LoggedMove) -> str:
         """A logged move as something taken back: 'discarding the 7 of Rock'."""
-        return taking_back(self.game.parse_move(entry.move), self.names[entry.seat])
+        move = self.game.parse_move(entry.move)
+        return taking_back(move, self.names[entry.seat], public=bool(entry.lines))
 
     def _append(self, text: str) -> None:
         assert self.save_file is not None

@@ -5,6 +5,7 @@ hidden, to her or anyone, opened no claim window, and the game goes on; a game m
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -42,14 +43,26 @@ def _walk(value: Any, found: Counter[Any]) -> None:
             _walk(item, found)
 
 
-def taking_back(move: Move, name: str) -> str:
+PRIVATE_MOVE = "{whose} last move"
+"""A move the log kept to its mover (a meld still being built, an offer face down), taken
+back: its cards are never named where others at the keyboard can read them."""
+
+
+def taking_back(move: Move, name: str, public: bool = True, whose: str = "her") -> str:
     """The move as something taken back: 'discarding the 7 of Rock' (from its log line
-    'Ann discards the 7 of Rock'); the brief's words where the line starts otherwise."""
+    'Ann discards the 7 of Rock'), 'keeping the card and ending the turn'. A move the log did
+    not tell (`public` False), or one whose words do not start with her name, is '{whose} last
+    move': nothing hidden is named."""
     line = move.describe(name).rstrip(".")
-    if not line.startswith(name + " "):
-        return f"the move {move.brief()}"
+    if not public or not line.startswith(name + " "):
+        return PRIVATE_MOVE.format(whose=whose)
     verb, _, rest = line[len(name) + 1 :].partition(" ")
+    rest = _AND_VERB.sub(lambda found: f" and {gerund(found[1])} {found[2]} ", rest)
     return f"{gerund(verb)} {rest}".strip()
+
+
+_AND_VERB = re.compile(r" and (\w+s) (the|her|a|an|its|their|it|to|from|on) ")
+"""A second verb in a move's words ('keeps the card and ends the turn')."""
 
 
 def gerund(verb: str) -> str:
@@ -83,13 +96,21 @@ def _base_form(verb: str) -> str:
 
 
 def undo_refusal(
-    game: Game, before: Any, after: Any, seat: int, move: Move, names: list[str] | None
+    game: Game,
+    before: Any,
+    after: Any,
+    seat: int,
+    move: Move,
+    names: list[str] | None,
+    public: bool = True,
 ) -> str | None:
     """Why `seat` may not take back `move`, which took the game from `before` to `after` and
-    was the last move made; None if she may. The refusal is a sentence for her status line."""
+    was the last move made (`public`: the log told it); None if she may. The refusal is a
+    sentence for her status line, which others at the keyboard may read: a move the log did not
+    tell is 'your last move'."""
     if game.is_over(after):
         return "The game is over: its moves stand."
-    doing = taking_back(move, name_of(names, seat))
+    doing = taking_back(move, name_of(names, seat), public, whose="your")
     window = game.claim_window(after)
     answered = game.claim_window(before)
     if answered is not None:
