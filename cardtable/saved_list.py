@@ -67,18 +67,19 @@ def game_name(game_id: str) -> str:
 
 
 def describe_finished(game: GameSummary) -> str:
-    """'Piles · Ann, Bot 2, Bot 3, Bot 4 · won by Ann & Bot 3 · 40 moves · 23:41 · hosted'."""
+    """'Piles · 23:41 · hosted · won by Ann & Bot 3 · 40 moves · Ann, Bot 2, Bot 3, Bot 4': the
+    players last, so a line cut short loses the end of their names first."""
     won = f"won by {' & '.join(game.winners)}" if game.winners else "nobody won"
     where = "" if game.where == "keyboard" else f" · {game.where}"
     return (
-        f"{game_name(game.game)} · {', '.join(game.names)} · {won} · "
-        f"{plural(game.moves, 'move')} · {when(game.ended)}{where}"
+        f"{game_name(game.game)} · {when(game.ended)}{where} · {won} · "
+        f"{plural(game.moves, 'move')} · {', '.join(game.names)}"
     )
 
 
 NO_GAMES = (
-    "No finished games yet: every game a person plays to its end, at this keyboard, hosted or "
-    "in a browser tab, is counted here (demos are not)."
+    "No finished games yet: every game a person plays to its end at this keyboard, or hosts "
+    "from it, is kept here (demos are not; a browser tab keeps its own)."
 )
 NO_PEOPLE = "No person has finished a game yet: games between bots only are not counted."
 STAT_HEADINGS = ("Player", "Games", "Wins", "Won", "Streak", "Average", "vs bots", "vs people")

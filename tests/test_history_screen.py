@@ -8,7 +8,9 @@ from pathlib import Path
 from cardtable import games
 from cardtable.engine.history import History, export_lines, finished_game
 from cardtable.ui.app import CardTableApp, Launch
-from cardtable.ui.screens.history import NO_GAMES, HistoryScreen
+from cardtable.saved_list import NO_GAMES
+from cardtable.ui.screens.history import HistoryScreen
+from cardtable.saved_list import when
 from cardtable.ui.screens.menu import MenuScreen
 from cardtable.ui.screens.replay import ReplayScreen
 from tests.test_replay import played
@@ -83,3 +85,23 @@ async def test_cardtable_replay_of_nothing_ends_with_a_sentence(tmp_path: Path):
         assert app.exit_message.startswith("cardtable: ")
         assert "Traceback" not in app.exit_message
     assert games.get("piles")  # the games still load after a refused file
+
+
+async def test_at_80x24_each_finished_game_is_one_line_its_time_kept_and_names_cut_first():
+    from cardtable.engine import parse_seats
+
+    long_names = "Bartholomew Ann,Wilhelmina Bo,Maximilian Cy,Fitzgerald Di"
+    match = played("piles", 7)
+    match.record.seats = parse_seats(long_names)
+    with History() as history:
+        history.record(finished_game(match, ended=1_800_000_000))
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        listed = app.screen.query_one("#history-list")
+        line = listed.get_option_at_index(0).prompt
+        # The game and when it ended first, whole; the rest cut to the list's width, one line.
+        assert line.plain.startswith(f"  1. Piles · {when(1_800_000_000)} · won by ")
+        assert line.plain.endswith("…") and line.no_wrap
+        assert len(line.plain) < listed.scrollable_content_region.width

@@ -14,31 +14,16 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable import games
-from cardtable.engine.history import History, HistoryError, read_export
-from cardtable.engine.words import plural
-from cardtable.saved_list import when
+from cardtable.engine.history import GameSummary, History, HistoryError, read_export
+from cardtable.saved_list import NO_GAMES, describe_finished, game_name, when
 
-NO_GAMES = (
-    "No finished games yet. Every game played to its end at this table, hosted from it or in "
-    "its browser tabs is kept here, with its replay."
-)
-
-
-def finished_line(summary: Any, room: int = 76) -> Text:
-    """'3. Piles · Ann, Bob, Bot 3, Bot 4 · won by Ann & Bot 3 · 40 moves · 21:40', cut to
+def finished_line(summary: GameSummary, room: int) -> Text:
+    """'  3. Piles · 21:40 · won by Ann & Bot 3 · 40 moves · Ann, Bob, …': one line, cut to
     `room` columns."""
-    try:
-        name = games.entry(summary.game).name
-    except KeyError:
-        name = summary.game
-    won = " & ".join(summary.winners) or "nobody"
-    line = Text.assemble(
-        (f"{summary.number:>3}. ", "dim"),
-        (name, "bold"),
-        f" · {', '.join(summary.names)} · won by {won} · {plural(summary.moves, 'move')}",
-        (f" · {when(summary.ended)}", "dim"),
-    )
+    line = Text.assemble((f"{summary.number:>3}. ", "dim"), describe_finished(summary))
+    line.stylize("bold", 5, 5 + len(game_name(summary.game)))
     line.truncate(room, overflow="ellipsis")
+    line.no_wrap = True
     return line
 
 
@@ -58,6 +43,10 @@ class HistoryScreen(Screen[None]):
         text-style: bold;
         height: 1;
     }
+    HistoryScreen #history-help {
+        color: $text-muted;
+        height: auto;
+    }
     HistoryScreen #history-list {
         height: 1fr;
     }
@@ -75,13 +64,32 @@ class HistoryScreen(Screen[None]):
         with Vertical(id="history"):
             yield Static("Finished games, newest first", id="history-title")
             if self.summaries:
-                yield OptionList(
-                    *(Option(finished_line(summary), id=summary.id) for summary in self.summaries),
-                    id="history-list",
+                yield Static(
+                    "Enter replays the one highlighted: every hand open, the hint beside each "
+                    "move a person made.",
+                    id="history-help",
                 )
+            if self.summaries:
+                yield OptionList(id="history-list")
             else:
                 yield Static(Text(NO_GAMES), id="history-empty")
         yield Footer()
+
+    def on_unmount(self) -> None:
+        self.history.close()
+
+    def on_resize(self) -> None:
+        """Each game one line, cut to the list's width (its players' names go first)."""
+        if not self.summaries:
+            return
+        listed = self.query_one("#history-list", OptionList)
+        room = (listed.scrollable_content_region.width or self.size.width - 10) - 1
+        place = listed.highlighted
+        listed.clear_options()
+        listed.add_options(
+            Option(finished_line(summary, room), id=summary.id) for summary in self.summaries
+        )
+        listed.highlighted = place or 0
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Replay only when there is a game to replay."""
@@ -120,8 +128,11 @@ def replay_screen(key: str, history: History | None = None) -> Any:
     try:
         if Path(key).is_file():
             finished = read_export(Path(key), games)
+        elif history is not None:
+            finished = history.load(key, games)
         else:
-            finished = (history or History()).load(key, games)
+            with History() as opened:
+                finished = opened.load(key, games)
         replay = Replay(games.get(finished.record.game), finished.record)
     except HistoryError as err:
         return str(err)
