@@ -17,6 +17,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens import handoff
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
+from cardtable.engine.history import History
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from tests.pilot_steps import leave, my_turn, status, tap, tick, wait_until
@@ -116,3 +117,10 @@ async def test_pressing_only_h_and_enter_plays_a_whole_game_to_its_results(
             await tick(app)
         assert isinstance(app.screen, ResultsScreen), "the results never came"
         assert followed > 0
+        # The game the app dealt is in the game history, once, as played at this keyboard.
+        assert app.recorder.flush(5)
+        with History() as history:
+            kept = history.finished_games()
+        assert [(g.game, g.where, g.moves) for g in kept] == [
+            (game_id, "keyboard", len(app.screen.match.record.log))
+        ]

@@ -105,3 +105,42 @@ async def test_at_80x24_each_finished_game_is_one_line_its_time_kept_and_names_c
         assert line.plain.startswith(f"  1. Piles · {when(1_800_000_000)} · won by ")
         assert line.plain.endswith("…") and line.no_wrap
         assert len(line.plain) < listed.scrollable_content_region.width
+
+
+async def test_a_demo_played_to_its_results_is_kept_out_of_the_history():
+    from cardtable.ui.screens.results import ResultsScreen
+    from tests.pilot_steps import wait_until
+
+    app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), tries=3000)
+        assert app.recorder.flush(5)
+        await pilot.press("escape")
+    with History() as history:
+        assert history.finished_games() == []
+
+
+async def test_a_save_whose_last_move_was_made_is_kept_in_the_history_when_resumed():
+    """Stopped after the last move but before its save was deleted: resuming shows the results
+    and keeps the game (once) in the history."""
+    from cardtable.engine import Match, new_save_path, parse_seats
+    from cardtable.ui.screens.results import ResultsScreen
+
+    game = games.get("piles")
+    match = Match.start(game, parse_seats("Ann,bot,bot,bot"), 5, None, new_save_path("piles"))
+    finished = played("piles", 5, people=1)
+    path = match.save_path
+    for entry in finished.record.log[:-1]:
+        match.play(entry.seat, game.parse_move(entry.move))
+    last = finished.record.log[-1]
+    match.save_file.append(last.model_dump_json() + "\n")  # saved, then stopped at once
+    match.save_file.close()
+    app = CardTableApp(Launch(command="resume", save=path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen), [n.message for n in app._notifications]
+        assert app.recorder.flush(5)
+    assert not path.exists()
+    with History() as history:
+        kept = history.finished_games()
+    assert [(g.game, g.moves) for g in kept] == [("piles", len(finished.record.log))]

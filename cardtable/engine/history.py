@@ -848,6 +848,10 @@ def _nonblocking(path: str, flags: int) -> int:
 # The writer
 
 
+MAX_LATER = 20
+"""Games a Recorder keeps to write again when the history could not be written."""
+
+
 class Recorder:
     """Keeps finished games in the history from a thread of its own, so the game never waits.
 
@@ -863,6 +867,8 @@ class Recorder:
         self.problem: str | None = None
         self._said: set[str] = set()
         self._pending: list[FinishedGame | None] = []
+        self._waiting: list[FinishedGame] = []
+        """Games a failed write left, tried again with the next game and on `flush`."""
         self._busy = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Condition()
@@ -877,6 +883,8 @@ class Recorder:
 
     def _queue(self, item: FinishedGame | None) -> None:
         with self._lock:
+            self._pending.extend(self._waiting)
+            self._waiting.clear()
             self._pending.append(item)
             if self._thread is None:
                 self._thread = threading.Thread(
@@ -885,11 +893,15 @@ class Recorder:
                 self._thread.start()
 
     def flush(self, timeout: float = 2.0) -> bool:
-        """Wait until every queued game is written, `timeout` seconds at most; True if all are."""
+        """Wait until every queued game is written (those a failed write left are tried once
+        more), `timeout` seconds at most; True if all are."""
         with self._lock:
-            return self._lock.wait_for(
+            if self._waiting:
+                self._queue(None)
+            done = self._lock.wait_for(
                 lambda: not self._pending and not self._busy and self._thread is None, timeout
             )
+            return done and not self._waiting
 
     def _run(self) -> None:
         history: History | None = None
@@ -907,11 +919,16 @@ class Recorder:
                         history = History(self.path)
                         if history.problem:
                             self._say(history.problem)
-                    if item is not None and history.usable:
-                        history.record(item)
+                    if item is not None:
+                        if history.usable:
+                            history.record(item)
+                        else:
+                            self._later(item)
                     if not history.usable:
                         history = None  # try again for the next game (the file may be free)
                 except HistoryError as err:
+                    if item is not None:
+                        self._later(item)
                     self._say(err.reason)
                 except Exception as err:  # whatever goes wrong, the game goes on
                     log.exception("The game history could not be written")
@@ -922,6 +939,13 @@ class Recorder:
         finally:
             if history is not None:
                 history.close()
+
+    def _later(self, item: FinishedGame) -> None:
+        """Keep a game that could not be written (a busy or unopenable file) to try again with
+        the next game or on `flush`, the most recent MAX_LATER of them."""
+        with self._lock:
+            self._waiting.append(item)
+            del self._waiting[:-MAX_LATER]
 
     def _say(self, problem: str) -> None:
         self.problem = problem

@@ -270,6 +270,11 @@ class CardTableApp(App[None]):
             )
             return
         if match.game.is_over(match.state):
+            # Its last move was saved but the game stopped before its save was deleted: it is
+            # kept in the history now (once: a game already kept has the same id).
+            from cardtable.engine.history import finished_game
+
+            self.recorder.record_later(finished_game(self.recorded(match)))
             if match.save_file is not None:
                 match.save_file.delete()
             self.show_results(match)

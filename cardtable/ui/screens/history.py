@@ -17,6 +17,7 @@ from cardtable import games
 from cardtable.engine.history import GameSummary, History, HistoryError, read_export
 from cardtable.saved_list import NO_GAMES, describe_finished, game_name, when
 
+
 def finished_line(summary: GameSummary, room: int) -> Text:
     """'  3. Piles · 21:40 · won by Ann & Bot 3 · 40 moves · Ann, Bob, …': one line, cut to
     `room` columns."""

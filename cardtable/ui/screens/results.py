@@ -92,11 +92,17 @@ class OutcomeScreen(SummaryScreen):
 
     def action_replay(self) -> None:
         """The game just played, move by move, every hand open."""
-        from cardtable.bots.replay import Replay
+        from cardtable.bots.replay import Replay, ReplayRefused
         from cardtable.ui.screens.replay import ReplayScreen
 
-        if self.match is not None:
-            self.app.push_screen(ReplayScreen(Replay(self.match.game, self.match.record)))
+        if self.match is None:
+            return
+        try:
+            replay = Replay(self.match.game, self.match.record)
+        except ReplayRefused as refused:
+            self.notify(refused.reason, title="Cannot replay", severity="error", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(replay))
 
     def action_leave(self) -> None:
         """Back to the start screen."""
