@@ -13,11 +13,11 @@ import asyncio
 import pytest
 
 from cardtable.engine import parse_seats
+from cardtable.engine.history import History
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens import handoff
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
-from cardtable.engine.history import History
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from tests.pilot_steps import leave, my_turn, status, tap, tick, wait_until

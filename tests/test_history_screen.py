@@ -7,10 +7,9 @@ from pathlib import Path
 
 from cardtable import games
 from cardtable.engine.history import History, export_lines, finished_game
+from cardtable.saved_list import NO_GAMES, when
 from cardtable.ui.app import CardTableApp, Launch
-from cardtable.saved_list import NO_GAMES
 from cardtable.ui.screens.history import HistoryScreen
-from cardtable.saved_list import when
 from cardtable.ui.screens.menu import MenuScreen
 from cardtable.ui.screens.replay import ReplayScreen
 from tests.test_replay import played

@@ -6,9 +6,8 @@ screen shows: the local table's view, or the host's Table); bots play the other 
 
 from __future__ import annotations
 
-import re
-
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
