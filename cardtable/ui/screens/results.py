@@ -78,7 +78,7 @@ class OutcomeScreen(SummaryScreen):
 
     def next_line(self) -> str:
         if self.hosting:
-            return "r: replay it, every hand open  ·  Ctrl+Q stops the host."
+            return "r: replay it  ·  Ctrl+Q stops the host."
         return "Enter: back to the start screen  ·  q: quit"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
