@@ -783,13 +783,7 @@ def export_lines(finished: FinishedGame) -> str:
     """A finished game as JSON lines: the save's header, one line per move, then
     {"finished": {outcome, started, ended, where, id}}."""
     record = finished.record
-    header = SaveHeader(
-        cardtable=SAVE_VERSION,
-        game=record.game,
-        seed=record.seed,
-        options=record.options,
-        seats=record.seats,
-    )
+    header = SaveHeader.of(record, finished.started)
     end = ExportEnd(
         id=finished.id,
         outcome=finished.outcome,

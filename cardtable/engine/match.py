@@ -89,6 +89,18 @@ class SaveHeader(BaseModel):
     started: float | None = None
     """When the game was dealt (seconds since the epoch); saves before the history have none."""
 
+    @classmethod
+    def of(cls, record: MatchRecord, started: float | None) -> SaveHeader:
+        """The header of a save (or an exported game) of `record`, dealt at `started`."""
+        return cls(
+            cardtable=SAVE_VERSION,
+            game=record.game,
+            seed=record.seed,
+            options=record.options,
+            seats=record.seats,
+            started=started,
+        )
+
 
 class Checkpoint(BaseModel):
     """The state after `moves` moves: what loading checks the replay against."""
@@ -178,14 +190,7 @@ class Match:
         assert path is not None
         record = self.record
         try:
-            header = SaveHeader(
-                cardtable=SAVE_VERSION,
-                game=record.game,
-                seed=record.seed,
-                options=record.options,
-                seats=record.seats,
-                started=self.started,
-            ).model_dump_json()
+            header = SaveHeader.of(record, self.started).model_dump_json()
             moves = "".join(entry.model_dump_json() + "\n" for entry in record.log)
             self.save_file = SaveFile.create(path, header + "\n" + moves)
         except ValueError as err:  # a name that is not valid text: no write will ever do
