@@ -297,15 +297,18 @@ async def test_a_client_window_too_small_hides_the_table_and_says_so():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=5.0)
     app = joining_app(port, host.codes[0])
     try:
-        async with app.run_test(size=(60, 20)) as pilot:
+        # Too small even for the phone-sized table (which a player's screen gets from 30x16).
+        async with app.run_test(size=(28, 14)) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
             screen = joined(app)
             message = screen.query_one("#too-small-text")
             assert screen.too_small and message.display and message.region.width > 0
-            assert "needs a window of at least 80x24" in str(message.render())
+            assert "needs a window of at least 30x16" in str(message.render())
             assert screen.table.region.width == 0  # hidden: no half-drawn table behind it
+            await pilot.resize_terminal(60, 20)
+            await wait_until(pilot, lambda: not screen.too_small and screen.phone)
             await pilot.resize_terminal(80, 24)
-            await wait_until(pilot, lambda: not screen.too_small)
+            await wait_until(pilot, lambda: not screen.phone)
             assert screen.table.region.width > 0
     finally:
         host.stop()

@@ -61,6 +61,7 @@ class RemoteTableScreen(TableFrame):
         self._interludes = 0
         if self.seat is None:
             self.AUTO_FOCUS = ""
+        self.phone_ok = self.seat is not None and not hosting
 
     @property
     def game(self) -> Game:

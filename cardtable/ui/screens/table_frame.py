@@ -22,13 +22,14 @@ from textual.widgets import Footer, Static
 
 from cardtable.bots.seat_player import planner
 from cardtable.engine import Event, Game, Move, View
-from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import sentences
 from cardtable.net.clock import Clock
 from cardtable.net.protocol import Table
 from cardtable.net.runner import HOSTED_UNDO
 from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import ClaimBar
+from cardtable.ui.phone import PhoneTable
 from cardtable.ui.widgets import GameTable, MoveLog
 
 UNDO_KEY = "u"
@@ -52,7 +53,23 @@ class TableFrame(Screen[None]):
     TableFrame.dealing #game-table {
         visibility: hidden;
     }
+    TableFrame PhoneTable {
+        display: none;
+    }
+    TableFrame.-phone PhoneTable {
+        display: block;
+    }
+    TableFrame.-phone #game-table, TableFrame.-phone Footer {
+        display: none;
+    }
     """
+
+    phone_ok = False
+    """True where a window too small for the game's own table gets the phone-sized one
+    (ui/phone.py): a player's own screen joined to a host (a phone opening her seat's page)."""
+
+    PHONE_AT = (30, 16)
+    """The smallest window the phone-sized table is drawn in (columns, rows)."""
 
     demo = False
     """True while nobody plays (a demo): no hint, no keys for moves."""
@@ -190,7 +207,22 @@ class TableFrame(Screen[None]):
         table = self.current
         if table is None or self.view is None:
             return
-        self.table.show(self.view, self.names, self.legal, self.may_move and not self.ended)
+        interactive = self.may_move and not self.ended
+        if self.phone:
+            self.table.keep(self.view, self.names, self.legal, interactive)  # for its words
+            seat = self.seat_shown
+            self._phone().show(
+                self.game.id,
+                self.view,
+                self.names,
+                self.legal,
+                interactive,
+                self.table.move_label,
+                self.claim_keys[seat] if seat is not None and self.claims else "",
+                [line.text for line in self.query_one(MoveLog).lines[-3:]],
+            )
+        else:
+            self.table.show(self.view, self.names, self.legal, interactive)
         self.query_one("#table-title", Static).update(
             self.title_text(
                 table.acting,
@@ -314,6 +346,30 @@ class TableFrame(Screen[None]):
             self.say("It is not your turn.", refused=True)
             return
         self.send_move(seat, message.move)
+
+    def on_phone_table_chosen(self, message: PhoneTable.Chosen) -> None:
+        """A move chosen on the phone-sized table: a claim or a let-go as their keys make them,
+        any other move as the game's table makes it."""
+        message.stop()
+        seat = self.seat_shown
+        if isinstance(message.move, Claim) and seat is not None:
+            self.claim_key(seat)
+        elif isinstance(message.move, LetGo):
+            self.let_go_key()
+        else:
+            self.on_game_table_chosen(GameTable.Chosen(message.move))
+
+    def on_phone_table_hinted(self, message: PhoneTable.Hinted) -> None:
+        """The Hint button: the hint on the status line, its card selected on the hand."""
+        message.stop()
+        self.action_hint()
+        if self.table.hinted is not None:
+            self._phone().point_at(self.table.hinted)
+
+    def on_phone_table_said(self, message: PhoneTable.Said) -> None:
+        """What a tap did, on the status line."""
+        message.stop()
+        self.say(message.text)
 
     def on_game_table_said(self, message: GameTable.Said) -> None:
         """The table has something to tell the player (once a host has let this screen go,
@@ -463,12 +519,39 @@ class TableFrame(Screen[None]):
         """Too small a window gets a message instead of a broken table."""
         self._check_size()
 
+    @property
+    def phone(self) -> bool:
+        """True while the phone-sized table is drawn instead of the game's own."""
+        return self.has_class("-phone")
+
+    def _phone(self) -> PhoneTable:
+        """The phone-sized table, mounted when first needed."""
+        found = self.query(PhoneTable)
+        if found:
+            return found.first()
+        phone = PhoneTable()
+        self.mount(phone, after=self.table)
+        return phone
+
     def _check_size(self) -> None:
-        """Show the table, or say which size it needs; read from the terminal's size now."""
+        """Show the table, or say which size it needs; read from the terminal's size now. A
+        player's own joined screen too small for the game's table gets the phone-sized one."""
         width, height = self.app.size
         need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
         small = width < need_w or height < need_h
+        phone = small and self.phone_ok and width >= self.PHONE_AT[0] and height >= self.PHONE_AT[1]
+        if phone != self.phone:
+            self.set_class(phone, "-phone")
+            if phone:
+                self._phone().focus()
+            elif not self.demo:
+                self.table.focus()
+            if self.current is not None:
+                self.call_after_refresh(self.redraw)
+        small = small and not phone
         if small:
+            if self.phone_ok:  # what it needs is the phone-sized table's room
+                need_w, need_h = self.PHONE_AT
             words, boxed = self.size_words(width, height, need_w, need_h)
             message = self.query_one("#too-small-text", Static)
             message.set_class(not boxed, "plain")

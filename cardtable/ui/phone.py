@@ -1,0 +1,318 @@
+"""A phone-sized table: one seat's game in a window too small for the game's own table (a
+phone held upright, about 40x50, or sideways, about 90x20).
+
+Every game the same way, from its view and legal moves: the other players a line each, the
+cards in play (ui/phone_play.py), the hand as chips that wrap, and a big button for each move
+no card of the hand names (draw, pass, claim, let it go). A tap on a card selects it; a second
+tap plays it, or opens a menu when it can make several moves. Keys work too: ← → and Enter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Grid, VerticalScroll
+from textual.message import Message
+from textual.widgets import Button, Static
+
+from cardtable.engine.claims import Claim, LetGo
+from cardtable.engine.undo import shown_cards
+from cardtable.ui.card_art import chip
+from cardtable.ui.card_faces import look, turn
+from cardtable.ui.phone_play import play_lines
+
+HINT = object()
+"""The Hint button's place among the moves' buttons."""
+LOG_LINES = 3
+"""The log's last lines shown over the hand."""
+WIDE = 60
+"""From this many columns (a phone held sideways) the buttons sit two a row."""
+SELECTED = "reverse bold"
+"""A selected card: its chip in reverse, and a ▲ under it."""
+
+
+def card_moves(card: Any, legal: list[Any]) -> list[Any]:
+    """The legal moves that name `card`."""
+    return [move for move in legal if shown_cards(move)[card]]
+
+
+class PhoneHand(Static):
+    """The hand as chips wrapped to the width; a click says which card it fell on."""
+
+    class Tapped(Message):
+        """A card of the hand was tapped (clicked)."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self) -> None:
+        super().__init__(id="phone-hand")
+        self.places: list[tuple[int, int, int, int]] = []
+        """(row, first column, last column + 1, index in the hand) of each chip drawn."""
+
+    def draw(self, hand: list[Any], selected: int | None, playable: set[int], width: int) -> None:
+        """Draw `hand`, `selected` marked, the cards in `playable` bright, the rest dim."""
+        lines: list[Text] = [Text()]
+        self.places = []
+        for index, card in enumerate(hand):
+            face = chip(look(card))
+            if index == selected:
+                face.stylize(SELECTED)
+            elif index not in playable:
+                face.stylize("dim")
+            if lines[-1].cell_len + face.cell_len + 1 > width and lines[-1].cell_len:
+                lines.append(Text())
+            line = lines[-1]
+            start = line.cell_len
+            line.append_text(face)
+            line.append(" ")
+            self.places.append((len(lines) - 1, start, start + face.cell_len, index))
+        shown = Text("\n").join(lines)
+        shown.no_wrap = True
+        self.update(shown)
+
+    def on_click(self, event: events.Click) -> None:
+        """The card under the tap, if any."""
+        for row, first, last, index in self.places:
+            if event.y == row and first <= event.x < last:
+                event.stop()
+                self.post_message(self.Tapped(index))
+                return
+
+
+class PhoneTable(VerticalScroll):
+    """One seat's table on a phone: who plays, what is in play, her hand, the moves' buttons."""
+
+    class Chosen(Message):
+        """A move was chosen on the phone table."""
+
+        def __init__(self, move: Any) -> None:
+            super().__init__()
+            self.move = move
+
+    class Hinted(Message):
+        """The Hint button was pressed."""
+
+    class Said(Message):
+        """Words for the status line (what a tap did)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    DEFAULT_CSS = """
+    PhoneTable {
+        height: 1fr;
+        background: $felt;
+        color: $felt-text;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    PhoneTable #phone-seats, PhoneTable #phone-play {
+        height: auto;
+        margin-bottom: 1;
+    }
+    PhoneTable #phone-hand-title {
+        height: 1;
+        text-style: bold;
+    }
+    PhoneTable #phone-hand {
+        height: auto;
+        margin-bottom: 1;
+    }
+    PhoneTable #phone-log {
+        height: auto;
+        color: $felt-muted;
+        margin-bottom: 1;
+    }
+    PhoneTable #phone-buttons {
+        height: auto;
+        grid-size: 1;
+        grid-gutter: 0 1;
+        grid-rows: 3;
+    }
+    PhoneTable #phone-buttons Button {
+        width: 100%;
+        min-width: 8;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="phone-table")
+        self.hand: list[Any] = []
+        self.legal: list[Any] = []
+        self.interactive = False
+        self.selected: int | None = None
+        self.cursor = 0
+        self.buttons: list[Any] = []
+        """The moves the buttons make, in their order."""
+        self.label = str
+        """The move in words (the game table's `move_label`)."""
+        self.can_focus = True
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="phone-seats")
+        yield Static(id="phone-play")
+        yield Static(id="phone-log")
+        yield Static(id="phone-hand-title")
+        yield PhoneHand()
+        yield Grid(id="phone-buttons")
+
+    def show(
+        self,
+        game_id: str,
+        view: Any,
+        names: list[str],
+        legal: list[Any],
+        interactive: bool,
+        label: Any,
+        claim_key: str = "",
+        log: list[str] | None = None,
+    ) -> None:
+        """Draw `view` for its seat; `legal` its moves, `interactive` whether she may move;
+        `log` the last lines of the game's log."""
+        self.label = label
+        said = Text("\n").join(Text(line) for line in (log or [])[-LOG_LINES:])
+        self.query_one("#phone-log", Static).update(said)
+        seat = view.seat
+        hand = list(view.hand or [])
+        if hand != self.hand:
+            self.selected = None
+        self.hand, self.legal, self.interactive = hand, legal if interactive else [], interactive
+        self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        self.query_one("#phone-seats", Static).update(self._seats(view, names))
+        play = play_lines(game_id, view, names)
+        self.query_one("#phone-play", Static).update(Text("\n").join(play) if play else "")
+        title = "Your hand" if seat is not None else "Watching: no hand here"
+        count = f" · {len(hand)}" if seat is not None else ""
+        self.query_one("#phone-hand-title", Static).update(f"{title}{count}")
+        self._draw_hand()
+        self._draw_buttons(claim_key)
+
+    def on_resize(self) -> None:
+        """Two buttons a row where the window is wide (a phone held sideways), one where not."""
+        columns = 2 if self.size.width >= WIDE else 1
+        self.query_one("#phone-buttons", Grid).styles.grid_size_columns = columns
+        self._draw_hand()
+
+    def point_at(self, move: Any) -> None:
+        """Select the card a hinted move names (a second tap makes it); a move no card names
+        has its button already."""
+        for index, card in enumerate(self.hand):
+            if shown_cards(move)[card]:
+                self.selected = self.cursor = index
+                self._draw_hand()
+                return
+
+    def _seats(self, view: Any, names: list[str]) -> Text:
+        """The other players, a line each: the turn marked, her cards in hand."""
+        lines = []
+        for seat, name in enumerate(names):
+            if seat == view.seat:
+                continue
+            acting = seat in view.to_act
+            line = Text("▶ " if acting else "  ", style="bold")
+            line.append(name, style="bold")
+            line.append(f" · {view.hand_sizes[seat]} in hand")
+            if acting:
+                line.stylize(turn(), 0, len(name) + 2)
+            lines.append(line)
+        if view.seat is not None and view.seat in view.to_act:
+            lines.append(Text("▶ You play now", style="bold"))
+        return Text("\n").join(lines)
+
+    def _playable(self) -> set[int]:
+        return {n for n, card in enumerate(self.hand) if card_moves(card, self.legal)}
+
+    def _draw_hand(self) -> None:
+        width = max(self.scrollable_content_region.width, 20)
+        marked = self.selected if self.selected is not None else None
+        self.query_one(PhoneHand).draw(self.hand, marked, self._playable(), width)
+
+    def _draw_buttons(self, claim_key: str) -> None:
+        """A button for each move that names no card of the hand (drawn again only when the
+        moves change)."""
+        held = set(self.hand)
+        moves = [m for m in self.legal if not (set(shown_cards(m)) & held)]
+        if self.interactive:
+            moves.append(HINT)
+        if moves == self.buttons:
+            return
+        self.buttons = moves
+        grid = self.query_one("#phone-buttons", Grid)
+        grid.remove_children()
+        for number, move in enumerate(moves):
+            if move is HINT:
+                grid.mount(Button("Hint", id=f"phone-move-{number}"))
+                continue
+            words = self.label(move)
+            if isinstance(move, Claim):
+                words = f"Claim it ({claim_key})" if claim_key else "Claim it"
+            elif isinstance(move, LetGo):
+                words = "Let it go"
+            words = words[:1].upper() + words[1:]
+            grid.mount(Button(words, id=f"phone-move-{number}", variant="primary"))
+
+    # Taps and keys
+
+    def on_phone_hand_tapped(self, message: PhoneHand.Tapped) -> None:
+        message.stop()
+        self.tap(message.index)
+
+    def tap(self, index: int) -> None:
+        """A tap on a card: select it; on the selected one, play it (a menu if it can make
+        several moves)."""
+        if not 0 <= index < len(self.hand):
+            return
+        card = self.hand[index]
+        moves = card_moves(card, self.legal)
+        if not self.interactive:
+            self.post_message(self.Said("It is not your turn: wait for the players before you."))
+            return
+        if not moves:
+            self.selected = None
+            self._draw_hand()
+            self.post_message(self.Said(f"The {look(card).corner} has no move now."))
+            return
+        if self.selected != index:
+            self.selected = self.cursor = index
+            self._draw_hand()
+            what = self.label(moves[0]) if len(moves) == 1 else f"{len(moves)} moves"
+            self.post_message(self.Said(f"Tap it again: {what}."))
+            return
+        self.selected = None
+        if len(moves) == 1:
+            self.post_message(self.Chosen(moves[0]))
+            return
+        from cardtable.ui.screens.move_menu import MoveMenu
+
+        def chosen(move: Any) -> None:
+            if move is not None:
+                self.post_message(self.Chosen(move))
+
+        self.app.push_screen(
+            MoveMenu(f"The {look(card).corner}", [(self.label(m), m) for m in moves]),
+            callback=chosen,
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        number = int((event.button.id or "-1").rsplit("-", 1)[-1])
+        if 0 <= number < len(self.buttons):
+            move = self.buttons[number]
+            self.post_message(self.Hinted() if move is HINT else self.Chosen(move))
+
+    def on_key(self, event: events.Key) -> None:
+        """← → move the cursor through the hand; Enter taps the card under it."""
+        if event.key in ("left", "right") and self.hand:
+            event.stop()
+            step = 1 if event.key == "right" else -1
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.selected = None
+            self.tap(self.cursor)
+        elif event.key == "enter" and self.selected is not None:
+            event.stop()
+            self.tap(self.selected)
