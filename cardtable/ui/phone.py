@@ -173,7 +173,10 @@ class PhoneTable(VerticalScroll):
         log: list[str] | None = None,
     ) -> None:
         """Draw `view` for its seat; `legal` its moves, `interactive` whether she may move;
-        `log` the last lines of the game's log."""
+        `log` the last lines of the game's log (drawn once its widgets are mounted)."""
+        if not self.query("#phone-buttons"):
+            self._waiting = (game_id, view, names, legal, interactive, label, claim_key, log)
+            return
         self.label = label
         said = Text("\n").join(Text(line) for line in (log or [])[-LOG_LINES:])
         self.query_one("#phone-log", Static).update(said)
@@ -206,6 +209,14 @@ class PhoneTable(VerticalScroll):
                 self.selected = self.cursor = index
                 self._draw_hand()
                 return
+
+    _waiting: tuple[Any, ...] | None = None
+    """What `show` was given before the widgets were mounted."""
+
+    def on_mount(self) -> None:
+        if self._waiting is not None:
+            waiting, self._waiting = self._waiting, None
+            self.call_after_refresh(self.show, *waiting)
 
     def _seats(self, view: Any, names: list[str]) -> Text:
         """The other players, a line each: the turn marked, her cards in hand."""
