@@ -123,3 +123,30 @@ async def test_a_claim_window_has_a_claim_button_and_a_let_go_button(monkeypatch
     finally:
         host.stop()
         server.close()
+
+
+@pytest.mark.parametrize("game_id", __import__("cardtable.games", fromlist=["ids"]).ids())
+def test_each_games_cards_in_play_draw_for_a_phone_at_every_point_of_seeded_games(game_id):
+    """The cards in play as lines, for every seat and a spectator, all through seeded games:
+    nothing fails, and each line fits a phone held upright (40 columns) but for a long meld."""
+    import random
+
+    from cardtable import games
+    from cardtable.ui.phone_play import play_lines
+
+    game = games.get(game_id)
+    for seed in range(3):
+        state = game.new_game(game.default_seats, seed)
+        names = [f"Seat {n + 1}" for n in range(game.default_seats)]
+        chance = random.Random(seed)
+        for _ in range(120):
+            if game.is_over(state):
+                break
+            for seat in [*range(game.default_seats), None]:
+                lines = play_lines(game_id, game.view(state, seat), names)
+                assert lines
+                if game_id not in ("sets-and-runs", "runway"):  # melds and runs may be long
+                    assert max(line.cell_len for line in lines) <= 40, [str(x) for x in lines]
+            window = game.claim_window(state)
+            mover = window.open_to[0] if window and window.open_to else game.to_act(state)[0]
+            game.apply(state, mover, chance.choice(game.legal_moves(state, mover)))

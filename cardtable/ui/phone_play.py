@@ -42,7 +42,7 @@ def run_it_lines(view: Any, names: list[str]) -> list[Text]:
     lines = [
         Text.assemble(("Top ", "bold"), chip(look(view.top)), "  colour ", colour),
         Text(
-            f"Play goes {'clockwise ↻' if view.direction > 0 else 'anticlockwise ↺'} · "
+            f"{'Clockwise ↻' if view.direction > 0 else 'Anticlockwise ↺'} · "
             f"draw pile {view.draw_count}"
         ),
     ]
@@ -80,8 +80,8 @@ def over_trump_lines(view: Any, names: list[str]) -> list[Text]:
         lines.append(Text.assemble(f"{names[placed.seat]}: ", chip(look(placed.card)), top))
     for team, seats in enumerate(view.teams):
         who = " & ".join(names[s] for s in seats)
-        tricks = sum(view.tricks[s] for s in seats)
-        lines.append(Text(f"{who}: {view.scores[team]} · {plural(tricks, 'trick')}"))
+        tricks = plural(view.tricks[team], "trick")
+        lines.append(Text(f"{who}: {view.scores[team]} · {tricks} this hand"))
     return lines
 
 
