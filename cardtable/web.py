@@ -74,11 +74,11 @@ SESSION_ENDED = "Session ended."
 """What textual-serve's page says when its tab's app has ended (a page may say more)."""
 
 
-def retarget(html: str, origin: str, websocket_path: str) -> str:
+def retarget(html: str, origin: str, named: str, websocket_path: str) -> str:
     """textual-serve's page with its tab's websocket at `websocket_path` of `origin` instead of
-    `/ws`. RuntimeError if the page does not name `/ws` exactly once (a textual-serve that
-    writes its page otherwise: its tabs would open the wrong websocket)."""
-    was = f'data-session-websocket-url="{origin}/ws"'
+    the one it `named`. RuntimeError if the page does not name that one exactly once (a
+    textual-serve that writes its page otherwise: its tabs would open the wrong websocket)."""
+    was = f'data-session-websocket-url="{origin}{named}"'
     if html.count(was) != 1:
         raise RuntimeError(f"textual-serve's page does not name its websocket as {was}")
     return html.replace(was, f'data-session-websocket-url="{origin}{websocket_path}"')
@@ -312,17 +312,19 @@ class BrowserServer(Server):
         `websocket_path`, `closed` said when the tab's cardtable ends, and no request to
         another site (its web font is the one served here).
 
-        textual-serve writes one websocket address into the page (`/ws`), which its script
-        opens with the terminal's size after it; `retarget` changes that one address.
+        textual-serve writes one websocket address into the page (its route named
+        "websocket"), which its script opens with the terminal's size after it; `retarget`
+        changes that one address.
         """
         # No await comes between setting public_url and textual-serve reading it.
         self.public_url = f"{request.scheme}://{request.host}"
         drawn = await Server.handle_index(self, request)
         assert isinstance(drawn, web.Response) and drawn.text is not None
         html = drawn.text.replace(REMOTE_FONT, LOCAL_FONT)
-        if websocket_path != "/ws":
+        named = str(request.app.router["websocket"].url_for())
+        if websocket_path != named:
             scheme = "wss" if request.scheme == "https" else "ws"
-            html = retarget(html, f"{scheme}://{request.host}", websocket_path)
+            html = retarget(html, f"{scheme}://{request.host}", named, websocket_path)
         if closed is not None:
             html = html.replace(f">{SESSION_ENDED}<", f">{closed}<")
         return web.Response(

@@ -51,6 +51,9 @@ NO_SUCH_SEAT = (
 
 log = logging.getLogger("cardtable.host")
 
+SEAT = web.RequestKey("seat", object)
+"""A request's seat (int), or None for a spectator's, as `seat_asked` found it."""
+
 
 def seat_pages(
     address: str, web_port: int, codes: dict[int, str], tls: bool
@@ -97,7 +100,7 @@ class SeatServer(BrowserServer):
             web.get("/seat/{code}", self.handle_seat_page),
             web.get("/watch", self.handle_seat_page),
             web.get("/ws/seat/{code}", self.handle_websocket),
-            web.get("/ws/watch", self.handle_websocket),
+            web.get("/ws/watch", self.handle_websocket, name="websocket"),
             web.static("/static", self.statics_path, name="static"),
         ]
 
@@ -117,7 +120,7 @@ class SeatServer(BrowserServer):
     def has_room(self, request: web.Request) -> bool:
         """True while fewer than `tabs_a_seat` tabs of this seat (or `watch_tabs` tabs of
         spectators) are open."""
-        seat = request["seat"]
+        seat = request[SEAT]
         most = self.watch_tabs if seat is None else self.tabs_a_seat
         return sum(1 for task in self.sessions if self.tab_seats.get(task, -1) == seat) < most
 
@@ -131,7 +134,7 @@ class SeatServer(BrowserServer):
 
     async def handle_seat_page(self, request: web.Request) -> web.StreamResponse:
         """The seat's (or the spectators') page, its websocket carrying the seat's code."""
-        seat = request["seat"] = await self.seat_asked(request)
+        seat = request[SEAT] = await self.seat_asked(request)
         if not self.has_room(request):
             return web.Response(status=503, text=self.all_taken(), headers={"Retry-After": "30"})
         if seat is None:
@@ -140,7 +143,7 @@ class SeatServer(BrowserServer):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab joined to this host, for as long as it is open (see BrowserServer)."""
-        seat = request["seat"] = await self.seat_asked(request)
+        seat = request[SEAT] = await self.seat_asked(request)
         task = asyncio.current_task()
         assert task is not None
         self.tab_seats[task] = seat
@@ -158,7 +161,7 @@ class SeatServer(BrowserServer):
     def tab_command(self, request: web.Request, home: Path) -> str:
         """`python -m cardtable join 127.0.0.1:<host port> [<CODE>] --pin <pin>`, playing
         that one game (ONE_GAME) in its own data folder."""
-        return app_command(home, arguments=self.join_arguments(request["seat"]), one_game=True)
+        return app_command(home, arguments=self.join_arguments(request[SEAT]), one_game=True)
 
     def join_arguments(self, seat: int | None) -> tuple[str, ...]:
         """The `cardtable` arguments joining this host at `seat` (None: watching)."""
