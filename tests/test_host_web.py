@@ -194,3 +194,48 @@ async def test_over_tls_the_page_and_its_websocket_are_the_hosts_own_certificate
         async with browser.get(f"{base}/seat/{rig.host.codes[0]}", ssl=False) as page:
             html = await page.text()
         assert f'"wss://127.0.0.1:{port}/ws/seat/{rig.host.codes[0]}"' in html
+
+
+async def test_a_seat_pages_app_ends_when_she_leaves_the_game_instead_of_opening_the_start_screen(
+    monkeypatch,
+):
+    from cardtable.ui.screens.menu import MenuScreen
+    from cardtable.ui.screens.remote_table import RemoteTableScreen
+    from tests.net_clients import joining_app
+    from tests.pilot_steps import wait_until
+
+    monkeypatch.setenv("CARDTABLE_ONE_GAME", "1")  # as a seat's page starts its cardtable
+    async with running_host(piles_match()) as rig:
+        app = joining_app(rig.port, rig.host.codes[0])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+            await pilot.press("ctrl+n")  # the table's key back to the start screen
+            await wait_until(pilot, lambda: not app.is_running)
+            assert not app.is_running and not isinstance(app.screen, MenuScreen)
+
+
+async def test_the_host_app_serves_the_pages_gives_them_to_its_lobby_and_stops_their_tabs():
+    from cardtable.net.host import Host
+    from cardtable.ui.app import CardTableApp, Launch
+    from cardtable.ui.screens.host_lobby import HostLobbyScreen
+    from tests.pilot_steps import wait_until
+
+    host = Host(piles_match(), delay=0.0)
+    launch = Launch(command="host", game="piles", port=0, web_port=0, delay=0.0)
+    app = CardTableApp(launch, host=host)
+    async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as browser:
+        await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
+        pages = app.screen.pages
+        assert pages is not None and set(pages) == {0, 1, None}
+        assert pages[0] == f"http://127.0.0.1:{launch.web_port}/seat/{host.codes[0]}"
+        tab = await browser.ws_connect(pages[1].replace("/seat/", "/ws/seat/") + "?width=100")
+        await drawn_until(tab, "you: Bob")
+
+        async def page_reads_until_closed() -> None:
+            while not tab.closed:  # a browser answers the close at once
+                await tab.receive()
+
+        reading = asyncio.create_task(page_reads_until_closed())
+        await app.action_quit()  # the tab's app is told to quit, and waited for
+        assert not list(tabs_folder().iterdir())
+        await asyncio.wait_for(reading, 15)
