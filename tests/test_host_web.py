@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shlex
+import socket
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -239,3 +240,40 @@ async def test_the_host_app_serves_the_pages_gives_them_to_its_lobby_and_stops_t
         await app.action_quit()  # the tab's app is told to quit, and waited for
         assert not list(tabs_folder().iterdir())
         await asyncio.wait_for(reading, 15)
+
+
+def test_host_web_options_are_for_web_and_a_busy_pages_port_is_a_sentence():
+    from cardtable.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["host", "piles", "--seats", "Ann,bot", "--web-port", "9000"])
+    assert "--web-port and --web-tls are for --web" in str(stopped.value)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        with pytest.raises(SystemExit) as stopped:
+            main(["host", "piles", "--seats", "Ann,bot", "--web", "--web-port", str(busy)])
+    assert f"cannot listen on port {busy}" in str(stopped.value)
+    assert "try --web-port" in str(stopped.value)
+    assert not saved_games()  # refused before any game was dealt
+
+
+def test_host_web_serves_the_pages_one_port_up_and_keeps_them_with_the_join_commands(
+    monkeypatch, capsys
+):
+    from cardtable.cli import main
+    from cardtable.net.hosted import codes_path
+    from cardtable.ui.app import CardTableApp
+
+    launched = []
+    monkeypatch.setattr(CardTableApp, "run", lambda app: launched.append(app.launch))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    main(["host", "piles", "--seats", "Ann,bot", "--web", "--port", str(port)])
+    (launch,) = launched
+    assert (launch.web_port, launch.web_tls) == (port + 1, False)
+    kept = codes_path(saved_games()[0].path).read_text()
+    assert f"http://127.0.0.1:{port + 1}/seat/" in kept
+    assert f"spectators open http://127.0.0.1:{port + 1}/watch" in capsys.readouterr().out
