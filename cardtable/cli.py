@@ -818,8 +818,9 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
 
         pages = seat_pages(shown.rsplit(":", 1)[0], pages_port, host.codes, args.web_tls)
         lines.append("Their pages, for a phone or a browser:")
-        for seat, page in pages.items():
-            lines.append(f"  {padded('(watch)' if seat is None else match.names[seat], 12)} {page}")
+        for seat_or_none, page in pages.items():
+            who = "(watch)" if seat_or_none is None else match.names[seat_or_none]
+            lines.append(f"  {padded(who, 12)} {page}")
     record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown, pin=pin)
     codes_file = codes_path(save_path)
     try:

@@ -51,7 +51,7 @@ NO_SUCH_SEAT = (
 
 log = logging.getLogger("cardtable.host")
 
-SEAT = web.RequestKey("seat", object)
+SEAT: web.RequestKey[int | None] = web.RequestKey("seat")
 """A request's seat (int), or None for a spectator's, as `seat_asked` found it."""
 
 
