@@ -214,6 +214,25 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="listen on every network of this machine, not just this machine (127.0.0.1)",
     )
+    host.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve each person's seat as a web page (for phones: no cardtable to "
+        "install), and a page to watch; not on by default, even with --public",
+    )
+    host.add_argument(
+        "--web-port",
+        type=_port,
+        default=None,
+        metavar="N",
+        help="with --web: the pages' port (the host's port + 1; 0: any free one)",
+    )
+    host.add_argument(
+        "--web-tls",
+        action="store_true",
+        help="with --web: the pages over HTTPS with the host's own certificate (each phone "
+        "warns once; iPhones cannot play over it: see the README)",
+    )
     host.add_argument("--seed", type=int, default=None)
     host.add_argument(
         "--delay", type=_delay, default=0.8, help="seconds a bot waits to move (0 to 60)"
@@ -594,6 +613,28 @@ def _port_free(address: str, port: int) -> str | None:
     return None
 
 
+def web_port(args: argparse.Namespace, port: int) -> int | None:
+    """The port of the seats' pages (`host --web`): --web-port, else the host's port + 1;
+    None without --web."""
+    if not args.web:
+        return None
+    return args.web_port if args.web_port is not None else port + 1
+
+
+def _ports_busy(args: argparse.Namespace, port: int) -> str | None:
+    """None if the host's port (and with --web the pages' port) can be listened on, else why
+    not, in words."""
+    address = "0.0.0.0" if args.public else "127.0.0.1"
+    busy = _port_free(address, port)
+    pages = web_port(args, port)
+    if busy or pages is None:
+        return busy
+    if pages > 65535 or pages == port:
+        return f"the seats' pages cannot use port {pages}: choose another with --web-port N."
+    busy = _port_free(address, pages)
+    return busy and busy.replace("try --port", "try --web-port")
+
+
 def _program() -> str:
     """How a player on this machine runs cardtable: 'cardtable' when it is on the PATH, else the
     script beside this Python ('.venv/bin/cardtable'), else 'python -m cardtable'."""
@@ -621,6 +662,8 @@ def _write_codes(path: Path, lines: list[str], record: Any = None) -> None:
 def _host(args: argparse.Namespace) -> None:
     """`cardtable host`: a saved match (new, or resumed), a Host, each person's join command,
     then the app."""
+    if (args.web_port is not None or args.web_tls) and not args.web:
+        sys.exit("cardtable: --web-port and --web-tls are for --web (the seats' web pages).")
     if args.resume is not None:
         if args.game or args.seats or args.seed is not None:
             sys.exit(
@@ -662,7 +705,7 @@ def _new_host(args: argparse.Namespace) -> _Hosting:
     seats = _seats(args.game, args.seats)
     if not any(seat.is_human for seat in seats):
         sys.exit("cardtable: --seats names no person: `cardtable demo` shows bots playing.")
-    busy = _port_free("0.0.0.0" if args.public else "127.0.0.1", args.port)
+    busy = _ports_busy(args, args.port)
     if busy:
         sys.exit(f"cardtable: {busy}")
     save_path = new_save_path(args.game)
@@ -714,7 +757,7 @@ def _resumed_host(args: argparse.Namespace) -> _Hosting:
     port = args.port
     if record is not None and not getattr(args, "port_given", False):
         port = record.port
-    busy = None if refusal else _port_free("0.0.0.0" if args.public else "127.0.0.1", port)
+    busy = None if refusal else _ports_busy(args, port)
     if refusal or busy:
         match.close()
         sys.exit(f"cardtable: {refusal or busy}")
@@ -768,6 +811,16 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     for seat, code in sorted(host.codes.items()):
         lines.append(f"  {padded(match.names[seat], 12)} {join_command(program, shown, code, pin)}")
     lines.append(f"  {'(watch)':<12} {join_command(program, shown, None, pin)}")
+    pages_port = web_port(args, port)
+    pages: dict[int | None, str] = {}
+    if pages_port:  # 0: the port is chosen when the pages are served, and shown then
+        from cardtable.web_seats import seat_pages
+
+        pages = seat_pages(shown.rsplit(":", 1)[0], pages_port, host.codes, args.web_tls)
+        lines.append("Their pages, for a phone or a browser:")
+        for seat_or_none, page in pages.items():
+            who = "(watch)" if seat_or_none is None else match.names[seat_or_none]
+            lines.append(f"  {padded(who, 12)} {page}")
     record = HostedRecord(codes=host.codes, port=port, public=args.public, shown=shown, pin=pin)
     codes_file = codes_path(save_path)
     try:
@@ -792,6 +845,12 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
     print(where)
     if not args.public:
         print("Only this machine can join; --public lets others on your network join.")
+    if pages:
+        print(
+            "Each person's page is on the host's first screen; "
+            f"spectators open {pages[None]}"
+            + ("" if args.web_tls else " (plain HTTP: anyone on this network can read a page)")
+        )
     log_path = save_path.with_name(save_path.stem + ".host.log")
     open_host_log(log_path)
     print(f"The host's log (who joined, every refused message):\n  {log_path}")
@@ -804,6 +863,8 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
         shown_address=shown,
         join_program=program,
         codes_file=codes_file,
+        web_port=web_port(args, port),
+        web_tls=args.web_tls,
     )
     app = CardTableApp(launch, host=host)
     app.run()

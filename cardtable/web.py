@@ -19,6 +19,7 @@ import shlex
 import shutil
 import signal
 import socket
+import ssl
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -56,6 +59,30 @@ socket is let go whether it answered or not."""
 
 log = logging.getLogger("cardtable.serve")
 
+REMOTE_FONT = (
+    '<link\n      rel="stylesheet"\n'
+    '      href="https://fonts.googleapis.com/css?family=Roboto%20Mono"\n    />'
+)
+"""textual-serve's page asks Google for its font, which it also serves itself: the page takes it
+from here (LOCAL_FONT), so opening a page sends nothing, not even its address, to another site
+(and a phone on a network without the internet draws the same letters)."""
+LOCAL_FONT = (
+    "<style>@font-face { font-family: 'Roboto Mono'; "
+    "src: url('/static/fonts/RobotoMono-VariableFont_wght.ttf'); }</style>"
+)
+SESSION_ENDED = "Session ended."
+"""What textual-serve's page says when its tab's app has ended (a page may say more)."""
+
+
+def retarget(html: str, origin: str, named: str, websocket_path: str) -> str:
+    """textual-serve's page with its tab's websocket at `websocket_path` of `origin` instead of
+    the one it `named`. RuntimeError if the page does not name that one exactly once (a
+    textual-serve that writes its page otherwise: its tabs would open the wrong websocket)."""
+    was = f'data-session-websocket-url="{origin}{named}"'
+    if html.count(was) != 1:
+        raise RuntimeError(f"textual-serve's page does not name its websocket as {was}")
+    return html.replace(was, f'data-session-websocket-url="{origin}{websocket_path}"')
+
 
 def web_home() -> Path:
     """The data folder of the browser's tabs: a folder of its own inside this machine's, so a
@@ -70,15 +97,25 @@ def visitor_home(visitor: str) -> Path:
     return web_home() / "visitors" / hashlib.sha256(visitor.encode()).hexdigest()[:32]
 
 
-def app_command(home: Path, tab_joins: TabJoins | None = None) -> str:
+ONE_GAME = "CARDTABLE_ONE_GAME"
+"""The environment variable that makes a tab's cardtable play the one game it was started for:
+leaving that game ends the app (a host's seat page has no start screen to go back to)."""
+
+
+def app_command(
+    home: Path,
+    tab_joins: TabJoins | None = None,
+    arguments: tuple[str, ...] = (),
+    one_game: bool = False,
+) -> str:
     """The shell command run for a browser tab: this same cardtable, on this Python, with the
-    browser's own data folder, saying it is a browser's (for the game history), and a public
-    serve's rules for joining."""
+    browser's own data folder, saying it is a browser's (for the game history), a public
+    serve's rules for joining, and the command's `arguments` (none: the start screen)."""
     rules = "" if tab_joins is None else f"{TAB_JOINS}={shlex.quote(tab_joins.environment())} "
+    only = f"{ONE_GAME}=1 " if one_game else ""
     home_text = shlex.quote(str(home))
-    return (
-        f"CARDTABLE_HOME={home_text} CARDTABLE_WHERE=browser {rules}"
-        f"{shlex.quote(sys.executable)} -m cardtable"
+    return f"CARDTABLE_HOME={home_text} CARDTABLE_WHERE=browser {rules}{only}" + shlex.join(
+        [sys.executable, "-m", "cardtable", *arguments]
     )
 
 
@@ -212,6 +249,8 @@ class BrowserServer(Server):
         """The tasks serving the open tabs' apps, one a websocket."""
         self.turned_away: set[asyncio.Task[Any]] = set()
         """The tasks telling tabs past `max_tabs` that all are taken."""
+        self.runner: web.AppRunner | None = None
+        """The web server, while it listens."""
 
     def initialize_logging(self) -> None:
         """Warnings only, in plain lines: a request per page is not news."""
@@ -228,7 +267,8 @@ class BrowserServer(Server):
         if not self.public and name.casefold() not in LOCAL_NAMES:
             return f"this cardtable answers only to {', '.join(LOCAL_NAMES)}, not {name!r}"
         origin = request.headers.get("Origin")
-        if request.path == "/ws" and origin is not None and urlsplit(origin).netloc != request.host:
+        websocket = request.path == "/ws" or request.path.startswith("/ws/")
+        if websocket and origin is not None and urlsplit(origin).netloc != request.host:
             return f"a tab's websocket must come from its own page, not {origin!r}"
         return None
 
@@ -246,19 +286,57 @@ class BrowserServer(Server):
         return await handler(request)
 
     async def _make_app(self) -> web.Application:
-        """textual-serve's web application, behind `only_its_own_pages`."""
-        app = await super()._make_app()
-        app.middlewares.append(self.only_its_own_pages)
+        """textual-serve's web application (its page and its static files; no downloads nor
+        folder listings: cardtable has none), behind `only_its_own_pages`."""
+        app = web.Application(middlewares=[self.only_its_own_pages])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(self.routes())
         return app
+
+    def routes(self) -> list[web.AbstractRouteDef]:
+        """The addresses served: the page, its tab's websocket, the page's scripts and fonts."""
+        return [
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.static("/static", self.statics_path, name="static"),
+        ]
+
+    def has_room(self, request: web.Request) -> bool:
+        """True while the tab `request` would open is under the cap (`max_tabs`)."""
+        return len(self.sessions) < self.max_tabs
+
+    async def page(
+        self, request: web.Request, websocket_path: str = "/ws", closed: str | None = None
+    ) -> web.Response:
+        """textual-serve's page, as this browser reached the server, its tab's websocket at
+        `websocket_path`, `closed` said when the tab's cardtable ends, and no request to
+        another site (its web font is the one served here).
+
+        textual-serve writes one websocket address into the page (its route named
+        "websocket"), which its script opens with the terminal's size after it; `retarget`
+        changes that one address.
+        """
+        # No await comes between setting public_url and textual-serve reading it.
+        self.public_url = f"{request.scheme}://{request.host}"
+        drawn = await Server.handle_index(self, request)
+        assert isinstance(drawn, web.Response) and drawn.text is not None
+        html = drawn.text.replace(REMOTE_FONT, LOCAL_FONT)
+        named = str(request.app.router["websocket"].url_for())
+        if websocket_path != named:
+            scheme = "wss" if request.scheme == "https" else "ws"
+            html = retarget(html, f"{scheme}://{request.host}", named, websocket_path)
+        if closed is not None:
+            html = html.replace(f">{SESSION_ENDED}<", f">{closed}<")
+        return web.Response(
+            text=html, content_type="text/html", headers={"Referrer-Policy": "no-referrer"}
+        )
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page, with its addresses as this browser reached the server; when every tab is
         taken, a page that says so (503) instead, so no websocket is opened to be turned away."""
-        if len(self.sessions) >= self.max_tabs:
+        if not self.has_room(request):
             return web.Response(status=503, text=self.all_taken(), headers={"Retry-After": "30"})
-        # No await comes between setting public_url and textual-serve reading it.
-        self.public_url = f"{request.scheme}://{request.host}"
-        page = await super().handle_index(request)
+        page = await self.page(request)
         visitor = request.cookies.get(VISITOR_COOKIE)
         page.set_cookie(
             VISITOR_COOKIE,
@@ -289,7 +367,7 @@ class BrowserServer(Server):
         """
         task = asyncio.current_task()
         assert task is not None
-        full = len(self.sessions) >= self.max_tabs
+        full = not self.has_room(request)
         tasks = self.turned_away if full else self.sessions
         tasks.add(task)
         try:
@@ -311,7 +389,7 @@ class BrowserServer(Server):
         try:
             await websocket.prepare(request)
             tab = TabApp(
-                app_command(home, self.tab_joins),
+                self.tab_command(request, home),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -330,7 +408,15 @@ class BrowserServer(Server):
                 self.stopping.add(task)  # Ctrl+C now would cut its stop short: see end_sessions
                 await tab.stop()
                 self.stopping.discard(task)
+            self.tab_closed(home)
         return websocket
+
+    def tab_command(self, request: web.Request, home: Path) -> str:
+        """The shell command of the tab `request` opens: cardtable's start screen."""
+        return app_command(home, self.tab_joins)
+
+    def tab_closed(self, home: Path) -> None:
+        """A tab's app has ended: its browser's folder stays, for its unfinished games."""
 
     def all_taken(self) -> str:
         """What a tab past `max_tabs` is told."""
@@ -360,27 +446,42 @@ class BrowserServer(Server):
         if sessions:
             await asyncio.wait(sessions, timeout=STOP_SECONDS)
 
+    async def start(self, tls: ssl.SSLContext | None = None) -> int:
+        """Listen (over TLS with `tls`), and return the port (the free one chosen for 0).
+
+        Raises ServeError when it cannot listen.
+        """
+        self.initialize_logging()
+        runner = self.runner = web.AppRunner(
+            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=1.0
+        )
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port, ssl_context=tls)
+        try:
+            await site.start()
+        except OSError as err:
+            await runner.cleanup()
+            raise ServeError(refusal(err, self.host, self.port)) from None
+        return int(runner.addresses[0][1])
+
+    async def close(self) -> None:
+        """Stop every open tab's app (see `end_sessions`), then stop listening."""
+        await self.end_sessions()
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
     async def run(self, stop: asyncio.Event, ready: Callable[[int], None]) -> None:
         """Listen until `stop` is set; `ready` is told the port (the free one chosen for 0).
 
         Raises ServeError when it cannot listen.
         """
-        self.initialize_logging()
-        runner = web.AppRunner(
-            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=1.0
-        )
-        await runner.setup()
+        port = await self.start()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            try:
-                await site.start()
-            except OSError as err:
-                raise ServeError(refusal(err, self.host, self.port)) from None
-            ready(runner.addresses[0][1])
+            ready(port)
             await stop.wait()
         finally:
-            await self.end_sessions()
-            await runner.cleanup()
+            await self.close()
 
 
 def opening_lines(port: int, public: bool, lan: str | None) -> list[str]:

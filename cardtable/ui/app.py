@@ -72,6 +72,10 @@ class Launch(BaseModel):
     """host: the file the join commands are kept in (removed once the game is over)."""
     join_program: str = "cardtable"
     """host: how a player here runs cardtable, for the join commands ('.venv/bin/cardtable')."""
+    web_port: int | None = None
+    """host --web: the port of the seats' pages (0: any free one); None: no pages."""
+    web_tls: bool = False
+    """host --web-tls: the pages over HTTPS, with the host's certificate."""
 
 
 class CardTableApp(App[None]):
@@ -113,6 +117,11 @@ class CardTableApp(App[None]):
         """Keeps each finished game (not a demo's) in the game history, in its own thread."""
         self.where = "browser" if os.environ.get("CARDTABLE_WHERE") == "browser" else "keyboard"
         """Where this app's games are played, for the history (a browser tab says so)."""
+        self.one_game = os.environ.get("CARDTABLE_ONE_GAME") == "1"
+        """A host's seat page (web_seats.py): the app plays the game it was started for, and
+        leaving it ends the app (there is no start screen to go back to)."""
+        self.seat_server: Any = None
+        """`cardtable host --web`: the seats' pages (web_seats.py), while served."""
         self._loop: Any = None
         for theme in OUR_THEMES:
             self.register_theme(theme)
@@ -293,9 +302,10 @@ class CardTableApp(App[None]):
             match.close()
             self.in_play = None
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self._close_match()
         self.stop_hosting()
+        await self.stop_pages()
         self.recorder.flush(timeout=2.0)
         card_faces.use_palette(card_faces.FELT_CARDS)  # the next app in this process starts plain
 
@@ -439,7 +449,11 @@ class CardTableApp(App[None]):
             self.pop_screen()
 
     def action_back_to_menu(self) -> None:
-        """Leave the table for the menu; the game stays saved to continue."""
+        """Leave the table for the menu; the game stays saved to continue. A seat's page has no
+        menu: leaving its game ends the app."""
+        if self.one_game:
+            self.run_worker(self.action_quit())
+            return
         self._to_menu_now()
         self._close_match()
         self._leave_host()
@@ -520,6 +534,8 @@ class CardTableApp(App[None]):
             self.hosting_stopped = True
             self.exit(return_code=1)
             return
+        if launch.web_port is not None and not await self._serve_pages(certificate):
+            return
         host.start()
         feed = LocalFeed(host)
         welcome = await feed.open()
@@ -528,6 +544,53 @@ class CardTableApp(App[None]):
         if not host.everyone_came:
             self.show_lobby()
 
+    async def _serve_pages(self, certificate: Any) -> bool:
+        """`cardtable host --web`: serve the seats' pages beside the host; False (the app
+        ending with the reason) when they cannot be served."""
+        from cardtable.net.server import server_port
+        from cardtable.web import ServeError
+        from cardtable.web_seats import SeatServer
+
+        launch, host = self.launch, self.host
+        address = launch.address or "127.0.0.1"
+        pages = SeatServer(
+            host,
+            address,
+            launch.web_port or 0,
+            server_port(self.server),
+            self.pin,
+            public=address != "127.0.0.1",
+        )
+        try:
+            self.launch.web_port = await pages.start(
+                certificate.server_context() if launch.web_tls else None
+            )
+        except ServeError as refused:
+            self.exit_message = f"cardtable: cannot serve the seats' pages: {refused.reason}"
+            self.server.close()
+            host.match.close()
+            self.hosting_stopped = True
+            self.exit(return_code=1)
+            return False
+        self.seat_server = pages
+        return True
+
+    def pages(self) -> dict[int | None, str] | None:
+        """`cardtable host --web`: each person's page and the spectators' (web_seats.py)."""
+        from cardtable.web_seats import seat_pages
+
+        launch = self.launch
+        if self.seat_server is None or launch.web_port is None:
+            return None
+        address = (launch.shown_address or "127.0.0.1").rsplit(":", 1)[0]
+        return seat_pages(address, launch.web_port, self.host.codes, launch.web_tls)
+
+    async def stop_pages(self) -> None:
+        """Stop serving the seats' pages: each open tab's app is told to quit."""
+        pages, self.seat_server = self.seat_server, None
+        if pages is not None:
+            await pages.close()
+
     def show_lobby(self) -> None:
         """The host's join commands and who has joined, over the public table."""
         from cardtable.net.server import server_port
@@ -535,7 +598,9 @@ class CardTableApp(App[None]):
 
         launch = self.launch
         shown = launch.shown_address or f"127.0.0.1:{server_port(self.server)}"
-        self.push_screen(HostLobbyScreen(self.host, shown, launch.join_program, self.pin))
+        self.push_screen(
+            HostLobbyScreen(self.host, shown, launch.join_program, self.pin, pages=self.pages())
+        )
 
     def stop_hosting(self) -> None:
         """Stop the host: every client told, the game saved; the exit line says so."""
@@ -599,6 +664,7 @@ class CardTableApp(App[None]):
 
         if self.host is not None:
             self.stop_hosting()
+            await self.stop_pages()
             self.exit()
             return
         feed = self.feed

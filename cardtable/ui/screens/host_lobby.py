@@ -52,13 +52,23 @@ class HostLobbyScreen(Screen[None]):
     }
     """
 
-    def __init__(self, host: Host, address: str, program: str, pin: str) -> None:
+    def __init__(
+        self,
+        host: Host,
+        address: str,
+        program: str,
+        pin: str,
+        pages: dict[int | None, str] | None = None,
+    ) -> None:
         super().__init__()
         self.host = host
         self.address = address
         self.program = program
         self.pin = pin
         """The fingerprint of the host's certificate, in every join command."""
+        self.pages = pages
+        """`cardtable host --web`: each person's page (seat -> URL) and the spectators' (None
+        -> URL), from web_seats.seat_pages; None without --web."""
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="lobby"):
