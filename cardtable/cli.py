@@ -866,7 +866,12 @@ def _run_host(args: argparse.Namespace, hosting: _Hosting) -> None:
         web_port=web_port(args, port),
         web_tls=args.web_tls,
     )
-    app = CardTableApp(launch, host=host)
+    pages = None
+    if launch.web_port is not None:
+        from cardtable.web_seats import page_server
+
+        pages = page_server(host, listen, launch.web_port, public=bool(args.public))
+    app = CardTableApp(launch, host=host, pages=pages)
     app.run()
     if app.exit_message:
         print(app.exit_message)

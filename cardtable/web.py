@@ -35,6 +35,7 @@ from textual_serve.server import Server, to_int
 
 from cardtable.engine.saves import data_dir
 from cardtable.net.host_log import Throttle
+from cardtable.net.server import ServeError
 from cardtable.net.tab_joins import TAB_JOINS, Allowed, TabJoins
 
 DEFAULT_PORT = 8000
@@ -162,14 +163,6 @@ def lan_address() -> str | None:
         if not address.startswith(("127.", "0.")):
             return address
     return None
-
-
-class ServeError(Exception):
-    """`cardtable serve` could not start; `reason` says why in a sentence."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def refusal(err: OSError, address: str, port: int) -> str:

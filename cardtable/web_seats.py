@@ -18,6 +18,7 @@ import asyncio
 import logging
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,14 @@ def tabs_folder() -> Path:
     return data_dir() / "web" / "tabs"
 
 
+def page_server(
+    host: Host, address: str, port: int, public: bool
+) -> Callable[[int, str], SeatServer]:
+    """What `cardtable host --web` hands its app: given the host's own port and its
+    certificate's fingerprint (known once it listens), the server of the seats' pages."""
+    return lambda host_port, pin: SeatServer(host, address, port, host_port, pin, public)
+
+
 class SeatServer(BrowserServer):
     """The host's pages: one per seat and one to watch, each tab joining this host only."""
 
@@ -89,6 +98,11 @@ class SeatServer(BrowserServer):
         self.tabs_a_seat = TABS_A_SEAT
         self.tab_seats: dict[asyncio.Task[Any], int | None] = {}
         """The seat of each open (or turned-away) tab; None: a spectator's."""
+
+    def pages(self, address: str, port: int, tls: bool) -> dict[int | None, str]:
+        """Each person's page and the spectators', at `address` (the one phones reach) and the
+        `port` the pages listen on."""
+        return seat_pages(address, port, self.game_host.codes, tls)
 
     def initialize_logging(self) -> None:
         """Nothing: the host's log (net/host_log.py) already takes its lines, and the terminal

@@ -222,8 +222,10 @@ async def test_the_host_app_serves_the_pages_gives_them_to_its_lobby_and_stops_t
     from tests.pilot_steps import wait_until
 
     host = Host(piles_match(), delay=0.0)
+    from cardtable.web_seats import page_server
+
     launch = Launch(command="host", game="piles", port=0, web_port=0, delay=0.0)
-    app = CardTableApp(launch, host=host)
+    app = CardTableApp(launch, host=host, pages=page_server(host, "127.0.0.1", 0, public=False))
     async with app.run_test(size=(80, 24)) as pilot, aiohttp.ClientSession() as browser:
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
         pages = app.screen.pages

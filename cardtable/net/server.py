@@ -49,6 +49,16 @@ READ_AHEAD = 32
 """Messages waiting to go to one client before the host stops reading what it sends (a flood
 of claims is answered as fast as the client reads the refusals, never faster)."""
 
+
+class ServeError(Exception):
+    """A server (`cardtable serve`, a host's seat pages) could not start; `reason` says why in
+    a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 log = logging.getLogger("cardtable.host")
 
 

@@ -95,10 +95,18 @@ class CardTableApp(App[None]):
     ]
 
     def __init__(
-        self, launch: Launch | None = None, host: Any = None, clock: Clock | None = None
+        self,
+        launch: Launch | None = None,
+        host: Any = None,
+        clock: Clock | None = None,
+        pages: Any = None,
     ) -> None:
         super().__init__()
         self.launch = launch or Launch()
+        self.page_server = pages
+        """`cardtable host --web`: a function of the host's port and its fingerprint giving
+        the server of the seats' pages (`web_seats.page_server`, made by the command line: the
+        UI imports none of the front doors)."""
         self.clock: Clock = clock or LoopClock()
         """The clock the tables wait on (bots, claim windows, handoffs): a FakeClock in tests."""
         self.host = host
@@ -534,7 +542,7 @@ class CardTableApp(App[None]):
             self.hosting_stopped = True
             self.exit(return_code=1)
             return
-        if launch.web_port is not None and not await self._serve_pages(certificate):
+        if self.page_server is not None and not await self._serve_pages(certificate):
             return
         host.start()
         feed = LocalFeed(host)
@@ -547,20 +555,10 @@ class CardTableApp(App[None]):
     async def _serve_pages(self, certificate: Any) -> bool:
         """`cardtable host --web`: serve the seats' pages beside the host; False (the app
         ending with the reason) when they cannot be served."""
-        from cardtable.net.server import server_port
-        from cardtable.web import ServeError
-        from cardtable.web_seats import SeatServer
+        from cardtable.net.server import ServeError, server_port
 
         launch, host = self.launch, self.host
-        address = launch.address or "127.0.0.1"
-        pages = SeatServer(
-            host,
-            address,
-            launch.web_port or 0,
-            server_port(self.server),
-            self.pin,
-            public=address != "127.0.0.1",
-        )
+        pages = self.page_server(server_port(self.server), self.pin)
         try:
             self.launch.web_port = await pages.start(
                 certificate.server_context() if launch.web_tls else None
@@ -577,13 +575,14 @@ class CardTableApp(App[None]):
 
     def pages(self) -> dict[int | None, str] | None:
         """`cardtable host --web`: each person's page and the spectators' (web_seats.py)."""
-        from cardtable.web_seats import seat_pages
-
         launch = self.launch
         if self.seat_server is None or launch.web_port is None:
             return None
         address = (launch.shown_address or "127.0.0.1").rsplit(":", 1)[0]
-        return seat_pages(address, launch.web_port, self.host.codes, launch.web_tls)
+        pages: dict[int | None, str] = self.seat_server.pages(
+            address, launch.web_port, launch.web_tls
+        )
+        return pages
 
     async def stop_pages(self) -> None:
         """Stop serving the seats' pages: each open tab's app is told to quit."""
