@@ -165,6 +165,10 @@ def lan_address() -> str | None:
     return None
 
 
+PHONE_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+"""The page's viewport on a phone: its own width, not zoomed out."""
+
+
 def refusal(err: OSError, address: str, port: int) -> str:
     """Why the server could not listen on `address`:`port`, in a sentence a person understands."""
     if err.errno == errno.EADDRINUSE:
@@ -314,6 +318,9 @@ class BrowserServer(Server):
         drawn = await Server.handle_index(self, request)
         assert isinstance(drawn, web.Response) and drawn.text is not None
         html = drawn.text.replace(REMOTE_FONT, LOCAL_FONT)
+        # A phone lays the page out at its own width (not a desktop's 980 pixels shrunk), so
+        # the terminal is as many columns as the phone has room for: the phone-sized table.
+        html = html.replace("<head>", f"<head>\n    {PHONE_VIEWPORT}", 1)
         named = str(request.app.router["websocket"].url_for())
         if websocket_path != named:
             scheme = "wss" if request.scheme == "https" else "ws"

@@ -231,8 +231,13 @@ class PhoneTable(VerticalScroll):
             if acting:
                 line.stylize(turn(), 0, len(name) + 2)
             lines.append(line)
+        window = getattr(view, "window", None)
         if view.seat is not None and view.seat in view.to_act:
-            lines.append(Text("▶ You play now", style="bold"))
+            if window is not None and view.seat in window.open_to:
+                what = f"▶ The {window.card} is up: {window.verb} it or let it go"
+                lines.append(Text(what, style="bold"))
+            else:
+                lines.append(Text("▶ You play now", style="bold"))
         return Text("\n").join(lines)
 
     def _playable(self) -> set[int]:
