@@ -35,7 +35,7 @@ async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_ta
             screen = joined(app)
             assert screen.phone
             assert not screen.query_one(GameTable).display
-            await wait_until(pilot, lambda: screen.may_move, tries=600)
+            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
             await pilot.pause()
             phone = screen.query_one(PhoneTable)
             seats = str(phone.query_one("#phone-seats").render())
