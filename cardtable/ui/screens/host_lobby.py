@@ -280,9 +280,19 @@ class HostLobbyScreen(Screen[None]):
         tile = tile_size(tiles)
         room = width - 2  # the padding either side
         title = Text(f"{self.host.game.name}, hosted on {self.address}", style="bold")
-        self.per_page = 1  # the words as they read with one code a page, to measure them
-        words_height = len(self._words(len(tiles)).wrap(self.app.console, room))
-        across, down = grid_shape(tile, len(tiles), (room, height - 3 - words_height))
+        self.per_page = 1  # the words as they read with one code a page: the longest
+        words = self._words(len(tiles))
+
+        def words_height(columns: int) -> int:
+            return len(words.wrap(self.app.console, columns))
+
+        across, down = grid_shape(tile, len(tiles), (room, height - 3 - words_height(room)))
+        # The title and the words as wide as a full row of codes (60 columns at least), all
+        # three centred as one block: measured at that width, they may take a line more.
+        text_width = max(across * (tile[0] + GAP) - GAP, min(room, 60))
+        if across:
+            down = min(down, (height - 3 - words_height(text_width)) // tile[1])
+            across = across if down > 0 else 0
         beside = room - tile[0] - GAP
         side = not across  # no room for a code over the words: one beside them (80x24)
         if side and (height - 1 < tile[1] or beside < ASIDE):
@@ -297,16 +307,18 @@ class HostLobbyScreen(Screen[None]):
         aside.display = side
         self.query_one("#codes-title").display = not side
         self.query_one("#codes-next").display = not side
+        codes = self.query_one("#lobby-codes", Static)
         if side:
             aside.styles.width = beside
             aside.update(title + Text("\n\n") + words)
+            codes.styles.width = "auto"
         else:
-            grid_width = max(line.cell_len for line in drawn.split())
+            codes.styles.width = text_width
             for part, text in (("#codes-title", title), ("#codes-next", words)):
                 widget = self.query_one(part, Static)
-                widget.styles.width = max(grid_width, min(room, 60))
+                widget.styles.width = text_width
                 widget.update(text)
-        self.query_one("#lobby-codes", Static).update(drawn)
+        codes.update(drawn)
         return True
 
     def action_show_commands(self) -> None:
