@@ -3,7 +3,7 @@
 `python -m tests.lobby_page serve PORT PAGES_FILE SEATS` serves (textual-serve) a tab that runs
 `python -m tests.lobby_page app PAGES_FILE SEATS`: `cardtable host run-it` with those seats,
 whose lobby is given each seat's page (as the app gives it once the host serves them), the pages
-written to PAGES_FILE as JSON so the test knows which URL each code must read as.
+added to PAGES_FILE as a line of JSON so the test knows which URL each code must read as.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ class LobbyWithPages(CardTableApp):
             seat: f"https://{LAN}:8766/seat/{code}" for seat, code in self.host.codes.items()
         }
         pages[None] = f"https://{LAN}:8766/watch"
-        self.pages_file.write_text(json.dumps({str(seat): url for seat, url in pages.items()}))
+        with self.pages_file.open("a") as kept:  # one line an app: a tab may be opened again
+            kept.write(json.dumps({str(seat): url for seat, url in pages.items()}) + "\n")
         address = f"{LAN}:{server_port(self.server)}"
         self.push_screen(HostLobbyScreen(self.host, address, "cardtable", self.pin, pages))
 

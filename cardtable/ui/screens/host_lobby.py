@@ -50,8 +50,9 @@ class HostLobbyScreen(Screen[None]):
         Binding("enter,escape", "dismiss_lobby", "Show the public table"),
         Binding("j", "show_commands", "Join commands"),
         Binding("j", "show_codes", "QR codes"),
-        Binding("tab,right", "turn(1)", "More codes", key_display="→"),
-        Binding("left,shift+tab", "turn(-1)", "Back", show=False),
+        # Before the Screen's own Tab (focus, of which the lobby has nothing to move).
+        Binding("tab,right", "turn(1)", "More codes", key_display="→", priority=True),
+        Binding("left,shift+tab", "turn(-1)", "Back", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """
