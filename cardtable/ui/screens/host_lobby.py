@@ -174,7 +174,8 @@ class HostLobbyScreen(Screen[None]):
     @property
     def pages_of_codes(self) -> int:
         """How many pages the codes take at this size (1 when all show at once)."""
-        count = len(self._tiles())
+        pages = self.pages or {}
+        count = sum(seat in pages for seat in self.host.codes) + (None in pages)
         return -(-count // self.per_page) if self.per_page else 1
 
     def _tiles(self) -> list[CodeTile]:
