@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 import segno
-import zxingcpp
 from rich.text import Text
 
 from cardtable.ui.qr import qr_lines
+from tests.qr_reading import codes_read
 
 URLS = [
     "https://192.168.100.200:8766/seat/K7QX-2MPD",  # the longest address of an IPv4 LAN
@@ -41,7 +41,7 @@ def decoded(modules: list[list[bool]], scale: int = 4) -> list[str]:
         line = bytes(0 if dark else 255 for dark in row for _ in range(scale))
         pixels += line * scale
     image = memoryview(bytes(pixels)).cast("B", (len(modules) * scale, len(modules[0]) * scale))
-    return [code.text for code in zxingcpp.read_barcodes(image)]
+    return codes_read(image)
 
 
 @pytest.mark.parametrize("url", URLS)
