@@ -2,8 +2,8 @@
 eight people and the spectators' page runs in a browser tab (textual-serve, xterm.js drawing the
 half blocks), headless Chromium takes a PNG of it at 200x60, 160x45 and 80x24 characters, and
 a real decoder (zxing-cpp) reads each code in the picture back to its page's URL: all nine at
-once at 200x60, a page at a time (Tab) at 160x45, one at a time at 80x24. Pictures go to
-.test-output/lobby-codes-*.png."""
+once at 200x60 (felt), a page at a time (Tab) at 160x45 (a light theme), one at a time at 80x24
+(felt-contrast). Pictures go to .test-output/lobby-codes-*.png."""
 
 from __future__ import annotations
 
@@ -67,15 +67,30 @@ async def open_at(page: Page, url: str, columns: int, rows: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "counts"),
-    [((200, 60), [9]), ((160, 45), [8, 1]), ((80, 24), [1] * 9)],
+    ("size", "counts", "theme"),
+    [
+        ((200, 60), [9], "felt"),
+        ((160, 45), [8, 1], "textual-light"),
+        ((80, 24), [1] * 9, "felt-contrast"),
+    ],
     ids=["200x60", "160x45", "80x24"],
 )
-async def test_a_phone_reads_every_persons_page_off_a_picture_of_the_lobby(chromium, size, counts):
+async def test_a_phone_reads_every_persons_page_off_a_picture_of_the_lobby(
+    chromium, size, counts, theme
+):
     port = free_port()
     pages_file = Path(tempfile.mkdtemp(prefix="cardtable-lobby-")) / "pages.json"
     server = subprocess.Popen(
-        [sys.executable, "-m", "tests.lobby_page", "serve", str(port), str(pages_file), SEATS],
+        [
+            sys.executable,
+            "-m",
+            "tests.lobby_page",
+            "serve",
+            str(port),
+            str(pages_file),
+            SEATS,
+            theme,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
