@@ -27,10 +27,10 @@ TOP_LEVEL = {
     "cardtable.saved_list": "games",
 }
 """The modules directly in cardtable/ and the layer each counts in: the front doors (cli.py,
-__main__.py, web.py and web_seats.py, the pages a host serves its seats) on top; rules_pages.py (each game's rules page) and saved_list.py (the
-saved games in words) in `games`, as what they know is the games, so the UI and the command line
-both use them. The package's own `cardtable/__init__.py` is below every layer: it imports no
-part of cardtable."""
+__main__.py, web.py, and web_seats.py, the pages a host serves its seats) on top; rules_pages.py
+(each game's rules page) and saved_list.py (the saved games in words) in `games`, as what they
+know is the games, so the UI and the command line both use them. The package's own
+`cardtable/__init__.py` is below every layer: it imports no part of cardtable."""
 
 
 def module_name(path: Path, package_root: Path) -> str:
