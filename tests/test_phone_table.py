@@ -53,7 +53,7 @@ async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_ta
                 assert "Tap it again" in str(screen.query_one("#status").render())
                 await tap_card(pilot, screen, playable[0])
             else:  # nothing to play: the big button gets a card
-                await pilot.click("#phone-move-0")
+                await pilot.click(".phone-move-0")
             await wait_until(pilot, lambda: len(host.match.record.log) > moves)
             assert host.match.record.log[moves].seat == 0
     finally:
@@ -115,12 +115,14 @@ async def test_a_claim_window_has_a_claim_button_and_a_let_go_button(monkeypatch
             monkeypatch.setattr(screen, "let_go_key", lambda: let_go.append(True))
             phone = screen.query_one(PhoneTable)
             view = screen.view
+            # The moves change twice before the old buttons are gone: no button clashes.
+            phone.show("run-it", view, screen.names, [LET_GO], True, str, "a")
             phone.show("run-it", view, screen.names, [Claim(), LET_GO], True, str, "a")
             await pilot.pause()
             labels = [str(button.label) for button in phone.query("#phone-buttons Button")]
             assert labels == ["Claim it (a)", "Let it go", "Hint"]
-            await pilot.click("#phone-move-0")
-            await pilot.click("#phone-move-1")
+            await pilot.click(".phone-move-0")
+            await pilot.click(".phone-move-1")
             assert claimed == [0] and let_go == [True]
     finally:
         host.stop()

@@ -260,9 +260,11 @@ class PhoneTable(VerticalScroll):
         self.buttons = moves
         grid = self.query_one("#phone-buttons", Grid)
         grid.remove_children()
+        # Classes, not ids: the old buttons are removed a moment later, and an id may be
+        # given once only.
         for number, move in enumerate(moves):
             if move is HINT:
-                grid.mount(Button("Hint", id=f"phone-move-{number}"))
+                grid.mount(Button("Hint", classes=f"phone-move phone-move-{number}"))
                 continue
             words = self.label(move)
             if isinstance(move, Claim):
@@ -270,7 +272,9 @@ class PhoneTable(VerticalScroll):
             elif isinstance(move, LetGo):
                 words = "Let it go"
             words = words[:1].upper() + words[1:]
-            grid.mount(Button(words, id=f"phone-move-{number}", variant="primary"))
+            grid.mount(
+                Button(words, classes=f"phone-move phone-move-{number}", variant="primary")
+            )
 
     # Taps and keys
 
@@ -316,7 +320,8 @@ class PhoneTable(VerticalScroll):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        number = int((event.button.id or "-1").rsplit("-", 1)[-1])
+        places = [name for name in event.button.classes if name.startswith("phone-move-")]
+        number = int(places[0].rsplit("-", 1)[-1]) if places else -1
         if 0 <= number < len(self.buttons):
             move = self.buttons[number]
             self.post_message(self.Hinted() if move is HINT else self.Chosen(move))
