@@ -149,6 +149,8 @@ class PhoneTable(VerticalScroll):
         self.cursor = 0
         self.buttons: list[Any] = []
         """The moves the buttons make, in their order."""
+        self.hinted: Any = None
+        """The move the last hint named (its card's menu opens on it)."""
         self.label = str
         """The move in words (the game table's `move_label`)."""
         self.can_focus = True
@@ -184,6 +186,8 @@ class PhoneTable(VerticalScroll):
         hand = list(view.hand or [])
         if hand != self.hand:
             self.selected = None
+        if legal != self.legal:
+            self.hinted = None
         self.hand, self.legal, self.interactive = hand, legal if interactive else [], interactive
         self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         self.query_one("#phone-seats", Static).update(self._seats(view, names))
@@ -201,9 +205,16 @@ class PhoneTable(VerticalScroll):
         self.query_one("#phone-buttons", Grid).styles.grid_size_columns = columns
         self._draw_hand()
 
+    def how(self, move: Any) -> str:
+        """How a hinted move is made here: a tap on its card, or on its button."""
+        if any(shown_cards(move)[card] for card in self.hand):
+            return "Tap the card it selected to do it."
+        return "Tap its button."
+
     def point_at(self, move: Any) -> None:
-        """Select the card a hinted move names (a second tap makes it); a move no card names
-        has its button already."""
+        """Select the card a hinted move names (a second tap makes it, or opens its menu on
+        the hinted line); a move no card names has its button already."""
+        self.hinted = move
         for index, card in enumerate(self.hand):
             if shown_cards(move)[card]:
                 self.selected = self.cursor = index
@@ -272,9 +283,7 @@ class PhoneTable(VerticalScroll):
             elif isinstance(move, LetGo):
                 words = "Let it go"
             words = words[:1].upper() + words[1:]
-            grid.mount(
-                Button(words, classes=f"phone-move phone-move-{number}", variant="primary")
-            )
+            grid.mount(Button(words, classes=f"phone-move phone-move-{number}", variant="primary"))
 
     # Taps and keys
 
@@ -307,6 +316,8 @@ class PhoneTable(VerticalScroll):
         if len(moves) == 1:
             self.post_message(self.Chosen(moves[0]))
             return
+        if self.hinted in moves:  # the menu opens on the hinted line
+            moves = [self.hinted, *(move for move in moves if move != self.hinted)]
         from cardtable.ui.screens.move_menu import MoveMenu
 
         def chosen(move: Any) -> None:

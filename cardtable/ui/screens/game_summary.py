@@ -77,6 +77,7 @@ class SummaryScreen(Screen[None]):
     DEFAULT_CSS = """
     #results {
         width: 60;
+        max-width: 100%;  /* a phone's window is narrower */
         height: auto;
         padding: 1 2;
         border: double $cursor;

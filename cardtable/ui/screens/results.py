@@ -79,6 +79,8 @@ class OutcomeScreen(SummaryScreen):
     def next_line(self) -> str:
         if self.hosting:
             return "r: replay it  ·  Ctrl+Q stops the host."
+        if table_app(self).one_game:  # a seat's page: there is no start screen behind it
+            return "Enter or q: leave the game."
         return "Enter: back to the start screen  ·  q: quit"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -663,6 +663,8 @@ class TableFrame(Screen[None]):
         move, why = planner(self.game.id).choose(view, legal)
         self.table.hinted = move
         how = self.table.suggest(move)
+        if self.phone:  # no keys on a phone: the card is selected, or the move has a button
+            how = self._phone().how(move)
         return sentences(f"Hint: {self.table.move_label(move)}", why, how)
 
     def window_hint_line(self, window: ClaimWindow, view: View, legal: list[Move], key: str) -> str:
@@ -673,6 +675,8 @@ class TableFrame(Screen[None]):
             what, how = f"{window.verb} the {window.card}", f"Press {key}."
         else:
             what, how = f"let the {window.card} go", "Enter lets it go."
+        if self.phone:
+            how = "Tap Claim it." if isinstance(move, Claim) else "Tap Let it go."
         return sentences(f"Hint: {what}", why, how)
 
     # Keys
