@@ -208,12 +208,19 @@ class Chromium:
         raise RuntimeError(f"chromium opened no DevTools port in {timeout:.0f} s")
 
     @contextlib.asynccontextmanager
-    async def open(self, url: str) -> AsyncIterator[Page]:
-        """Its blank tab, connected, with the terminal catcher in place, gone to `url`."""
+    async def open(self, url: str, new_tab: bool = False) -> AsyncIterator[Page]:
+        """Its blank tab (or, `new_tab`, another one), connected, with the terminal catcher in
+        place, gone to `url`."""
         port = self.debugging_port()
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as answer:
-            targets = json.load(answer)
-        tab = next(target for target in targets if target["type"] == "page")
+        if new_tab:
+            ask = urllib.request.Request(f"http://127.0.0.1:{port}/json/new", method="PUT")
+            with urllib.request.urlopen(ask, timeout=10) as answer:
+                tab = json.load(answer)
+        else:
+            listing = f"http://127.0.0.1:{port}/json/list"
+            with urllib.request.urlopen(listing, timeout=10) as answer:
+                targets = json.load(answer)
+            tab = next(target for target in targets if target["type"] == "page")
         async with connect(tab["webSocketDebuggerUrl"], max_size=2**26) as connection:
             page = Page(connection)
             await page.call("Page.enable")

@@ -1,12 +1,13 @@
-"""A phone at the meetup (issue 23): headless Chromium at a phone's size (390x844, touch) opens
-Ann's seat page from the URL in her QR code (decoded), and plays a whole game of Run It against
-bots by taps alone: the Hint button, then a tap on the card it selected (or on the button or
-menu line it named), the Claim button when she holds the card up for matching, Let it go
-otherwise. Its screenshot goes to .test-output/phone-run-it.png."""
+"""Phones at the meetup (issue 23): headless Chromium at a phone's size (390x844, touch) opens
+three people's seat pages from the URLs in their QR codes (decoded), and they play a whole game
+of Run It (with a bot) by taps alone: the Hint button, then a tap on the card it selected (or on
+the button or menu line it named), the Claim button when she holds the card up for matching,
+Let it go otherwise. Their last screens go to .test-output/phone-run-it-*.png."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ from tests.test_qr import decoded, read_back
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 SEED = 4
-"""A deal in which Ann, following the hints, holds a card that comes up for matching."""
+"""A deal in which a person, following the hints, holds a card that comes up for matching."""
 GAME_SECONDS = 150
 
 CELLS = """(() => {
@@ -102,42 +103,63 @@ async def follow_the_hint(page: Page, moves_made: int, made) -> None:
             await tap(page, hinted[0], hinted[1])
 
 
-async def test_a_phone_opens_its_seat_from_the_qr_code_and_plays_run_it_by_taps(chromium):
-    host, server, port = await hosting("run-it", "Ann,bot,bot,bot", seed=SEED, delay=0.1)
+async def act(page: Page, screen: str, made) -> bool:
+    """One phone's player does what her screen asks, by taps; False if it asks nothing."""
+    if await tap_text(page, screen, "Claim it"):
+        await asyncio.sleep(0.2)
+    elif await tap_text(page, screen, "Let it go"):
+        await asyncio.sleep(0.2)
+    elif "You play now" in screen:
+        await follow_the_hint(page, made(), made)
+    else:
+        return False
+    return True
+
+
+async def test_three_phones_scan_their_codes_and_play_run_it_to_the_end_by_taps(chromium):
+    host, server, port = await hosting("run-it", "Ann,Bob,Cy,bot", seed=SEED, delay=0.1)
     pages = SeatServer(host, "127.0.0.1", 0, port, host_certificate().pin, public=False)
     web_port = await pages.start(None)
-    drawn = pages.pages("127.0.0.1", web_port, False)[0]
-    (url,) = decoded(read_back(qr_lines(drawn)))  # what her phone's camera reads
-    assert url == drawn and "/seat/" in url
+    drawn = pages.pages("127.0.0.1", web_port, False)
     log = host.match.record.log
     try:
         with Chromium(chromium) as browser:
-            async with browser.open("about:blank") as page:
-                await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
-                await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
-                await page.call("Page.navigate", url=url)
-                screen = await page.wait_for_screen("Your hand", "you: Ann", timeout=30)
-                columns = max(len(line.rstrip()) for line in screen.split("\n"))
-                assert columns <= 44, "the phone is drawn a desktop's table"
+            async with contextlib.AsyncExitStack() as tabs:
+                phones = []
+                for seat, name in enumerate(("Ann", "Bob", "Cy")):
+                    (url,) = decoded(read_back(qr_lines(drawn[seat])))  # her phone's camera
+                    assert url == drawn[seat] and "/seat/" in url
+                    page = await tabs.enter_async_context(browser.open("about:blank", seat > 0))
+                    await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
+                    await page.call("Emulation.setTouchEmulationEnabled", enabled=True)
+                    await page.call("Page.navigate", url=url)
+                    screen = await page.wait_for_screen("Your hand", f"you: {name}", timeout=30)
+                    columns = max(len(line.rstrip()) for line in screen.split("\n"))
+                    assert columns <= 44, "a phone is drawn a desktop's table"
+                    phones.append(page)
                 deadline = time.monotonic() + GAME_SECONDS
                 while not host.match.game.is_over(host.match.state):
-                    assert time.monotonic() < deadline, f"no end after {GAME_SECONDS} s:\n{screen}"
-                    screen = await page.screen()
-                    if await tap_text(page, screen, "Claim it"):
-                        await asyncio.sleep(0.3)
-                    elif await tap_text(page, screen, "Let it go"):
-                        await asyncio.sleep(0.3)
-                    elif "You play now" in screen:
-                        await follow_the_hint(page, len(log), lambda: len(log))
-                    else:
+                    assert time.monotonic() < deadline, f"no end after {GAME_SECONDS} s"
+                    acted = False
+                    for page in phones:
+                        screen = await page.screen()
+                        if "Claim it" in screen or "Let it go" in screen or "You play" in screen:
+                            # Each phone is a person's own: only the tab in front takes a tap.
+                            await page.call("Page.bringToFront")
+                            acted = await act(page, screen, lambda: len(log)) or acted
+                    if not acted:
                         await asyncio.sleep(0.2)
-                await page.wait_for_screen("game over", "leave the game", timeout=15)
-                shot = await page.screenshot(SHOTS / "phone-run-it.png")
-                print(f"screenshot of a phone's game of Run It: {shot}")
+                for page, name in zip(phones, ("ann", "bob", "cy"), strict=True):
+                    await page.call("Page.bringToFront")  # a tab behind draws nothing new
+                    await page.wait_for_screen("game over", "leave the game", timeout=15)
+                    shot = await page.screenshot(SHOTS / f"phone-run-it-{name}.png")
+                    print(f"screenshot of {name}'s phone at the end: {shot}")
     finally:
         await pages.close()
         host.stop()
         server.close()
-    anns = [entry.move["kind"] for entry in log if entry.seat == 0]
-    assert "play" in anns, "Ann never played a card by tapping it"
-    assert "claim" in anns, "Ann never matched a card with the Claim button"
+    for seat in range(3):
+        kinds = [entry.move["kind"] for entry in log if entry.seat == seat]
+        assert "play" in kinds, f"seat {seat} never played a card by tapping it"
+    claims = [entry.seat for entry in log if entry.move["kind"] == "claim" and entry.seat < 3]
+    assert claims, "nobody matched a card with the Claim button"
