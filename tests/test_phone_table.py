@@ -52,8 +52,8 @@ async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_ta
                 assert phone.selected == playable[0]
                 assert "Tap it again" in str(screen.query_one("#status").render())
                 await tap_card(pilot, screen, playable[0])
-            else:  # nothing to play: the big button gets a card
-                await pilot.click(".phone-move-0")
+            else:  # nothing to play: the button after Hint gets a card, or lets a card go
+                await pilot.click(".phone-move-1")
             await wait_until(pilot, lambda: len(host.match.record.log) > moves)
             assert host.match.record.log[moves].seat == 0
     finally:
@@ -120,9 +120,9 @@ async def test_a_claim_window_has_a_claim_button_and_a_let_go_button(monkeypatch
             phone.show("run-it", view, screen.names, [Claim(), LET_GO], True, str, "a")
             await pilot.pause()
             labels = [str(button.label) for button in phone.query("#phone-buttons Button")]
-            assert labels == ["Claim it (a)", "Let it go", "Hint"]
-            await pilot.click(".phone-move-0")
+            assert labels == ["Hint", "Claim it (a)", "Let it go"]
             await pilot.click(".phone-move-1")
+            await pilot.click(".phone-move-2")
             assert claimed == [0] and let_go == [True]
     finally:
         host.stop()
@@ -154,3 +154,52 @@ def test_each_games_cards_in_play_draw_for_a_phone_at_every_point_of_seeded_game
             window = game.claim_window(state)
             mover = window.open_to[0] if window and window.open_to else game.to_act(state)[0]
             game.apply(state, mover, chance.choice(game.legal_moves(state, mover)))
+
+
+def test_several_moves_of_one_kind_share_a_button_named_by_their_common_words():
+    from cardtable.ui.phone import shared_words
+
+    labels = ["Take the 7■P from the bin", "Take the 3●R from the bin", "Take the K✂S from the bin"]
+    assert shared_words(labels) == "Take the … from the bin (3)"
+    assert shared_words(["Pass", "Place 8♠ on A1"]) == "… (2)"
+
+
+async def test_a_players_name_in_a_buttons_words_is_shown_as_typed_never_as_markup():
+    """A seat named 'DJ [/]' (a name may hold brackets) would have stopped every phone drawing a
+    button with her name: the labels are Text."""
+    from textual.app import App
+
+    from cardtable.games.run_it.moves import NoOffer, TakeDraw, TakeOffer
+    from cardtable.ui.themes import FELT_COLOURS
+
+    class Phone(App):
+        def get_theme_variable_defaults(self):
+            return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
+
+        def compose(self):
+            yield PhoneTable()
+
+    moves = [TakeOffer(offered_by=1), TakeOffer(offered_by=2), TakeDraw(), NoOffer()]
+    names = ["Ann", "DJ [/]", "[@click=app.quit]x", "Bot 4"]
+
+    def label(move):
+        if isinstance(move, TakeOffer):
+            return f"take {names[move.offered_by]}'s offered card, blind"
+        return move.brief()
+
+    from cardtable import games
+
+    view = games.get("run-it").view(games.get("run-it").new_game(4, 5), 0)
+    app = Phone()
+    async with app.run_test(size=UPRIGHT) as pilot:
+        phone = app.query_one(PhoneTable)
+        phone.show("run-it", view, names, moves[:1] + moves[2:], True, label)
+        await pilot.pause()
+        words = [str(b.label) for b in phone.query("#phone-buttons Button")]
+        assert "Take DJ [/]'s offered card, blind" in words
+        phone.show("run-it", view, names, moves, True, label)  # two offers: one button
+        await pilot.pause()
+        buttons = list(phone.query("#phone-buttons Button"))
+        words = [str(b.label) for b in buttons]
+        assert words[0] == "Hint" and "Take … offered card, blind (2)" in words
+        assert all(b.region.bottom <= UPRIGHT[1] for b in buttons)

@@ -33,6 +33,23 @@ SELECTED = "reverse bold"
 """A selected card: its chip in reverse, and a ▲ under it."""
 
 
+def shared_words(labels: list[str]) -> str:
+    """The words several moves' labels share, for one button over them all: 'Take the …
+    from the bin (8)'."""
+    first = [label.split() for label in labels]
+    head: list[str] = []
+    for words in zip(*first, strict=False):
+        if len(set(words)) > 1:
+            break
+        head.append(words[0])
+    tail: list[str] = []
+    for words in zip(*(list(reversed(w)) for w in first), strict=False):
+        if len(set(words)) > 1 or len(head) + len(tail) >= min(map(len, first)):
+            break
+        tail.insert(0, words[0])
+    return " ".join([*head, "…", *tail]) + f" ({len(labels)})"
+
+
 def card_moves(card: Any, legal: list[Any]) -> list[Any]:
     """The legal moves that name `card`."""
     return [move for move in legal if shown_cards(move)[card]]
@@ -131,12 +148,18 @@ class PhoneTable(VerticalScroll):
     PhoneTable #phone-buttons {
         height: auto;
         grid-size: 1;
-        grid-gutter: 0 1;
-        grid-rows: 3;
+        grid-gutter: 1 1;
+        grid-rows: auto;
     }
     PhoneTable #phone-buttons Button {
         width: 100%;
         min-width: 8;
+        height: 1;
+        border: none;
+    }
+    PhoneTable #phone-buttons Button.-big {
+        height: 3;
+        border: tall $primary-lighten-2;
     }
     """
 
@@ -156,6 +179,7 @@ class PhoneTable(VerticalScroll):
         self.can_focus = True
 
     def compose(self) -> ComposeResult:
+        """Who plays, what is in play, the log's last lines, the hand, the moves' buttons."""
         yield Static(id="phone-seats")
         yield Static(id="phone-play")
         yield Static(id="phone-log")
@@ -182,7 +206,6 @@ class PhoneTable(VerticalScroll):
         self.label = label
         said = Text("\n").join(Text(line) for line in (log or [])[-LOG_LINES:])
         self.query_one("#phone-log", Static).update(said)
-        seat = view.seat
         hand = list(view.hand or [])
         if hand != self.hand:
             self.selected = None
@@ -193,11 +216,10 @@ class PhoneTable(VerticalScroll):
         self.query_one("#phone-seats", Static).update(self._seats(view, names))
         play = play_lines(game_id, view, names)
         self.query_one("#phone-play", Static).update(Text("\n").join(play) if play else "")
-        title = "Your hand" if seat is not None else "Watching: no hand here"
-        count = f" · {len(hand)}" if seat is not None else ""
-        self.query_one("#phone-hand-title", Static).update(f"{title}{count}")
+        self.query_one("#phone-hand-title", Static).update(f"Your hand · {len(hand)}")
         self._draw_hand()
-        self._draw_buttons(claim_key)
+        window = getattr(view, "window", None)
+        self._draw_buttons(claim_key, window.verb if window is not None else "claim")
 
     def on_resize(self) -> None:
         """Two buttons a row where the window is wide (a phone held sideways), one where not."""
@@ -208,7 +230,7 @@ class PhoneTable(VerticalScroll):
     def how(self, move: Any) -> str:
         """How a hinted move is made here: a tap on its card, or on its button."""
         if any(shown_cards(move)[card] for card in self.hand):
-            return "Tap the card it selected to do it."
+            return "Tap the selected card again to do it."
         return "Tap its button."
 
     def point_at(self, move: Any) -> None:
@@ -225,6 +247,7 @@ class PhoneTable(VerticalScroll):
     """What `show` was given before the widgets were mounted."""
 
     def on_mount(self) -> None:
+        """Draw what `show` was given before the widgets were mounted."""
         if self._waiting is not None:
             waiting, self._waiting = self._waiting, None
             self.call_after_refresh(self.show, *waiting)
@@ -259,35 +282,47 @@ class PhoneTable(VerticalScroll):
         marked = self.selected if self.selected is not None else None
         self.query_one(PhoneHand).draw(self.hand, marked, self._playable(), width)
 
-    def _draw_buttons(self, claim_key: str) -> None:
-        """A button for each move that names no card of the hand (drawn again only when the
-        moves change)."""
+    def _draw_buttons(self, claim_key: str, verb: str = "claim") -> None:
+        """A button for each move that names no card of the hand, Hint first; several moves of
+        one kind (take this or that card from the bin) share one button that opens their
+        menu, so every button is on the screen at once (a phone's page does not scroll by
+        touch). Drawn again only when the moves change."""
         held = set(self.hand)
-        moves = [m for m in self.legal if not (set(shown_cards(m)) & held)]
-        if self.interactive:
-            moves.append(HINT)
-        if moves == self.buttons:
+        loose = [m for m in self.legal if not (set(shown_cards(m)) & held)]
+        kinds: dict[type, list[Any]] = {}
+        for move in loose:
+            kinds.setdefault(type(move), []).append(move)
+        buttons: list[Any] = [HINT] if self.interactive else []
+        for kind in kinds.values():
+            buttons.append(kind[0] if len(kind) == 1 else tuple(kind))
+        if buttons == self.buttons:
             return
-        self.buttons = moves
+        self.buttons = buttons
         grid = self.query_one("#phone-buttons", Grid)
         grid.remove_children()
         # Classes, not ids: the old buttons are removed a moment later, and an id may be
-        # given once only.
-        for number, move in enumerate(moves):
+        # given once only. Labels are Text: a player's name in them is never markup.
+        for number, move in enumerate(buttons):
+            classes = f"phone-move phone-move-{number}"
             if move is HINT:
-                grid.mount(Button("Hint", classes=f"phone-move phone-move-{number}"))
+                grid.mount(Button(Text("Hint"), classes=classes))
                 continue
-            words = self.label(move)
-            if isinstance(move, Claim):
-                words = f"Claim it ({claim_key})" if claim_key else "Claim it"
+            if isinstance(move, tuple):
+                words = shared_words([self.label(one) for one in move])
+            elif isinstance(move, Claim):
+                words = f"{verb.capitalize()} it ({claim_key})" if claim_key else f"{verb} it"
+                classes += " -big"
             elif isinstance(move, LetGo):
-                words = "Let it go"
+                words, classes = "Let it go", classes + " -big"
+            else:
+                words = self.label(move)
             words = words[:1].upper() + words[1:]
-            grid.mount(Button(words, classes=f"phone-move phone-move-{number}", variant="primary"))
+            grid.mount(Button(Text(words), classes=classes, variant="primary"))
 
     # Taps and keys
 
     def on_phone_hand_tapped(self, message: PhoneHand.Tapped) -> None:
+        """A card of the hand was tapped."""
         message.stop()
         self.tap(message.index)
 
@@ -316,26 +351,38 @@ class PhoneTable(VerticalScroll):
         if len(moves) == 1:
             self.post_message(self.Chosen(moves[0]))
             return
+        # The moves of this card alone first (a discard, a play), then those it makes with
+        # others (a meld): the short list a phone's menu shows whole.
+        moves.sort(key=lambda move: sum(shown_cards(move).values()))
+        self.menu(f"The {look(card).corner}", moves)
+
+    def menu(self, title: str, moves: list[Any]) -> None:
+        """A menu of `moves` (the hinted one first, where it is one of them); the one chosen
+        is made."""
+        from cardtable.ui.screens.move_menu import MoveMenu
+
         if self.hinted in moves:  # the menu opens on the hinted line
             moves = [self.hinted, *(move for move in moves if move != self.hinted)]
-        from cardtable.ui.screens.move_menu import MoveMenu
 
         def chosen(move: Any) -> None:
             if move is not None:
                 self.post_message(self.Chosen(move))
 
-        self.app.push_screen(
-            MoveMenu(f"The {look(card).corner}", [(self.label(m), m) for m in moves]),
-            callback=chosen,
-        )
+        self.app.push_screen(MoveMenu(title, [(self.label(m), m) for m in moves]), callback=chosen)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A move's button (or a kind's, which opens its menu), or Hint."""
         event.stop()
         places = [name for name in event.button.classes if name.startswith("phone-move-")]
         number = int(places[0].rsplit("-", 1)[-1]) if places else -1
         if 0 <= number < len(self.buttons):
             move = self.buttons[number]
-            self.post_message(self.Hinted() if move is HINT else self.Chosen(move))
+            if move is HINT:
+                self.post_message(self.Hinted())
+            elif isinstance(move, tuple):
+                self.menu(shared_words([self.label(one) for one in move]), list(move))
+            else:
+                self.post_message(self.Chosen(move))
 
     def on_key(self, event: events.Key) -> None:
         """← → move the cursor through the hand; Enter taps the card under it."""

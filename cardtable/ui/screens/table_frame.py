@@ -260,6 +260,8 @@ class TableFrame(Screen[None]):
 
     def ended_words(self) -> str:
         """Why this screen no longer plays or watches, and what to do."""
+        if self.phone:
+            return f"{self.ended} This page no longer plays: close it."
         return f"{self.ended} This screen no longer plays: Ctrl+Q quits."
 
     def window_words(self, window: ClaimWindow) -> str:
@@ -270,6 +272,8 @@ class TableFrame(Screen[None]):
         if asking is not None and not self.acts_for(asking):  # one person asked at a time
             return f"{said} {names[asking]} is asked first."
         seat = asking if asking is not None else self.seat_shown
+        if seat is not None and seat in window.open_to and self.acts_for(seat) and self.phone:
+            return f"{said} Tap {window.verb.capitalize()} it, or Let it go."
         if seat is not None and seat in window.open_to and self.acts_for(seat):
             key = self.claim_keys[seat]
             if asking is not None and self.at_one_keyboard:
@@ -363,8 +367,6 @@ class TableFrame(Screen[None]):
         """The Hint button: the hint on the status line, its card selected on the hand."""
         message.stop()
         self.action_hint()
-        if self.table.hinted is not None:
-            self._phone().point_at(self.table.hinted)
 
     def on_phone_table_said(self, message: PhoneTable.Said) -> None:
         """What a tap did, on the status line."""
@@ -664,7 +666,9 @@ class TableFrame(Screen[None]):
         self.table.hinted = move
         how = self.table.suggest(move)
         if self.phone:  # no keys on a phone: the card is selected, or the move has a button
-            how = self._phone().how(move)
+            phone = self._phone()
+            phone.point_at(move)
+            how = phone.how(move)
         return sentences(f"Hint: {self.table.move_label(move)}", why, how)
 
     def window_hint_line(self, window: ClaimWindow, view: View, legal: list[Move], key: str) -> str:
@@ -676,7 +680,11 @@ class TableFrame(Screen[None]):
         else:
             what, how = f"let the {window.card} go", "Enter lets it go."
         if self.phone:
-            how = "Tap Claim it." if isinstance(move, Claim) else "Tap Let it go."
+            how = (
+                f"Tap {window.verb.capitalize()} it."
+                if isinstance(move, Claim)
+                else "Tap Let it go."
+            )
         return sentences(f"Hint: {what}", why, how)
 
     # Keys
