@@ -203,3 +203,31 @@ async def test_a_players_name_in_a_buttons_words_is_shown_as_typed_never_as_mark
         words = [str(b.label) for b in buttons]
         assert words[0] == "Hint" and "Take … offered card, blind (2)" in words
         assert all(b.region.bottom <= UPRIGHT[1] for b in buttons)
+
+
+def test_a_keeper_revealed_with_a_card_shows_beside_it_on_a_phone():
+    """A Keeper revealed in the trick is public: the phone draws it beside its card."""
+    import random
+
+    from cardtable import games
+    from cardtable.ui.card_faces import KEEPER_CORNER
+    from cardtable.ui.phone_play import play_lines
+
+    game = games.get("over-trump")
+    names = ["Ann", "Bob", "Cy", "Di"]
+    for seed in range(40):
+        state, chance = game.new_game(4, seed), random.Random(seed)
+        while not game.is_over(state):
+            legal = game.legal_moves(state, game.to_act(state)[0])
+            revealing = [move for move in legal if getattr(move, "reveal", None) is not None]
+            game.apply(
+                state,
+                game.to_act(state)[0],
+                (revealing or legal)[0] if revealing else chance.choice(legal),
+            )
+            view = game.view(state, None)
+            if any(placed.reveal is not None for placed in view.trick):
+                lines = "\n".join(str(line) for line in play_lines("over-trump", view, names))
+                assert KEEPER_CORNER in lines
+                return
+    raise AssertionError("no Keeper was revealed in 40 seeded games")

@@ -74,10 +74,21 @@ def piles_lines(view: Any, names: list[str]) -> list[Text]:
 
 def over_trump_lines(view: Any, names: list[str]) -> list[Text]:
     """Over Trump: the trick as it stands (the top card marked), tricks and scores."""
-    lines = [Text(f"Hand {view.hand_number} · trick: {len(view.trick)} of {view.seats}")]
+    suit = f" · led {view.trick_suit.symbol}" if view.trick_suit is not None else ""
+    lines = [Text(f"Hand {view.hand_number} · trick: {len(view.trick)} of {view.seats}{suit}")]
     for n, placed in enumerate(view.trick):
         top = " ◀ top" if view.top == n else ""
-        lines.append(Text.assemble(f"{names[placed.seat]}: ", chip(look(placed.card)), top))
+        line = Text.assemble(f"{names[placed.seat]}: ", chip(look(placed.card)))
+        if placed.reveal is not None:  # a Keeper shown with it, known to all
+            line.append_text(Text.assemble(" + ", chip(look(placed.reveal))))
+        lines.append(line + Text(top))
+    if not view.trick and view.last_trick:
+        last = Text("Last: ")
+        for placed in view.last_trick:
+            last.append_text(chip(look(placed.card)))
+        if view.last_winner is not None:
+            last.append(f" → {names[view.last_winner]}")
+        lines.append(last)
     for team, seats in enumerate(view.teams):
         who = " & ".join(names[s] for s in seats)
         tricks = plural(view.tricks[team], "trick")
@@ -107,6 +118,19 @@ def runway_lines(view: Any, names: list[str]) -> list[Text]:
         corners = [placed.short for placed in run]
         lines.append(
             Text.assemble(f"{names[seat]}{arrow} ({view.needed[seat]}): ", chips(cards, corners))
+        )
+    for triple in view.common:  # the common area: what "from the common area" takes
+        lines.append(Text.assemble(f"Common ({names[triple.owner]}): ", chips(triple.cards)))
+    if view.peek is not None and view.looking_at is not None:
+        lines.append(Text.assemble(f"{names[view.looking_at]}'s hand: ", chips(view.peek)))
+    if view.offer is not None:
+        offer = view.offer
+        lines.append(
+            Text.assemble(
+                f"{names[offer.by]} offers {names[offer.to]} ",
+                chips(offer.give),
+                f" for {plural(offer.ask, 'card')}",
+            )
         )
     return lines
 

@@ -270,10 +270,15 @@ class HostLobbyScreen(Screen[None]):
             turn = f" → or Tab: the other codes (page {self.page + 1} of {self.pages_of_codes})."
         else:
             turn = ""
+        scan = "Scan your own code with your phone's camera: it opens your hand."
+        if self.pages and all("//127.0.0.1:" in url for url in self.pages.values()):
+            scan = (  # pages on 127.0.0.1: no phone reaches them
+                "These pages open on this machine only: host with --public for phones on "
+                "your network."
+            )
         return Text(
-            f"{self._after()} Scan your own code with your phone's camera: it opens your "
-            f"hand.\n{turn.lstrip()}{' ' if turn else ''}j: the join commands, for a terminal. "
-            "Enter: the public table now (c there shows this again)."
+            f"{self._after()} {scan}\n{turn.lstrip()}{' ' if turn else ''}j: the join "
+            "commands, for a terminal. Enter: the public table now (c there shows this again)."
         )
 
     def _draw_codes(self) -> bool:
