@@ -6,6 +6,7 @@ import argparse
 import difflib
 import json
 import math
+import os
 import re
 import shutil
 import sys
@@ -574,7 +575,10 @@ def _run_app(args: argparse.Namespace) -> None:
             pin = join_pin(args.pin)
         except ValueError as bad:
             sys.exit(f"cardtable: {bad}")
-        launch = Launch(command="join", address=args.address, code=join_code(args.code), pin=pin)
+        from cardtable.net.tab_joins import SEAT_CODE
+
+        code = join_code(args.code) or os.environ.get(SEAT_CODE) or None
+        launch = Launch(command="join", address=args.address, code=code, pin=pin)
     app = CardTableApp(launch)
     app.run()
     if app.exit_message:

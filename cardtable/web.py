@@ -185,7 +185,16 @@ def refusal(err: OSError, address: str, port: int) -> str:
 
 class TabApp(AppService):
     """textual-serve's AppService (one tab's cardtable process), which also waits for its
-    process to end when stopped, so none outlives the server and each is reaped."""
+    process to end when stopped, so none outlives the server and each is reaped; `secrets`
+    go to the process in its environment, never on its command line (which `ps` shows)."""
+
+    def __init__(self, *args: Any, secrets: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.secrets = secrets or {}
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        """textual-serve's environment for the tab's process, with the tab's `secrets`."""
+        return {**super()._build_environment(width, height), **self.secrets}
 
     async def stop(self) -> None:
         """Tell the app to quit and wait for it: a few seconds, then it is killed."""
@@ -390,6 +399,7 @@ class BrowserServer(Server):
             await websocket.prepare(request)
             tab = TabApp(
                 self.tab_command(request, home),
+                secrets=self.tab_secrets(request),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -414,6 +424,10 @@ class BrowserServer(Server):
     def tab_command(self, request: web.Request, home: Path) -> str:
         """The shell command of the tab `request` opens: cardtable's start screen."""
         return app_command(home, self.tab_joins)
+
+    def tab_secrets(self, request: web.Request) -> dict[str, str]:
+        """What the tab's process is told in its environment only (none here)."""
+        return {}
 
     def tab_closed(self, home: Path) -> None:
         """A tab's app has ended: its browser's folder stays, for its unfinished games."""

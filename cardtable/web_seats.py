@@ -26,6 +26,7 @@ from aiohttp import web
 
 from cardtable.engine.saves import data_dir
 from cardtable.net.host import Host
+from cardtable.net.tab_joins import SEAT_CODE
 from cardtable.web import BrowserServer, app_command
 
 PAGE_SECONDS = 0.25
@@ -178,9 +179,14 @@ class SeatServer(BrowserServer):
         return app_command(home, arguments=self.join_arguments(request[SEAT]), one_game=True)
 
     def join_arguments(self, seat: int | None) -> tuple[str, ...]:
-        """The `cardtable` arguments joining this host at `seat` (None: watching)."""
-        code = () if seat is None else (self.game_host.codes[seat],)
-        return ("join", f"127.0.0.1:{self.host_port}", *code, "--pin", self.pin)
+        """The `cardtable` arguments joining this host (the seat's code goes in the tab's
+        environment, `tab_secrets`: a command line is anyone's to read with `ps`)."""
+        return ("join", f"127.0.0.1:{self.host_port}", "--pin", self.pin)
+
+    def tab_secrets(self, request: web.Request) -> dict[str, str]:
+        """The seat's code (none: watching), for the tab's `cardtable join`."""
+        seat = request[SEAT]
+        return {} if seat is None else {SEAT_CODE: self.game_host.codes[seat]}
 
     def tab_closed(self, home: Path) -> None:
         """The tab's app has ended: its data folder goes."""

@@ -20,6 +20,7 @@ from cardtable import games
 from cardtable.engine import Match, new_save_path, parse_seats, saved_games
 from cardtable.engine.saves import data_dir
 from cardtable.net.certificate import check_pin, client_context, host_certificate
+from cardtable.net.tab_joins import SEAT_CODE
 from cardtable.web import LOCAL_FONT, SESSION_ENDED
 from cardtable.web_seats import (
     NO_SUCH_SEAT,
@@ -137,7 +138,7 @@ async def test_a_tab_runs_exactly_the_join_of_its_seat_in_a_folder_of_its_own():
         home = pages.tab_home(None)
         assert home.parent == tabs_folder() and home.is_relative_to(data_dir())
 
-        for seat, code in ((1, [rig.host.codes[1]]), (None, [])):
+        for seat, code in ((1, rig.host.codes[1]), (None, None)):
             words = shlex.split(pages.tab_command({SEAT: seat}, home))
             assert words[:3] == [
                 f"CARDTABLE_HOME={home}",
@@ -146,9 +147,14 @@ async def test_a_tab_runs_exactly_the_join_of_its_seat_in_a_folder_of_its_own():
             ]
             assert words[3:] == [
                 sys.executable,
-                *("-m", "cardtable", "join", f"127.0.0.1:{rig.port}", *code),
+                *("-m", "cardtable", "join", f"127.0.0.1:{rig.port}"),
                 *("--pin", host_certificate().pin),
             ]
+            # The seat's code goes in the tab's environment only: a command line is anyone's
+            # to read (`ps`).
+            assert all(rig.host.codes[n] not in " ".join(words) for n in rig.host.codes)
+            secrets = pages.tab_secrets({SEAT: seat})
+            assert secrets == ({} if code is None else {SEAT_CODE: code})
 
 
 async def test_a_seats_tab_shows_her_table_and_leaves_the_hosts_saves_and_port_alone():

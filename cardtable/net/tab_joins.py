@@ -26,6 +26,10 @@ from cardtable.net.client import ws_address
 TAB_JOINS = "CARDTABLE_TAB_JOINS"
 """The environment variable a public serve sets for its tabs: 'public', then each allowed
 address, comma-separated ('public,127.0.0.1:8765')."""
+SEAT_CODE = "CARDTABLE_SEAT_CODE"
+"""The environment variable a host's seat page gives its tab the seat's code in (never on the
+command line, which anyone on the machine can read with `ps`); `cardtable join` reads it when
+no code is typed."""
 FAILED_JOIN_SECONDS = 6.0
 """Every failed join of a public serve's tab answers after this long (the longest a silent port
 takes), whatever the reason."""
