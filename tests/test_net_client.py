@@ -38,11 +38,15 @@ def test_addresses_as_typed_become_websocket_urls():
     assert str(refused.value) == "'127.0.0.1:99999': a port is a number from 1 to 65535."
 
 
-async def hosting(game_id: str, seats: str, seed: int = 3, delay: float = 0.0, save=False):
-    """A host of a new match and its server on a free port, turns running."""
+async def hosting(
+    game_id: str, seats: str, seed: int = 3, delay: float = 0.0, save=False, options=None
+):
+    """A host of a new match and its server on a free port, turns running (`options`: the
+    game's settings as a dict, its defaults where left out)."""
     game = games.get(game_id)
     path = new_save_path(game_id) if save else None
-    match = Match.start(game, parse_seats(seats), seed, None, path)
+    settings = None if options is None else game.options_model(**options)
+    match = Match.start(game, parse_seats(seats), seed, settings, path)
     host = Host(match, delay=delay)
     server = await start_server(host, "127.0.0.1", 0)
     host.start()
