@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine.claims import LET_GO, Claim
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
 from cardtable.ui.phone import PhoneHand, PhoneTable
 from cardtable.ui.widgets import GameTable
 from tests.net_clients import joining_app
@@ -124,6 +124,14 @@ async def test_a_claim_window_has_a_claim_button_and_a_let_go_button(monkeypatch
             await pilot.click(".phone-move-1")
             await pilot.click(".phone-move-2")
             assert claimed == [0] and let_go == [True]
+            # The line under the table names only the buttons she has: no Claim button for a
+            # seat that does not hold the card.
+            window = ClaimWindow(verb="match", card="Y+2", open_to=[0, 1])
+            screen.legal = [Claim(), LET_GO]
+            assert screen.window_words(window).endswith("Tap Match it, or Let it go.")
+            screen.legal = [LET_GO]
+            words = screen.window_words(window)
+            assert words.endswith("Tap Let it go.") and "Match it" not in words
     finally:
         host.stop()
         server.close()

@@ -273,7 +273,9 @@ class TableFrame(Screen[None]):
             return f"{said} {names[asking]} is asked first."
         seat = asking if asking is not None else self.seat_shown
         if seat is not None and seat in window.open_to and self.acts_for(seat) and self.phone:
-            return f"{said} Tap {window.verb.capitalize()} it, or Let it go."
+            if any(isinstance(move, Claim) for move in self.legal):  # her button only if so
+                return f"{said} Tap {window.verb.capitalize()} it, or Let it go."
+            return f"{said} Tap Let it go."
         if seat is not None and seat in window.open_to and self.acts_for(seat):
             key = self.claim_keys[seat]
             if asking is not None and self.at_one_keyboard:
