@@ -18,7 +18,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.host_lobby import HostLobbyScreen
 from cardtable.ui.screens.join import JoinScreen
 from cardtable.ui.screens.remote_table import RemoteTableScreen
-from cardtable.ui.widgets import HandCard
+from cardtable.ui.widgets import HandCard, MoveLog
 from tests.net_clients import feed_for, joining_app
 from tests.pilot_steps import status, wait_until
 
@@ -537,3 +537,21 @@ async def test_the_hosts_own_results_screen_replays_the_game_every_hand_open():
         await pilot.press("end", "escape")
         assert isinstance(app.screen, OutcomeScreen)
         await pilot.press("ctrl+q")
+
+
+async def test_a_table_arriving_while_the_app_quits_is_let_go_quietly():
+    """Ctrl+C with a page open: the host's next table can come while the screen's widgets are
+    going; it is not drawn, and the screen does not call it a table it cannot show."""
+    host, server, port = await hosting("run-it", "Ann,bot,bot,bot", delay=5.0)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            table = screen.current
+            await screen.query_one(MoveLog).remove()  # as when the app is taken down
+            screen.receive(table)
+            assert screen.ended is None
+    finally:
+        host.stop()
+        server.close()

@@ -102,8 +102,8 @@ class RemoteTableScreen(TableFrame):
     def receive(self, message: Delivered) -> None:
         """A message from the host (or the news that the connection dropped). The feed checked
         it against the game; one this screen still cannot draw ends it in words, not a crash."""
-        if not self.is_attached or self.ended:
-            return
+        if not self.is_attached or self.ended or not self.query(MoveLog):
+            return  # off screen, over, or being taken down (the app quits: its widgets go)
         try:
             self._receive(message)
         except Exception:  # a host is another program: what it sends must not end the app
