@@ -16,6 +16,9 @@ class CatalogEntry(BaseModel):
     """The module whose `GAME` is the rules object; None while the game is not playable yet."""
     planner: str | None = None
     """The game's planning bot as 'module:Class' (None: the random bot plays for it)."""
+    search: str | None = None
+    """The game's search hooks (`bots.search.SearchHooks`) as 'module:NAME', for the strong
+    bot (None: the strong bot is the planner)."""
     table: str | None = None
     """The game's table widget as 'module:Class', imported by the UI only (so `games` never
     imports Textual)."""
