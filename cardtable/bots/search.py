@@ -21,6 +21,24 @@ from cardtable.bots.seat_player import SeatPlayer, planner
 from cardtable.engine import Move, View
 from cardtable.engine.words import plural
 
+BUDGET_SECONDS = 0.3
+"""The longest a strong bot may think about a move, at the 90th percentile (`make bench`)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the search thinks about one move."""
+
+    worlds: int = 32
+    """Worlds sampled per move, at most."""
+    seconds: float | None = 0.25
+    """Stop sampling once this long has passed (None: always `worlds`, so a seeded bot gives
+    the same move on any machine)."""
+    candidates: int = 12
+    """Moves searched, at most: the planner's choice first, then others in the game's order."""
+    steps: int = 600
+    """Moves in one rollout, at most."""
+
 
 class SearchHooks(Protocol):
     """What a game gives the search: worlds from a view, a horizon, a standing, a policy."""
@@ -47,6 +65,10 @@ class SearchHooks(Protocol):
         is the bot's own guess, not the table's)."""
         ...
 
+    budget: Budget
+    """How hard the strong bot thinks in this game (its moves differ in cost from game to
+    game): within BUDGET_SECONDS at the 90th percentile on a 2-core machine."""
+
     easy_best: float
     """How often the easy bot plays the planner's move (else any move that is not silly)."""
 
@@ -54,21 +76,6 @@ class SearchHooks(Protocol):
         """True for a move among `moves` that a beginner would call a blunder (passing with a
         winning card in hand): the easy bot never makes one while it has another."""
         ...
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How hard the search thinks about one move."""
-
-    worlds: int = 32
-    """Worlds sampled per move, at most."""
-    seconds: float | None = 0.25
-    """Stop sampling once this long has passed (None: always `worlds`, so a seeded bot gives
-    the same move on any machine)."""
-    candidates: int = 12
-    """Moves searched, at most: the planner's choice first, then others in the game's order."""
-    steps: int = 600
-    """Moves in one rollout, at most."""
 
 
 def hooks(game_id: str) -> SearchHooks | None:
@@ -88,7 +95,7 @@ class SearchBot:
             raise ValueError(f"{game_id} has no search hooks")
         self.game = games.get(game_id)
         self.hooks = search
-        self.budget = budget or Budget()
+        self.budget = budget or search.budget
         self.random = random.Random(seed)
         self.planner: SeatPlayer = planner(game_id, seed)
         self.last_seconds = 0.0
