@@ -401,8 +401,8 @@ class CardTableApp(App[None]):
 
         game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])
         self._demo_index += 1
-        seats = [
-            SeatConfig(name=default_name(SeatKind.BOT, i), kind=SeatKind.BOT)
+        seats = [  # the best play there is to watch: strong bots (a search) in every seat
+            SeatConfig(name=default_name(SeatKind.STRONG, i), kind=SeatKind.STRONG)
             for i in range(game.default_seats)
         ]
         match = Match.start(game, seats, seed, None, None)
