@@ -131,3 +131,18 @@ async def test_keys_are_answered_while_a_bot_thinks_and_the_table_says_who_is_th
         await wait_until(pilot, lambda: len(table.match.record.log) == 1)
         assert table.match.record.log[0].seat == 1
         assert status(app) != "Strong bot 2 is thinking…"
+
+
+@pytest.mark.usefixtures("slow_strong_bots")
+async def test_a_hosted_players_table_says_which_bot_is_thinking():
+    from cardtable import games
+    from cardtable.engine import Match, parse_seats
+    from tests.net_clients import Client, running_host
+
+    match = Match.start(games.get("piles"), parse_seats("Ann,bot:strong"), 4, None)
+    async with running_host(match) as rig:
+        ann = await Client.join(rig.port, rig.host.codes[0], "piles")
+        thinking = await ann.until_table(lambda t: t.explain == "Strong bot 2 is thinking…")
+        assert SlowBot.thinking and thinking.acting == [1]
+        moved = await ann.until_table(lambda t: t.number == 1)
+        assert moved.explain != "Strong bot 2 is thinking…"
