@@ -65,10 +65,13 @@ async def test_a_game_set_up_with_every_level_plays_with_those_bots_and_remember
         assert type(players[2]) is type(planner("sets-and-runs"))
         assert type(players[3]) is type(player_for(SeatKind.STRONG, "sets-and-runs"))
         log = table.match.record.log
-        for _ in range(3):  # her turn comes round three times: every bot has moved between
+        for _ in range(20):  # she plays by the hints until every bot has moved too
+            if {entry.seat for entry in log} == set(range(5)):
+                break
             await wait_until(pilot, lambda: my_turn(app), tries=600)
             await follow_hint(pilot, app)
         assert {entry.seat for entry in log} == set(range(5))
+        assert any(entry.seat == 0 for entry in log)
     again = CardTableApp(Launch(command="play", game="sets-and-runs", delay=0))
     async with again.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(again.screen, SetupScreen))
@@ -146,3 +149,26 @@ async def test_a_hosted_players_table_says_which_bot_is_thinking():
         assert SlowBot.thinking and thinking.acting == [1]
         moved = await ann.until_table(lambda t: t.number == 1)
         assert moved.explain != "Strong bot 2 is thinking…"
+
+
+@pytest.mark.usefixtures("slow_strong_bots")
+async def test_a_bots_answer_after_the_app_quit_is_dropped():
+    launch = Launch(command="play", game="piles", seats="Ann,bot:strong", seed=4, delay=0)
+    app = CardTableApp(launch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: SlowBot.thinking)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        app.simulate_key("ctrl+q")  # (a Pilot press waits for the app to be idle)
+        for _ in range(100):
+            if table.runner.stopped:
+                break
+            await asyncio.sleep(0.005)
+        assert SlowBot.thinking, "the app quit while the bot was thinking"
+    for _ in range(500):  # the worker finishes its thought after the app has gone
+        if SlowBot.thoughts:
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)  # its answer has come back to the loop
+    assert SlowBot.thoughts == 1
+    assert table.match.record.log == [] and table.runner.stopped
