@@ -68,6 +68,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Take the Castle's piles with cards that beat their total value.",
         module="cardtable.games.piles",
         planner="cardtable.games.piles.strategy:PilesPlanner",
+        search="cardtable.games.piles.search:SEARCH",
         table="cardtable.ui.tables.piles:PilesTable",
     ),
 )
