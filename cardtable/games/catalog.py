@@ -41,6 +41,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Shed your hand by matching colour, number or action; stack penalties.",
         module="cardtable.games.run_it",
         planner="cardtable.games.run_it.strategy:RunItPlanner",
+        search="cardtable.games.run_it.search:SEARCH",
         table="cardtable.ui.tables.run_it:RunItTable",
     ),
     CatalogEntry(
