@@ -32,6 +32,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Build a run of one suit up or down; triples earn special actions.",
         module="cardtable.games.runway",
         planner="cardtable.games.runway.strategy:RunwayPlanner",
+        search="cardtable.games.runway.search:SEARCH",
         table="cardtable.ui.tables.runway:RunwayTable",
     ),
     CatalogEntry(

@@ -1,0 +1,183 @@
+"""What the strong and easy bots need to know of Runway (issue 24): worlds a seat could be in, a
+policy to play them out with, and the blunders a beginner would not make."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from cardtable.bots.search import Budget
+from cardtable.cards import DirectionCard, pilatch_deck
+from cardtable.engine import Chance
+from cardtable.games.runway import GAME
+from cardtable.games.runway import moves as mv
+from cardtable.games.runway.runs import counted
+from cardtable.games.runway.session import directions_in_hand
+from cardtable.games.runway.state import HandCard, Phase, RunwayState, RunwayView, TradeOffer
+from cardtable.games.runway.strategy import RunwayPlanner
+
+PROGRESS_WEIGHT = 4.0
+"""How sharply a standing part-way favours the seat whose run is nearest its target."""
+
+
+def every_card(view: RunwayView) -> list[HandCard]:
+    """The session's cards: the Pilatch decks, and under More Control a direction card each."""
+    cards: list[HandCard] = list(pilatch_deck(view.options.decks))
+    if directions_in_hand(view):  # type: ignore[arg-type]  # it reads the options alone
+        cards += [DirectionCard() for _ in range(view.seats)]
+    return cards
+
+
+def seen_cards(view: RunwayView) -> list[HandCard]:
+    """Every card the view shows where it is: her hand, the bin, the common area, the runs,
+    direction cards in play (More Control), the hand she looks at, a trade's cards."""
+    seen: list[HandCard] = [*(view.hand or []), *view.bin]
+    seen += [card for triple in view.common for card in triple.cards]
+    seen += [entry.card for run in view.runs for entry in run]
+    if directions_in_hand(view):  # type: ignore[arg-type]
+        seen += [DirectionCard() for d in view.directions if d is not None]
+    seen += view.peek or []
+    offer = view.offer
+    if offer is not None and offer.to == view.seat:
+        seen += offer.give  # the offerer's cards, still in her hand
+    return seen
+
+
+class RunwaySearch:
+    """Runway's hooks for the strong bot: the unseen cards dealt at random into the other hands
+    and the deck; a rollout plays to the end of the game in hand.
+
+    Inferences honoured: the hand the seat is looking at (a special action) is that hand, and
+    the cards a trade offers her are in the offerer's hand. Not honoured, since the view does
+    not keep them: cards seen going into a hand earlier (taken from the bin, swapped, traded)
+    and a trade between two other seats (it is made up: nothing offered, one card asked)."""
+
+    budget = Budget(worlds=12, candidates=6, steps=300)
+    easy_best = 0.25
+
+    def __init__(self) -> None:
+        """The planner plays the rollouts (through each seat's view of the world)."""
+        self.planner = RunwayPlanner()
+
+    def sample(self, view: RunwayView, rng: random.Random) -> RunwayState:
+        """A deal of the unseen cards the seat's view allows (see the class)."""
+        assert view.seat is not None and view.hand is not None
+        seat = view.seat
+        unseen = every_card(view)
+        for card in seen_cards(view):
+            unseen.remove(card)
+        rng.shuffle(unseen)
+        hands: list[list[HandCard]] = [[] for _ in range(view.seats)]
+        hands[seat] = list(view.hand)
+        known = [seat]
+        if view.peek is not None and view.looking_at is not None:
+            hands[view.looking_at] = list(view.peek)
+            known.append(view.looking_at)
+        offer = self._offer(view, rng)
+        if offer is not None and offer.to == seat:
+            hands[offer.by] = list(offer.give)
+        for other in range(view.seats):
+            if other not in known:
+                size = view.hand_sizes[other] - len(hands[other])
+                hands[other] += unseen[:size]
+                unseen = unseen[size:]
+                rng.shuffle(hands[other])
+        if offer is not None and offer.to != seat and offer.by != seat:
+            offer = self._made_up_offer(view, hands)
+        return RunwayState(
+            options=view.options,
+            seats=view.seats,
+            x=view.x,
+            game_number=view.game_number,
+            order=list(view.order),
+            active=view.active,
+            phase=view.phase,
+            hands=hands,
+            deck=unseen,
+            bin=list(view.bin),
+            common=[triple.model_copy(deep=True) for triple in view.common],
+            runs=[list(run) for run in view.runs],
+            directions=list(view.directions),
+            needed=list(view.needed),
+            hand_limits=list(view.hand_limits),
+            actions=view.actions,
+            looking_at=view.looking_at,
+            offer=offer,
+            trounced=view.trounced,
+            drew_from_deck=view.drew_from_deck,
+            deck_drawn=view.drew_from_deck,
+            longest=[len(run) for run in view.runs],
+            out=list(view.out),
+            wins=list(view.wins),
+            scores=list(view.scores),
+            history=[summary.model_copy(deep=True) for summary in view.history],
+            over=view.over,
+            chance=Chance.seeded(rng.getrandbits(62)),
+        )
+
+    @staticmethod
+    def _offer(view: RunwayView, rng: random.Random) -> TradeOffer | None:
+        """The trade being made as the seat sees it (the cards given so far are hidden from the
+        offerer: she sees none given yet)."""
+        if view.offer is not None:
+            return view.offer.model_copy(deep=True)
+        if view.trading:
+            return TradeOffer(by=view.trading[0], to=view.trading[1])
+        return None
+
+    @staticmethod
+    def _made_up_offer(view: RunwayView, hands: list[list[HandCard]]) -> TradeOffer:
+        """A trade between two other seats: its cards are hidden, so one card asked (or, from
+        an empty hand, one offered) stands for it."""
+        by, to = view.trading
+        if view.phase is Phase.OFFERING:
+            return TradeOffer(by=by, to=to)
+        if hands[to]:
+            return TradeOffer(by=by, to=to, ask=1)
+        return TradeOffer(by=by, to=to, give=hands[by][:1])
+
+    def horizon(self, state: RunwayState) -> int:
+        """The game of the session in play: a rollout stops when someone wins it."""
+        return len(state.history)
+
+    def standing(self, state: RunwayState, seat: int) -> float:
+        """A game just ended: the seat's share of its win (a draw shares among the tied).
+        Part-way: her share of a guess favouring the runs nearest their targets."""
+        if state.history and (state.over or state.phase is Phase.DRAW and _just_dealt(state)):
+            last = state.history[-1]
+            sharing = last.winners or last.drawn
+            return 1 / len(sharing) if seat in sharing else 0.0
+        playing = [s for s in state.order if s not in state.out]
+        if seat not in playing:
+            return 1.0 if state.out and state.out[0] == seat else 0.5
+        weights = {
+            s: math.exp(PROGRESS_WEIGHT * counted(state.runs[s]) / max(state.needed[s], 1))
+            for s in playing
+        }
+        return weights[seat] / sum(weights.values())
+
+    def rollout_move(self, state: RunwayState, seat: int, moves: list[Any], rng: random.Random):
+        """The planner's move, from the seat's view of the sampled world."""
+        if len(moves) == 1:
+            return moves[0]
+        return self.planner.choose(GAME.view(state, seat), moves)[0]
+
+    def silly(self, view: RunwayView, move: Any, moves: list[Any]) -> bool:
+        """Ending the build phase with a card that grows the run in hand, recycling a run that
+        can still grow, or ending the build phase with a triple unplayed."""
+        if isinstance(move, mv.EndBuild):
+            return any(isinstance(m, (mv.AddToRun, mv.StartRun, mv.PlayTriple)) for m in moves)
+        if isinstance(move, mv.RecycleRun):
+            assert view.seat is not None
+            return counted(view.runs[view.seat]) >= 2
+        return False
+
+
+def _just_dealt(state: RunwayState) -> bool:
+    """True for a game dealt a moment ago: no run, nothing in the bin or the common area."""
+    return not any(state.runs) and not state.bin and not state.common
+
+
+SEARCH = RunwaySearch()
+"""The hooks the catalog names for Runway."""
