@@ -7,9 +7,9 @@ import math
 import random
 
 from cardtable.bots.search import Budget
-from cardtable.cards import Card, standard_deck
+from cardtable.cards import Card, Colour, standard_deck
 from cardtable.engine import Chance
-from cardtable.games.piles.castle import NEIGHBOURS, total_value
+from cardtable.games.piles.castle import NEIGHBOURS
 from cardtable.games.piles.moves import Pass, Place
 from cardtable.games.piles.rules import team_of, team_scores, tops
 from cardtable.games.piles.scoring import POINTS, points
@@ -19,6 +19,14 @@ MARGIN_SCALE = 12.0
 """Points of lead that make a finished game's standing clearly better than a bare win."""
 MARGIN_WEIGHT = 0.2
 """How much of a finished game's standing is its margin (the rest is the result)."""
+NOISE = 0.5
+"""Points of noise in the rollout policy's judgement, so that worlds are not played alike."""
+RISK_TOTAL = 13
+"""A pile whose top totals this much is safe; below it, the points in it are at risk."""
+THEIR_RISK = 0.5
+"""How much a pile the other team holds is worth for the chance of taking it later."""
+SPEND_SCALE = 13
+"""A placed card costs its rank over this (high cards are worth keeping to take piles)."""
 
 
 def unseen_cards(view: PilesView) -> list[Card]:
@@ -47,7 +55,7 @@ class PilesSearch:
     """Piles' hooks for the strong bot: the unseen cards dealt at random into the other hands
     and the undealt stock; a rollout plays the whole game out (it is one deal)."""
 
-    budget = Budget(worlds=24, candidates=10, steps=60)
+    budget = Budget(worlds=40, seconds=0.2, candidates=10, steps=60)
     easy_best = 0.2
 
     def sample(self, view: PilesView, rng: random.Random) -> PilesState:
@@ -99,17 +107,24 @@ class PilesSearch:
     def rollout_move(
         self, state: PilesState, seat: int, moves: list[Place | Pass], rng: random.Random
     ) -> Place | Pass:
-        """A greedy move: the place that wins most now, less what it leaves open, with a little
-        noise so worlds are not played alike."""
-        places = [m for m in moves if isinstance(m, Place)]
-        if not places:
+        """A greedy move: the place that gains most for the team now, less what the pile then
+        risks to the next player, with a little noise so worlds are not played alike."""
+        if len(moves) == 1 or not isinstance(moves[0], Place):
             return moves[0]
-        colours = state.team_colours
         top = tops(state)
-        best, best_value = places[0], -math.inf
-        for move in places:
-            colour = colours[team_of(seat)] if colours else move.card.colour
-            value = place_value(state, top, move, colour) + rng.random() * 0.5
+        held = state.team_colours
+        boards: dict[Colour, _Board] = {}
+        best, best_value = moves[0], -math.inf
+        random_ = rng.random
+        for move in moves:
+            if not isinstance(move, Place):
+                continue
+            card = move.card
+            colour = held[team_of(seat)] if held else card.colour
+            board = boards.get(colour)
+            if board is None:
+                board = boards[colour] = _Board(state, top, colour)
+            value = board.place_value(move.pile, card) + random_() * NOISE
             if value > best_value:
                 best, best_value = move, value
         return best
@@ -131,30 +146,38 @@ class PilesSearch:
         )
 
 
-def place_value(state: PilesState, top: list[Card], move: Place, colour) -> float:
-    """What placing the card is worth to a team of `colour`: the points of the piles it changes
-    hands (won or lost), less the card's own cost, less the chance the piles it touches fall."""
-    pile = state.castle[move.pile]
-    card = move.card
-    before_ours = top[move.pile].colour is colour
-    after_ours = card.colour is colour
-    gain = 0.0
-    stake = points(pile, colour.other) + points(pile, colour) + POINTS[card.rank]
-    if after_ours and not before_ours:
-        gain += points(pile, colour.other) + points(pile, colour)
-    elif before_ours and not after_ours:
-        gain -= points(pile, colour.other) + points(pile, colour)
-    if not after_ours:
-        gain -= POINTS[card.rank] if card.colour is colour else 0
-    new_top = list(top)
-    new_top[move.pile] = card
-    total = total_value(new_top, move.pile)
-    if after_ours:
-        gain -= stake * max(0, 11 - total) / 13
-    for n in NEIGHBOURS[move.pile]:
-        if new_top[n].colour is colour:
-            gain += (total_value(new_top, n) - total_value(top, n)) * 0.3
-    return gain - card.rank / 13 - (POINTS[card.rank] / 3 if card.colour is colour else 0)
+class _Board:
+    """The Castle from one team's side, worked out once per rollout move: what each pile
+    scores for whoever holds it, and each pile's neighbours by colour."""
+
+    __slots__ = ("colour", "top", "ours_if_held", "theirs_if_held", "lean")
+
+    def __init__(self, state: PilesState, top: list[Card], colour: Colour) -> None:
+        self.colour = colour
+        self.top = top
+        other = colour.other
+        self.ours_if_held = [points(pile, other) for pile in state.castle]
+        self.theirs_if_held = [points(pile, colour) for pile in state.castle]
+        self.lean = [
+            sum(1 if top[n].colour is colour else -1 for n in NEIGHBOURS[p])
+            for p in range(len(top))
+        ]
+        """Per pile: neighbours of our colour less those of the other."""
+
+    def place_value(self, p: int, card: Card) -> float:
+        """What placing `card` on pile `p` is worth: the change in the points of the pile (who
+        holds it, and the card's own points), less what the pile then risks to the next player
+        (or, left to the other team, the chance of taking it back), less the card spent."""
+        colour = self.colour
+        worth = POINTS[card.rank]
+        ours = card.colour is colour
+        before = self.ours_if_held[p] if self.top[p].colour is colour else -self.theirs_if_held[p]
+        gained = self.ours_if_held[p] + (0 if ours else worth)
+        lost = self.theirs_if_held[p] + (worth if ours else 0)
+        total = card.rank + (self.lean[p] if ours else -self.lean[p])
+        risk = (gained + lost) * max(0, RISK_TOTAL - total) / RISK_TOTAL
+        after = gained - risk if ours else -lost + risk * THEIR_RISK
+        return after - before - card.rank / SPEND_SCALE
 
 
 SEARCH = PilesSearch()
