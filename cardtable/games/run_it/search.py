@@ -43,11 +43,12 @@ class RunItSearch:
     plays to the end of the game in hand.
 
     Inferences honoured: a seat getting a card (without Draw anyway) holds nothing playable on
-    the top, and a card she got and may play is one that goes. Not honoured, since the view does
-    not keep them: cards seen under the discard pile's top and the seat's own offer taken by a
-    getter (both are dealt as unseen)."""
+    the top, and a card she got and may play is one that goes. A guess beside them: a card
+    offered face down is one the getter cannot play (nobody offers help). Not honoured, since
+    the view does not keep them: cards seen under the discard pile's top and the seat's own
+    offer taken by a getter (both are dealt as unseen)."""
 
-    budget = Budget(worlds=16, candidates=8, steps=160)
+    budget = Budget(worlds=40, seconds=0.2, candidates=8, steps=60)
     easy_best = 0.25
 
     def sample(self, view: RunItView, rng: random.Random) -> RunItState:
@@ -82,7 +83,7 @@ class RunItSearch:
         if view.phase in (Phase.OFFERS, Phase.TAKE):
             offers = [None] * seats
             for by in view.offered_by:
-                offers[by] = view.my_offer if by == seat else unseen.pop()
+                offers[by] = view.my_offer if by == seat else _take_offer(unseen, top, view)
         asked: list[int] = []
         if view.phase is Phase.OFFERS:
             order = [(view.turn + view.direction * k) % seats for k in range(1, seats)]
@@ -182,6 +183,15 @@ class RunItSearch:
             held = {c.colour for c in rest if c.colour is not None}
             return bool(held) and move.colour not in held
         return False
+
+
+def _take_offer(unseen: list[RunItCard], top: RunItCard, view: RunItView) -> RunItCard:
+    """An offer made face down, out of `unseen`: a card the getter cannot play on the top where
+    there is one (what anyone offers who does not want to help her), else any."""
+    for i in range(len(unseen) - 1, -1, -1):
+        if not can_play(unseen[i], top, view.colour):
+            return unseen.pop(i)
+    return unseen.pop()
 
 
 def _just_dealt(state: RunItState) -> bool:

@@ -8,17 +8,19 @@ import random
 from typing import Any
 
 from cardtable.bots.search import Budget
-from cardtable.cards import DirectionCard, pilatch_deck
+from cardtable.cards import DirectionCard, PilatchCard, pilatch_deck
 from cardtable.engine import Chance
 from cardtable.games.runway import GAME
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.runs import counted
 from cardtable.games.runway.session import directions_in_hand
 from cardtable.games.runway.state import HandCard, Phase, RunwayState, RunwayView, TradeOffer
-from cardtable.games.runway.strategy import RunwayPlanner
+from cardtable.games.runway.strategy import RunwayPlanner, path_ahead
 
 PROGRESS_WEIGHT = 4.0
 """How sharply a standing part-way favours the seat whose run is nearest its target."""
+HELD_WEIGHT = 0.5
+"""A card in hand on the run's path counts as this much of a run card."""
 
 
 def every_card(view: RunwayView) -> list[HandCard]:
@@ -53,7 +55,7 @@ class RunwaySearch:
     not keep them: cards seen going into a hand earlier (taken from the bin, swapped, traded)
     and a trade between two other seats (it is made up: nothing offered, one card asked)."""
 
-    budget = Budget(worlds=12, candidates=6, steps=300)
+    budget = Budget(worlds=40, seconds=0.2, candidates=6, steps=40)
     easy_best = 0.25
 
     def __init__(self) -> None:
@@ -143,7 +145,8 @@ class RunwaySearch:
 
     def standing(self, state: RunwayState, seat: int) -> float:
         """A game just ended: the seat's share of its win (a draw shares among the tied).
-        Part-way: her share of a guess favouring the runs nearest their targets."""
+        Part-way: her share of a guess favouring the runs nearest their targets, counting the
+        cards in hand that lie on a run's path as half a card of it."""
         if state.history and (state.over or state.phase is Phase.DRAW and _just_dealt(state)):
             last = state.history[-1]
             sharing = last.winners or last.drawn
@@ -152,7 +155,7 @@ class RunwaySearch:
         if seat not in playing:
             return 1.0 if state.out and state.out[0] == seat else 0.5
         weights = {
-            s: math.exp(PROGRESS_WEIGHT * counted(state.runs[s]) / max(state.needed[s], 1))
+            s: math.exp(PROGRESS_WEIGHT * progress(state, s) / max(state.needed[s], 1))
             for s in playing
         }
         return weights[seat] / sum(weights.values())
@@ -161,7 +164,7 @@ class RunwaySearch:
         """The planner's move, from the seat's view of the sampled world."""
         if len(moves) == 1:
             return moves[0]
-        return self.planner.choose(GAME.view(state, seat), moves)[0]
+        return self.planner.choose(_glance(state, seat), moves)[0]
 
     def silly(self, view: RunwayView, move: Any, moves: list[Any]) -> bool:
         """Ending the build phase with a card that grows the run in hand, recycling a run that
@@ -172,6 +175,74 @@ class RunwaySearch:
             assert view.seat is not None
             return counted(view.runs[view.seat]) >= 2
         return False
+
+
+def progress(state: RunwayState, seat: int) -> float:
+    """How far the seat's run has come: its cards, and half a card for each card in hand on
+    the run's path ahead."""
+    run = state.runs[seat]
+    done = counted(run)
+    if not run or run[0].rank is None:
+        return done
+    suit = run[0].card.suit
+    missing = state.needed[seat] - done
+    ahead = path_ahead(run, state.directions[seat], max(missing, 1))
+    held = sum(
+        1
+        for card in state.hands[seat]
+        if isinstance(card, PilatchCard) and card.suit is suit and card.rank in ahead
+    )
+    return done + HELD_WEIGHT * held
+
+
+def _glance(state: RunwayState, seat: int) -> RunwayView:
+    """The seat's view of a sampled world for the rollout's planner, built without copying (the
+    planner only reads it, and the world is the bot's own): `GAME.view`'s copies cost more
+    than the planner's move."""
+    return RunwayView.model_construct(
+        seat=seat,
+        seats=state.seats,
+        to_act=GAME.to_act(state),
+        hand=state.hands[seat],
+        hand_sizes=[len(hand) for hand in state.hands],
+        over=state.over,
+        active=state.active,
+        phase=state.phase,
+        x=state.x,
+        game_number=state.game_number,
+        order=state.order,
+        runs=state.runs,
+        directions=state.directions,
+        needed=state.needed,
+        hand_limits=state.hand_limits,
+        common=state.common,
+        bin=state.bin,
+        deck_size=len(state.deck),
+        actions=state.actions,
+        looking_at=state.looking_at,
+        peek=state.hands[state.looking_at]
+        if state.phase is Phase.LOOKING and state.looking_at is not None and seat == state.active
+        else None,
+        offer=_offer_seen(state.offer, seat),
+        trading=[] if state.offer is None else [state.offer.by, state.offer.to],
+        trounced=state.trounced,
+        drew_from_deck=state.drew_from_deck,
+        out=state.out,
+        wins=state.wins,
+        scores=state.scores,
+        history=state.history,
+        options=state.options,
+    )
+
+
+def _offer_seen(offer: TradeOffer | None, seat: int) -> TradeOffer | None:
+    """The trade as `seat` sees it: only its two seats do, and the offerer not the cards given
+    her yet."""
+    if offer is None or seat not in (offer.by, offer.to):
+        return None
+    if seat == offer.by and offer.given:
+        return offer.model_copy(update={"given": []})
+    return offer
 
 
 def _just_dealt(state: RunwayState) -> bool:
