@@ -167,10 +167,10 @@ class RunwaySearch:
         return self.planner.choose(_glance(state, seat), moves)[0]
 
     def silly(self, view: RunwayView, move: Any, moves: list[Any]) -> bool:
-        """Ending the build phase with a card that grows the run in hand, recycling a run that
-        can still grow, or ending the build phase with a triple unplayed."""
+        """Ending the build phase while a natural card could go on the run (a Joker may be
+        worth keeping), or recycling a run of two cards or more."""
         if isinstance(move, mv.EndBuild):
-            return any(isinstance(m, (mv.AddToRun, mv.StartRun, mv.PlayTriple)) for m in moves)
+            return any(isinstance(m, mv.AddToRun) and not m.card.is_joker for m in moves)
         if isinstance(move, mv.RecycleRun):
             assert view.seat is not None
             return counted(view.runs[view.seat]) >= 2
