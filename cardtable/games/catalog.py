@@ -50,6 +50,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Two teams take tricks; the superior suit overtakes; Keepers and 1s decide hands.",
         module="cardtable.games.over_trump",
         planner="cardtable.games.over_trump.strategy:OverTrumpPlanner",
+        search="cardtable.games.over_trump.search:SEARCH",
         table="cardtable.ui.tables.over_trump:OverTrumpTable",
     ),
     CatalogEntry(
