@@ -9,7 +9,7 @@ import sys
 import tempfile
 import time
 
-from benchmarks import network
+from benchmarks import levels, network
 from benchmarks.tmux import TmuxSession, cardtable_command, have_tmux
 from cardtable import games
 from cardtable.engine import Chance
@@ -163,6 +163,7 @@ def main() -> None:
             f"  {game_id:<14} apply (checked) {checked:>9,.0f}/s  {1e6 / checked:7.1f} µs/move   "
             f"play (bots' path) {unchecked:>9,.0f}/s"
         )
+    levels.main([])
     inside = startup_in_process()
     if inside:
         median = statistics.median(inside)
