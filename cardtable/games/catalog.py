@@ -60,6 +60,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Seven rounds of contracts: lay down sets and runs, buy discards, go out first.",
         module="cardtable.games.sets_and_runs",
         planner="cardtable.games.sets_and_runs.strategy:SetsAndRunsPlanner",
+        search="cardtable.games.sets_and_runs.search:SEARCH",
         table="cardtable.ui.tables.sets_and_runs:SetsAndRunsTable",
     ),
     CatalogEntry(
