@@ -19,10 +19,10 @@ from cardtable.bots.search import Budget
 from cardtable.cards import PilatchCard, PilatchSuit
 from cardtable.engine import Chance
 from cardtable.games.over_trump.moves import PlaceCard, place
-from cardtable.games.over_trump.rules import team_of, top_card
+from cardtable.games.over_trump.rules import placeable, team_of, top_card
 from cardtable.games.over_trump.scoring import DECK, ONE_POINTS, SEATS, TARGET, card_points
 from cardtable.games.over_trump.state import OverTrumpOptions, OverTrumpState, OverTrumpView
-from cardtable.games.over_trump.strategy import OverTrumpPlanner, takes_top
+from cardtable.games.over_trump.strategy import takes_top
 
 TRICK_SIZE = SEATS
 """Cards in a finished trick: each team's won cards are four per trick."""
@@ -88,6 +88,35 @@ def deal_unseen(
         hands[s].append(card)
         left[s] -= 1
     return hands
+
+
+def sensible_card(
+    hand: list[PilatchCard],
+    top: PilatchCard | None,
+    partner_on_top: bool,
+    last: bool,
+    points: int,
+) -> PilatchCard:
+    """What a sensible player places: a lead worth nothing (1s and honours kept); the top
+    taken cheaply from the other team when the trick holds points or she places last, with
+    a 1 only when nobody can answer it; points given to a partner who surely wins; otherwise
+    the cheapest card under the top, or a Keeper rather than a 1."""
+    _, allowed, keepers = placeable(hand, top)
+    if not allowed:
+        return keepers[0]
+    if top is None:
+        return min(allowed, key=lambda c: (card_points(c), c.rank))
+    if not partner_on_top:
+        takers = [c for c in allowed if takes_top(c, top)]
+        if takers and (last or points):
+            return min(takers, key=lambda c: (0 if last else card_points(c), c.rank))
+    under = [c for c in allowed if not takes_top(c, top)] or allowed
+    if partner_on_top and last:
+        return max(under, key=lambda c: (card_points(c), -c.rank))
+    low = min(under, key=lambda c: (card_points(c), c.rank))
+    if keepers and card_points(low) >= ONE_POINTS and not partner_on_top:
+        return keepers[0]
+    return low
 
 
 class OverTrumpSearch:
@@ -159,24 +188,19 @@ class OverTrumpSearch:
     def rollout_move(
         self, state: OverTrumpState, seat: int, moves: list[PlaceCard], rng: random.Random
     ) -> PlaceCard:
-        """A sensible placement, the planner's rule of thumb for a trick with the hands open:
-        cheaply over the other team, low under a partner, a Keeper to save a 1."""
+        """A sensible placement with the hands open (`sensible_card`), without a reveal."""
         trick = state.trick
         top = top_card(trick)
-        points = sum(card_points(p.card if p.reveal is None else p.reveal) for p in trick)
-        last = len(trick) == SEATS - 1
-        card = OverTrumpPlanner._answer(
-            state.hands[seat],
-            None if top is None else top.card,
-            None if top is None else top.seat,
-            seat,
-            last,
-            points,
+        move = place(
+            sensible_card(
+                state.hands[seat],
+                None if top is None else top.card,
+                top is not None and team_of(top.seat) == team_of(seat),
+                len(trick) == SEATS - 1,
+                sum(card_points(p.card if p.reveal is None else p.reveal) for p in trick),
+            )
         )
-        move = place(card)
-        if move in moves:
-            return move
-        return moves[0]
+        return move if move in moves else moves[0]
 
     def silly(self, view: OverTrumpView, move: PlaceCard, moves: list[PlaceCard]) -> bool:
         """Taking the top from a partner who holds it, or throwing a 1 under the other team's
