@@ -66,6 +66,7 @@ def deal_unseen(
 
     if sum(left.values()) != len(unseen) or not dealable():
         return None
+    free = all(len(takers[kind]) == len(seats) for kind in counts)  # no void to honour
     cards = list(unseen)
     rng.shuffle(cards)
     hands: dict[int, list[PilatchCard]] = {s: [] for s in seats}
@@ -76,7 +77,7 @@ def deal_unseen(
         for s in takers[kind]:
             if left[s]:
                 left[s] -= 1
-                if dealable():
+                if free or dealable():
                     options.append(s)
                 left[s] += 1
         options.sort()  # the same seeded deal whatever the sets' order
