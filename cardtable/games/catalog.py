@@ -52,6 +52,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Two teams take tricks; the superior suit overtakes; Keepers and 1s decide hands.",
         module="cardtable.games.over_trump",
         planner="cardtable.games.over_trump.strategy:OverTrumpPlanner",
+        search="cardtable.games.over_trump.search:SEARCH",
         table="cardtable.ui.tables.over_trump:OverTrumpTable",
     ),
     CatalogEntry(
@@ -61,6 +62,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Seven rounds of contracts: lay down sets and runs, buy discards, go out first.",
         module="cardtable.games.sets_and_runs",
         planner="cardtable.games.sets_and_runs.strategy:SetsAndRunsPlanner",
+        search="cardtable.games.sets_and_runs.search:SEARCH",
         table="cardtable.ui.tables.sets_and_runs:SetsAndRunsTable",
     ),
     CatalogEntry(

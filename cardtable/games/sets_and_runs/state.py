@@ -60,6 +60,7 @@ class SetsAndRunsState(BaseModel):
     """The seat whose turn it is (in a buy window: the next player, who has first call)."""
     phase: Phase
     hands: list[list[Card]]
+    """Each in table order (`rules.take_in`): by suit, then rank, Jokers last."""
     stock: list[Card]
     """Face down; the top card is the last."""
     discards: list[Card]
