@@ -121,6 +121,8 @@ class PilesSearch:
                 continue
             card = move.card
             colour = held[team_of(seat)] if held else card.colour
+            if colour is None:  # every card of a standard deck has one
+                continue
             board = boards.get(colour)
             if board is None:
                 board = boards[colour] = _Board(state, top, colour)

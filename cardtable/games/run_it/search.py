@@ -132,7 +132,9 @@ class RunItSearch:
         weights = [HAND_WEIGHT ** (size - fewest) for size in sizes]
         return weights[seat] / sum(weights)
 
-    def rollout_move(self, state: RunItState, seat: int, moves: list[Any], rng: random.Random):
+    def rollout_move(
+        self, state: RunItState, seat: int, moves: list[Any], rng: random.Random
+    ) -> Any:
         """A quick move: match whenever possible, play the card least worth keeping (pushing
         penalty runs on), draw rather than take an offer, offer nothing."""
         first = moves[0]

@@ -160,7 +160,9 @@ class RunwaySearch:
         }
         return weights[seat] / sum(weights.values())
 
-    def rollout_move(self, state: RunwayState, seat: int, moves: list[Any], rng: random.Random):
+    def rollout_move(
+        self, state: RunwayState, seat: int, moves: list[Any], rng: random.Random
+    ) -> Any:
         """The planner's move, from the seat's view of the sampled world."""
         if len(moves) == 1:
             return moves[0]
