@@ -139,8 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo = sub.add_parser(
         "demo",
-        help="bots play on screen, game after game, until you stop them (Esc or q)",
-        description=f"Bots play on screen, game after game. {STOP_DEMO}",
+        help="strong bots play on screen, game after game, until you stop them (Esc or q)",
+        description=f"Strong bots (bot:strong) play on screen, game after game. {STOP_DEMO}",
     )
     demo.add_argument("game", nargs="?", type=_game_id)
     demo.add_argument(

@@ -82,7 +82,7 @@ class SlowBot(type(planner("piles"))):  # type: ignore[misc]
     """The Piles planner, thinking as long as a strong bot may (busy in Python, as a search
     is, so it holds the interpreter as a real one does)."""
 
-    SECONDS = 0.8
+    SECONDS = 1.5
     thinking = False
     thoughts = 0
 
@@ -94,6 +94,15 @@ class SlowBot(type(planner("piles"))):  # type: ignore[misc]
         SlowBot.thinking = False
         SlowBot.thoughts += 1
         return super().choose(view, moves)
+
+
+async def until(condition, seconds: float = 10) -> bool:
+    """Wait in 5 ms steps of real time until `condition()` holds (a Pilot's pause also waits
+    for the app to be idle, which a busy bot beside it may hold up past its thought)."""
+    end = time.perf_counter() + seconds
+    while not condition() and time.perf_counter() < end:
+        await asyncio.sleep(0.005)
+    return condition()
 
 
 @pytest.fixture
@@ -115,19 +124,16 @@ async def test_keys_are_answered_while_a_bot_thinks_and_the_table_says_who_is_th
     launch = Launch(command="play", game="piles", seats="Ann,bot:strong", seed=4, delay=0)
     app = CardTableApp(launch)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: SlowBot.thinking)
+        assert await until(lambda: SlowBot.thinking)
         table = app.screen
         assert isinstance(table, TableScreen)
-        await wait_until(pilot, lambda: status(app) == "Strong bot 2 is thinking…")
+        assert await until(lambda: status(app) == "Strong bot 2 is thinking…")
         assert SlowBot.thinking, "said while it thinks, not after"
         app.simulate_key("question_mark")
-        pressed = time.perf_counter()
-        while not isinstance(app.screen, RulesScreen) and time.perf_counter() - pressed < 5:
-            await asyncio.sleep(0.002)
-        assert isinstance(app.screen, RulesScreen)
+        assert await until(lambda: isinstance(app.screen, RulesScreen), 5)
         assert SlowBot.thinking, "the rules page opened while the bot was still thinking"
         # Its answer waits while the rules page covers the table, then its move is made.
-        await wait_until(pilot, lambda: SlowBot.thoughts == 1)
+        assert await until(lambda: SlowBot.thoughts == 1)
         await pilot.pause(0.1)
         assert table.match.record.log == []
         await pilot.press("escape")
@@ -155,20 +161,14 @@ async def test_a_hosted_players_table_says_which_bot_is_thinking():
 async def test_a_bots_answer_after_the_app_quit_is_dropped():
     launch = Launch(command="play", game="piles", seats="Ann,bot:strong", seed=4, delay=0)
     app = CardTableApp(launch)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: SlowBot.thinking)
+    async with app.run_test(size=(100, 30)):
+        assert await until(lambda: SlowBot.thinking)
         table = app.screen
         assert isinstance(table, TableScreen)
         app.simulate_key("ctrl+q")  # (a Pilot press waits for the app to be idle)
-        for _ in range(100):
-            if table.runner.stopped:
-                break
-            await asyncio.sleep(0.005)
+        assert await until(lambda: table.runner.stopped, 5)
         assert SlowBot.thinking, "the app quit while the bot was thinking"
-    for _ in range(500):  # the worker finishes its thought after the app has gone
-        if SlowBot.thoughts:
-            break
-        await asyncio.sleep(0.01)
+    assert await until(lambda: SlowBot.thoughts == 1)  # the worker finishes after the app
     await asyncio.sleep(0.05)  # its answer has come back to the loop
     assert SlowBot.thoughts == 1
     assert table.match.record.log == [] and table.runner.stopped

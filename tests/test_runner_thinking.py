@@ -5,12 +5,16 @@ while its clock runs."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
+import threading
+import time
 from collections.abc import Callable
 
 from cardtable import games
 from cardtable.engine import Match, parse_seats
 from cardtable.games.run_it.rules import play
-from cardtable.net.clock import FakeClock, answer_of
+from cardtable.net.clock import THINKING_SWITCH, FakeClock, LoopClock, answer_of
 from cardtable.net.runner import THINKING_SHOWN, KeyboardFeed, Runner
 from tests.run_it_positions import AlwaysClaims, card, colour, position
 
@@ -165,3 +169,41 @@ class Failing:
 
     def choose(self, view, moves):
         raise RuntimeError("its rules are wrong")
+
+
+async def test_the_interpreter_switches_quickly_while_bots_think_and_as_before_after():
+    """Two clocks (a host's and an app's) may think at once: the usual switch interval comes
+    back once both have done, whichever finishes first."""
+    usual = sys.getswitchinterval()
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    during: list[float] = []
+
+    def first() -> str:
+        first_in.set()
+        second_in.wait(5)
+        during.append(sys.getswitchinterval())
+        first_out.set()
+        return "first"
+
+    def second() -> str:
+        second_in.set()
+        first_in.wait(5)
+        first_out.wait(5)
+        time.sleep(0.05)  # the first has finished thinking meanwhile
+        during.append(sys.getswitchinterval())
+        return "second"
+
+    answers: list[str] = []
+    both = asyncio.Event()
+
+    def done(answer) -> None:
+        answers.append(answer())
+        if len(answers) == 2:
+            both.set()
+
+    LoopClock().think(first, done)
+    LoopClock().think(second, done)
+    await asyncio.wait_for(both.wait(), 10)
+    assert sorted(answers) == ["first", "second"]
+    assert during == [THINKING_SWITCH, THINKING_SWITCH]
+    assert sys.getswitchinterval() == usual

@@ -1,5 +1,6 @@
 """The setup screen opens light: one small chooser per seat and option, rows for seats in play."""
 
+import pytest
 from textual.widgets import Input, RadioSet
 
 from cardtable.engine import SeatKind
@@ -153,3 +154,30 @@ async def test_names_typed_are_kept_after_going_back_from_the_setup():
         setup = await open_setup(pilot, app)
         await wait_until(pilot, lambda: bool(setup.query("#seat-name-1")))
         assert [s.name for s in setup.seats()] == ["Ann", "Bot 2"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
+def test_eight_seats_of_every_level_snapshot(snap_compare, size):
+    """Run It's eight seats, a person and a bot of every level, at a laptop's 80x24 (the
+    chooser as wide as before: 'Strong bot' is as long as 'Random bot') and a projector."""
+    kinds = [
+        SeatKind.HUMAN,
+        SeatKind.EASY,
+        SeatKind.BOT,
+        SeatKind.STRONG,
+        SeatKind.RANDOM,
+        SeatKind.STRONG,
+        SeatKind.EASY,
+        SeatKind.HUMAN,
+    ]
+
+    async def every_level(pilot):
+        setup = await open_setup(pilot, pilot.app)
+        next(b for b in setup.query(RoundButton) if b.name == "8").value = True
+        await wait_until(pilot, lambda: len(setup.query(".seat-row")) == 8)
+        for i, kind in enumerate(kinds):
+            setup.query_one(f"#seat-kind-{i}", Choice).value = kind
+        setup.query_one("#seat-kind-3", Choice).focus()
+        await pilot.pause()
+
+    assert snap_compare(setup_app("run-it"), terminal_size=size, run_before=every_level)

@@ -14,6 +14,7 @@ import asyncio
 import heapq
 import itertools
 import sys
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -96,14 +97,36 @@ from writing to the terminal or reading a key, which made a frame drawn beside a
 take twice as long as one drawn alone."""
 
 
+class _QuickSwitch:
+    """The interpreter's switch interval at THINKING_SWITCH while any bot thinks (clocks of a
+    host and an app in one process may think at once), back to what it was once none does."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thinking = 0
+        self._usual = 0.0
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if not self._thinking:
+                self._usual = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._usual, THINKING_SWITCH))
+            self._thinking += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._thinking -= 1
+            if not self._thinking:
+                sys.setswitchinterval(self._usual)
+
+
+_quick_switch = _QuickSwitch()
+
+
 def _think_aside(work: Callable[[], T]) -> Answer[T]:
     """`work`'s answer, the interpreter switching threads often while it is made."""
-    usual = sys.getswitchinterval()
-    sys.setswitchinterval(min(usual, THINKING_SWITCH))
-    try:
+    with _quick_switch:
         return answer_of(work)
-    finally:
-        sys.setswitchinterval(usual)
 
 
 class FakeCall:
