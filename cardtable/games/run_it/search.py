@@ -7,13 +7,13 @@ import random
 from typing import Any
 
 from cardtable.bots.search import Budget
-from cardtable.cards import RunItCard, RunItColour, run_it_deck
+from cardtable.cards import RunItCard, run_it_deck
 from cardtable.engine import Chance
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, LetGo
 from cardtable.games.run_it import moves as mv
-from cardtable.games.run_it.matching import NAMES_A_COLOUR, PENALTIES, can_play
+from cardtable.games.run_it.matching import can_play
 from cardtable.games.run_it.state import Phase, RunItState, RunItView
-from cardtable.games.run_it.strategy import KEEP_VALUE, best_colour
+from cardtable.games.run_it.strategy import RunItPlanner
 
 GETTING = frozenset({Phase.OFFERS, Phase.TAKE, Phase.GOT})
 """The phases in which the seat to act is getting a card."""
@@ -47,6 +47,10 @@ class RunItSearch:
     offered face down is one the getter cannot play (nobody offers help). Not honoured, since
     the view does not keep them: cards seen under the discard pile's top and the seat's own
     offer taken by a getter (both are dealt as unseen)."""
+
+    def __init__(self) -> None:
+        """The planner plays the rollouts (through each seat's view of the world)."""
+        self.planner = RunItPlanner()
 
     budget = Budget(worlds=40, seconds=0.2, candidates=8, steps=60)
     easy_best = 0.25
@@ -135,37 +139,14 @@ class RunItSearch:
     def rollout_move(
         self, state: RunItState, seat: int, moves: list[Any], rng: random.Random
     ) -> Any:
-        """A quick move: match whenever possible, play the card least worth keeping (pushing
-        penalty runs on), draw rather than take an offer, offer nothing."""
+        """The planner's move from the seat's view of the world (a match whenever she can, at
+        once: a window asks every seat)."""
         first = moves[0]
         if len(moves) == 1:
             return first
         if isinstance(first, (Claim, LetGo)):
             return CLAIM if CLAIM in moves else LET_GO
-        phase = state.phase
-        if phase is Phase.OFFERS:
-            return mv.NO_OFFER
-        if phase is Phase.TAKE:
-            return mv.TAKE_DRAW if mv.TAKE_DRAW in moves else first
-        plays = [m for m in moves if isinstance(m, mv.Play)]
-        if not plays:
-            return moves[-1]
-        hand = state.hands[seat]
-        best, best_value = plays[0], -1e9
-        named: RunItColour | None = None
-        for move in plays:
-            card = move.card
-            if card.kind in NAMES_A_COLOUR:
-                if named is None:
-                    named = best_colour(hand)[0]
-                if move.colour is not named:
-                    continue
-            value = -KEEP_VALUE[card.kind] + rng.random() * 0.3
-            if card.kind in PENALTIES:
-                value += 0.5 * card.value
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        return self.planner.choose(_glance(state, seat), moves)[0]
 
     def silly(self, view: RunItView, move: Any, moves: list[Any]) -> bool:
         """Letting a match go that would win the game, keeping a card got that would win it,
@@ -185,6 +166,27 @@ class RunItSearch:
             held = {c.colour for c in rest if c.colour is not None}
             return bool(held) and move.colour not in held
         return False
+
+
+def _glance(state: RunItState, seat: int) -> RunItView:
+    """The seat's view of a sampled world for the rollout's planner, built without copying or
+    checking (the planner only reads it, and the world is the bot's own)."""
+    return RunItView.model_construct(
+        seat=seat,
+        seats=state.seats,
+        hand=state.hands[seat],
+        hand_sizes=[len(hand) for hand in state.hands],
+        turn=state.turn,
+        direction=state.direction,
+        top=state.discards[-1],
+        colour=state.colour,
+        penalty=state.penalty,
+        penalty_value=state.penalty_value,
+        phase=state.phase,
+        got=state.got if seat == state.turn else None,
+        offered_by=[s for s, c in enumerate(state.offers) if c is not None],
+        draw_count=len(state.draw_pile),
+    )
 
 
 def _take_offer(unseen: list[RunItCard], top: RunItCard, view: RunItView) -> RunItCard:
