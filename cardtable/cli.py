@@ -129,8 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", type=_game_id)
     play.add_argument(
         "--seats",
-        help='names and bots, like "Ann,Bob,bot,bot": a name is a person, bot the planning '
-        "bot, random the random bot",
+        help='names and bots, like "Ann,bot:easy,bot,bot:strong": a name is a person; a bot '
+        "at its level: bot:easy (a newcomer can beat it), bot (plans) or bot:strong (searches); "
+        "random the random bot",
     )
     play.add_argument("--seed", type=int, default=None)
     play.add_argument(
@@ -192,8 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("game", nargs="?", type=_game_id, help="the game (not with --resume)")
     host.add_argument(
         "--seats",
-        help='names and bots, like "Ann,Bob,bot,bot": each name is a person who joins with a '
-        "code; bots play on the host",
+        help='names and bots, like "Ann,Bob,bot,bot:strong": each name is a person who joins '
+        "with a code; bots (bot:easy, bot, bot:strong or random) play on the host",
     )
     host.add_argument(
         "--resume",

@@ -31,10 +31,24 @@ def refused(capsys, *argv) -> str:
         ("Ann,Bob,bot,Bob", "same name as seat 2"),
         ("Ann,A\x07n,bot,bot", "control characters"),
         ("Annabelle-Josephine,bot,bot,bot", "at most 16 characters"),
+        ("Ann,bot:hard,bot,bot", "Seat 2 is 'bot:hard': a bot's level is bot:easy, bot or "),
     ],
 )
 def test_play_refuses_seats_that_cannot_sit_at_the_table(capsys, seats, words):
     assert words in refused(capsys, "play", "piles", "--seats", seats)
+
+
+def test_host_refuses_a_mistyped_bot_level_with_the_levels_it_has(capsys):
+    said = refused(capsys, "host", "piles", "--seats", "Ann,bot:strnog,bot,bot")
+    assert "Seat 2 is 'bot:strnog': a bot's level is bot:easy, bot or bot:strong." in said
+
+
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_help_for_seats_names_every_bot_level(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert all(level in said for level in ("bot:easy", "bot:strong", "random")), said
 
 
 @pytest.mark.parametrize("delay", ["-1", "inf", "1e308", "nan", "61", "soon"])

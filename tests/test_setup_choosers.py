@@ -31,14 +31,16 @@ async def test_a_seats_kind_moves_on_with_the_arrow_keys_and_reads_without_colou
         assert kind.render().plain.split() == ["◂", "Bot", "▸"]
         kind.focus()
         seen = []
-        for key in ("right", "right", "left", "space"):
+        for key in ("right", "right", "right", "right", "left", "space"):
             await pilot.press(key)
-            seen.append((kind.value, name.value, kind.render().plain.split()[1]))
-        assert seen == [
-            (SeatKind.RANDOM, "Random 2", "Random"),
+            seen.append((kind.value, name.value, kind.render().plain[2:-2].strip()))
+        assert seen == [  # the levels weakest first, round the end from the random bot
+            (SeatKind.STRONG, "Strong bot 2", "Strong bot"),
+            (SeatKind.RANDOM, "Random 2", "Random bot"),
             (SeatKind.HUMAN, "Player 2", "Person"),
-            (SeatKind.RANDOM, "Random 2", "Random"),
+            (SeatKind.EASY, "Easy bot 2", "Easy bot"),
             (SeatKind.HUMAN, "Player 2", "Person"),
+            (SeatKind.EASY, "Easy bot 2", "Easy bot"),
         ]
         # A click moves on too, round the end.
         await pilot.click(kind)

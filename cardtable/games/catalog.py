@@ -32,6 +32,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Build a run of one suit up or down; triples earn special actions.",
         module="cardtable.games.runway",
         planner="cardtable.games.runway.strategy:RunwayPlanner",
+        search="cardtable.games.runway.search:SEARCH",
         table="cardtable.ui.tables.runway:RunwayTable",
     ),
     CatalogEntry(
@@ -41,6 +42,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Shed your hand by matching colour, number or action; stack penalties.",
         module="cardtable.games.run_it",
         planner="cardtable.games.run_it.strategy:RunItPlanner",
+        search="cardtable.games.run_it.search:SEARCH",
         table="cardtable.ui.tables.run_it:RunItTable",
     ),
     CatalogEntry(
@@ -70,6 +72,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Take the Castle's piles with cards that beat their total value.",
         module="cardtable.games.piles",
         planner="cardtable.games.piles.strategy:PilesPlanner",
+        search="cardtable.games.piles.search:SEARCH",
         table="cardtable.ui.tables.piles:PilesTable",
     ),
 )
