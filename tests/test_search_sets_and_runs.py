@@ -7,7 +7,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from cardtable import games
+from cardtable.bots.search import Budget, SearchBot
+from cardtable.bots.seat_player import player_for
+from cardtable.engine import SeatKind
 from cardtable.engine.claims import CLAIM, LET_GO
 from cardtable.games.sets_and_runs.moves import DRAW_STOCK, TAKE_BACK, TAKE_DISCARD, discard
 from cardtable.games.sets_and_runs.moves import lay_meld as lay
@@ -95,3 +100,53 @@ def test_copying_a_table_copies_none_of_its_cards():
     assert copied.hands is not state.hands and copied.hands[0] is not state.hands[0]
     ot = games.get("over-trump").new_game(seats=4, seed=1)
     assert ot.model_copy(deep=True).hands[1][0] is ot.hands[1][0]
+
+
+def played_positions(seats: int, seed: int, every: int = 5, most: int = 900):
+    """(state, seat) along a seeded game of planners and random bots (the generic test finds
+    no option sets for a game with one option, so it checks no Sets and Runs position)."""
+    state = GAME.new_game(seats=seats, seed=seed)
+    kinds = [SeatKind.BOT if s % 2 else SeatKind.RANDOM for s in range(seats)]
+    players = [player_for(kind, "sets-and-runs", seed + s) for s, kind in enumerate(kinds)]
+    for number in range(most):
+        if GAME.is_over(state):
+            break
+        window = GAME.claim_window(state)
+        seat = window.open_to[0] if window and window.open_to else GAME.to_act(state)[0]
+        if number % every == 0:
+            yield state, seat
+            yield state, (seat + 1) % seats
+        move, _ = players[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat))
+        GAME.advance(state, seat, move)
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_a_world_is_one_the_seat_could_be_in_at_the_fewest_and_most_seats(seats):
+    rng = random.Random(seats)
+    checked = 0
+    for state, seat in played_positions(seats, seed=40 + seats):
+        view = GAME.view(state, seat)
+        world = SEARCH.sample(view, rng)
+        assert GAME.view(world, seat) == view
+        assert Counter(map(repr, GAME.cards(world))) == Counter(map(repr, GAME.cards(state)))
+        assert GAME.to_act(world) == GAME.to_act(state)
+        assert GAME.legal_moves(world, seat) == GAME.legal_moves(state, seat)
+        checked += 1
+    assert checked > 100
+
+
+def test_the_strong_bot_makes_the_same_move_whatever_the_hidden_cards():
+    compared = 0
+    for state, seat in played_positions(4, seed=7, every=11):
+        if seat not in GAME.to_act(state) or len(GAME.legal_moves(state, seat)) < 2:
+            continue
+        other = SEARCH.sample(GAME.view(state, seat), random.Random(compared))
+        moves = []
+        for one in (state, other):
+            bot = SearchBot("sets-and-runs", seed=11, budget=Budget(worlds=2, seconds=None))
+            moves.append(bot.choose(GAME.view(one, seat), GAME.legal_moves(one, seat))[0])
+        assert moves[0] == moves[1]
+        compared += 1
+        if compared == 4:
+            break
+    assert compared == 4

@@ -22,7 +22,7 @@ from cardtable.games.over_trump.moves import PlaceCard, place
 from cardtable.games.over_trump.rules import placeable, team_of, top_card
 from cardtable.games.over_trump.scoring import DECK, ONE_POINTS, SEATS, TARGET, card_points
 from cardtable.games.over_trump.state import OverTrumpOptions, OverTrumpState, OverTrumpView
-from cardtable.games.over_trump.strategy import takes_top
+from cardtable.games.over_trump.strategy import TRICK_WORTH, keep_value, takes_top
 
 TRICK_SIZE = SEATS
 """Cards in a finished trick: each team's won cards are four per trick."""
@@ -124,7 +124,7 @@ class OverTrumpSearch:
     """Over Trump's `SearchHooks`: a hand's unseen cards dealt as the table allows, played out
     to the end of the hand by sensible placements."""
 
-    budget = Budget(worlds=24, seconds=0.2, candidates=12, steps=60)
+    budget = Budget(worlds=16, seconds=0.2, candidates=8, steps=60)
     easy_best = 0.35
 
     def sample(self, view: OverTrumpView, rng: random.Random) -> OverTrumpState:
@@ -189,18 +189,42 @@ class OverTrumpSearch:
     def rollout_move(
         self, state: OverTrumpState, seat: int, moves: list[PlaceCard], rng: random.Random
     ) -> PlaceCard:
-        """A sensible placement with the hands open (`sensible_card`), without a reveal."""
+        """The planner's weighing, on the world's own hands (one deal, not fourteen: quick):
+        each card the seat may place (a Keeper too), the trick played out by sensible
+        placements (`sensible_card`), the trick's worth to her team less the card's worth
+        kept for later tricks. Reveals are left to the search's own first move."""
         trick = state.trick
-        top = top_card(trick)
-        move = place(
-            sensible_card(
-                state.hands[seat],
-                None if top is None else top.card,
-                top is not None and team_of(top.seat) == team_of(seat),
-                len(trick) == SEATS - 1,
-                sum(card_points(p.card if p.reveal is None else p.reveal) for p in trick),
-            )
-        )
+        top_play = top_card(trick)
+        top = None if top_play is None else top_play.card
+        at_stake = sum(card_points(p.card if p.reveal is None else p.reveal) for p in trick)
+        later = [(seat + k) % SEATS for k in range(1, SEATS - len(trick))]
+        _, allowed, keepers = placeable(state.hands[seat], top)
+        best = None
+        best_value = -1e9
+        for card in allowed + keepers[:1]:
+            points = at_stake + card_points(card)
+            winner = top_play.seat if top_play is not None else None
+            now = top
+            if takes_top(card, now):
+                now, winner = card, seat
+            for other in later:
+                answer = sensible_card(
+                    state.hands[other],
+                    now,
+                    winner is not None and team_of(winner) == team_of(other),
+                    other == later[-1],
+                    points,
+                )
+                points += card_points(answer)
+                if takes_top(answer, now):
+                    now, winner = answer, other
+            worth = points + TRICK_WORTH
+            value = worth if winner is not None and team_of(winner) == team_of(seat) else -worth
+            value -= keep_value(card)
+            if value > best_value:
+                best, best_value = card, value
+        assert best is not None
+        move = place(best)
         return move if move in moves else moves[0]
 
     def silly(self, view: OverTrumpView, move: PlaceCard, moves: list[PlaceCard]) -> bool:

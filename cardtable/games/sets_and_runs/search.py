@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
+from functools import lru_cache
 
 from cardtable.bots.search import Budget
 from cardtable.cards import Card
@@ -43,7 +44,7 @@ class SetsAndRunsSearch:
     """Sets and Runs' `SearchHooks`: worlds dealt from the view, played on by the planner for
     a few turns and judged by the totals and the hands."""
 
-    budget = Budget(worlds=8, seconds=0.2, candidates=4, steps=250)
+    budget = Budget(worlds=10, seconds=0.2, candidates=2, steps=250)
     easy_best = 0.35
 
     def __init__(self) -> None:
@@ -171,10 +172,8 @@ class SetsAndRunsSearch:
             if view.laid_down[seat] or view.floating[seat]:
                 return False
             codes = [card_code(c) for c in view.hand]
-            return (
-                lay_down_plan(codes, view.contract_sets, view.contract_runs) is None
-                and lay_down_plan([*codes, card_code(card)], view.contract_sets, view.contract_runs)
-                is not None
+            return not holds(tuple(codes), view.contract_sets, view.contract_runs) and holds(
+                (*codes, card_code(card)), view.contract_sets, view.contract_runs
             )
         return False
 
@@ -184,7 +183,14 @@ class SetsAndRunsSearch:
         assert view.hand is not None
         sets = view.contract_sets - sum(1 for m in view.pending if not m.run)
         runs = view.contract_runs - sum(1 for m in view.pending if m.run)
-        return lay_down_plan([card_code(c) for c in view.hand], sets, runs) is not None
+        return holds(tuple(card_code(c) for c in view.hand), sets, runs)
+
+
+@lru_cache(maxsize=256)
+def holds(codes: tuple[int, ...], sets: int, runs: int) -> bool:
+    """Can the hand of these card codes lay down `sets` sets and `runs` runs? (Remembered: the
+    easy bot asks it of every move it weighs.)"""
+    return lay_down_plan(list(codes), sets, runs) is not None
 
 
 def likely_cost(state: SetsAndRunsState, seat: int) -> float:
