@@ -29,7 +29,7 @@ def worlds_of(game_id: str):
     game = games.get(game_id)
     counts = game.seat_counts
     for seats in sorted({counts[0], counts[-1]}):
-        for number, options in enumerate(pairwise(game.options_model)[:OPTION_SETS]):
+        for number, options in enumerate(pairwise(game.options_model)[:OPTION_SETS] or [{}]):
             seed = 100 * seats + number
             state = game.new_game(seats=seats, seed=seed, options=options)
             kinds = [SeatKind.BOT if s % 2 else SeatKind.RANDOM for s in range(seats)]

@@ -13,31 +13,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardtable import games
 from cardtable.bots.seat_player import SeatPlayer, planner
 from cardtable.engine import Move, View
+from cardtable.engine.search_budget import Budget
 from cardtable.engine.words import plural
-
-BUDGET_SECONDS = 0.3
-"""The longest a strong bot may think about a move, at the 90th percentile (`make bench`)."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How hard the search thinks about one move."""
-
-    worlds: int = 32
-    """Worlds sampled per move, at most."""
-    seconds: float | None = 0.25
-    """Stop sampling once this long has passed (None: always `worlds`, so a seeded bot gives
-    the same move on any machine)."""
-    candidates: int = 12
-    """Moves searched, at most: the planner's choice first, then others in the game's order."""
-    steps: int = 600
-    """Moves in one rollout, at most."""
 
 
 class SearchHooks(Protocol):

@@ -15,9 +15,9 @@ import random
 from collections.abc import Hashable
 from itertools import combinations
 
-from cardtable.bots.search import Budget
 from cardtable.cards import PilatchCard, PilatchSuit
 from cardtable.engine import Chance
+from cardtable.engine.search_budget import Budget
 from cardtable.games.over_trump.moves import PlaceCard, place
 from cardtable.games.over_trump.rules import placeable, team_of, top_card
 from cardtable.games.over_trump.scoring import DECK, ONE_POINTS, SEATS, TARGET, card_points

@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 import random
 
-from cardtable.bots.search import Budget
 from cardtable.cards import Card, Colour, standard_deck
 from cardtable.engine import Chance
+from cardtable.engine.search_budget import Budget
 from cardtable.games.piles.castle import NEIGHBOURS
 from cardtable.games.piles.moves import Pass, Place
 from cardtable.games.piles.rules import team_of, team_scores, tops

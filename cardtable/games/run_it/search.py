@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.bots.search import Budget
 from cardtable.cards import RunItCard, run_it_deck
 from cardtable.engine import Chance
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, LetGo
+from cardtable.engine.search_budget import Budget
 from cardtable.games.run_it import moves as mv
 from cardtable.games.run_it.matching import can_play
 from cardtable.games.run_it.state import Phase, RunItState, RunItView

@@ -7,9 +7,9 @@ import math
 import random
 from typing import Any
 
-from cardtable.bots.search import Budget
 from cardtable.cards import DirectionCard, PilatchCard, pilatch_deck
 from cardtable.engine import Chance
+from cardtable.engine.search_budget import Budget
 from cardtable.games.runway import GAME
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.runs import counted

@@ -15,10 +15,10 @@ import random
 from collections.abc import Hashable
 from functools import lru_cache
 
-from cardtable.bots.search import Budget
 from cardtable.cards import Card
 from cardtable.engine import Chance
 from cardtable.engine.claims import Claim
+from cardtable.engine.search_budget import Budget
 from cardtable.games.sets_and_runs.contracts import ROUNDS, contract_for
 from cardtable.games.sets_and_runs.melds import card_code
 from cardtable.games.sets_and_runs.moves import Discard, DrawStock, SetsAndRunsMove, TakeBack
