@@ -48,7 +48,8 @@ def seen_cards(view: RunwayView) -> list[HandCard]:
 
 class RunwaySearch:
     """Runway's hooks for the strong bot: the unseen cards dealt at random into the other hands
-    and the deck; a rollout plays to the end of the game in hand.
+    and the deck; a rollout plays two or three turns each (`budget.steps`), or to the end of
+    the game in hand if that comes first, and is judged by how far each run has come.
 
     Inferences honoured: the hand the seat is looking at (a special action) is that hand, and
     the cards a trade offers her are in the offerer's hand. Not honoured, since the view does
