@@ -129,3 +129,17 @@ def quick_strong_bots(monkeypatch):
         real(self, game_id, seed, budget or quick)
 
     monkeypatch.setattr(search.SearchBot, "__init__", briefly)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """A headless Chromium for the browser tests (installed when we may). Without one they are
+    skipped on a person's machine but fail in CI (CI set), where they must run."""
+    from tests.chromium import find_or_install_chromium
+
+    binary, why_not = find_or_install_chromium()
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs a headless Chromium for the browser tests: {why_not}")
+        pytest.skip(f"no headless Chromium: {why_not}")
+    return binary

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -296,3 +297,10 @@ def joining_app(port: int, code: str | None = None) -> Any:
 def feed_for(port: int, code: str | None) -> WebSocketFeed:
     """A client's feed to the host on 127.0.0.1:`port` with a seat's code (None: watch)."""
     return WebSocketFeed(f"127.0.0.1:{port}", code, host_certificate().pin)
+
+
+def free_port() -> int:
+    """A port nothing listens on just now (the OS picks it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

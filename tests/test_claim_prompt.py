@@ -86,6 +86,27 @@ async def test_another_persons_key_waits_for_her_turn_to_be_asked():
         assert "Ann is asked now" in str(screen.query_one("#status").render())
 
 
+async def test_a_key_in_the_moment_before_her_handoff_waits_for_the_handoff():
+    # Between a summary closing and her handoff going up, the table is in front with her
+    # hand hidden: her claim key or Enter brings the handoff, never an unseen answer.
+    app = table_app("Ann,Bob,Cat", match_seconds=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot, app)
+        hands(screen, "R7 B3", "R7 G4", "Y1 Y2")
+        screen.viewer = 2
+        open_window(screen, "R7", played_by=2, seconds=0)
+        await reveal_hand(pilot, app)
+        await wait_until(pilot, lambda: app.screen is screen and screen.viewer == 0)
+        before = len(screen.match.record.log)
+        for key in ("a", "enter"):
+            screen.viewer = None  # the moment before the handoff
+            await pilot.press(key)
+            await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            assert not moves_since(screen, before) and window_open(screen)
+            await reveal_hand(pilot, app)
+            await wait_until(pilot, lambda: app.screen is screen and screen.viewer == 0)
+
+
 def moved_on(screen):
     """A test for `tap`: a move was made, or another screen covers the table (a menu, a
     handoff)."""
@@ -118,6 +139,13 @@ async def test_nobody_is_asked_to_claim_before_she_has_seen_her_hand(game_id, op
             if isinstance(front, HandoffScreen):
                 if front.ready:
                     await leave(app, "y")
+            elif front is screen and screen.asking is not None and screen.viewer != screen.asking:
+                # The moment a summary closed before her handoff is up: her keys wait for it.
+                made = len(screen.match.record.log)
+                await tap(
+                    app, "enter", lambda: app.screen is not screen or screen.viewer == screen.asking
+                )
+                assert len(screen.match.record.log) == made
             elif front is screen and screen.asking is not None:
                 # Asked at the table: her own hand is the one shown.
                 assert screen.viewer == screen.asking

@@ -18,28 +18,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.chromium import Chromium, Page, end_group, find_or_install_chromium
+from tests.chromium import Chromium, Page, end_group
+from tests.net_clients import free_port
 from tests.qr_reading import codes_read
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
 SEATS = "Ann,Bob,[red]Cy,Dee,Eve,Fay,Gus,Hal"
 TERMINAL_SIZE = "[window.__terminals[0].cols, window.__terminals[0].rows]"
 CELL = "JSON.stringify(window.__terminals[0]._core._renderService.dimensions.css.cell)"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    binary, why_not = find_or_install_chromium()
-    if binary is None:
-        pytest.skip(f"no headless Chromium: {why_not}")
-    return binary
-
-
-def free_port() -> int:
-    """A port nobody listens on now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 async def open_at(page: Page, url: str, columns: int, rows: int) -> None:

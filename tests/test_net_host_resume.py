@@ -28,17 +28,11 @@ from cardtable.net.hosted import HostedRecord, codes_path, read_codes, write_cod
 from cardtable.net.protocol import HOST_MESSAGE, Act, Goodbye, Hello, Table, Welcome
 from cardtable.net.server import server_port, start_server
 from cardtable.ui import app as app_module
+from tests.net_clients import free_port
 
 PILES = games.get("piles")
 REAL_RUN = app_module.CardTableApp.run
 WAIT = 20.0
-
-
-def free_port() -> int:
-    """A port nothing listens on just now (the OS picks it)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Person:

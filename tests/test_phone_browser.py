@@ -12,12 +12,10 @@ import re
 import time
 from pathlib import Path
 
-import pytest
-
 from cardtable.net.certificate import host_certificate
 from cardtable.ui.qr import qr_lines
 from cardtable.web_seats import SeatServer
-from tests.chromium import Chromium, Page, find_or_install_chromium
+from tests.chromium import Chromium, Page
 from tests.test_net_client import hosting
 from tests.test_qr import decoded, read_back
 
@@ -39,14 +37,6 @@ CELLS = """(() => {
   return [r.left, r.top, r.width / t.cols, r.height / t.rows];
 })()"""
 """Where the terminal's cells are on the page: its left and top, a cell's width and height."""
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    binary, why_not = find_or_install_chromium()
-    if binary is None:
-        pytest.skip(f"no headless Chromium: {why_not}")
-    return binary
 
 
 def spot(screen: str, text: str) -> tuple[int, int] | None:

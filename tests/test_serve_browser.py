@@ -5,21 +5,11 @@ table, its players around the felt (issue 21). Screenshots go to .test-output/."
 
 from pathlib import Path
 
-import pytest
-
 from cardtable import games
-from tests.chromium import Chromium, find_or_install_chromium
+from tests.chromium import Chromium
 from tests.serving import ServeProcess
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    binary, why_not = find_or_install_chromium()
-    if binary is None:
-        pytest.skip(f"no headless Chromium: {why_not}")
-    return binary
 
 
 async def test_the_page_shows_the_start_screen_then_a_demo_and_a_game(chromium):

@@ -11,34 +11,17 @@ import asyncio
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
-
-from tests.chromium import Chromium, Page, end_group, find_or_install_chromium
+from tests.chromium import Chromium, Page, end_group
+from tests.net_clients import free_port
 from tests.serving import ServeProcess
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
 CODE_LINE = re.compile(r"^\s*Ann\s+.* join (\S+) (\S+) --pin (\S+)\s*$", re.MULTILINE)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    binary, why_not = find_or_install_chromium()
-    if binary is None:
-        pytest.skip(f"no headless Chromium: {why_not}")
-    return binary
-
-
-def free_port() -> int:
-    """A port nobody listens on now (the host is told it: its printed address names it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class HostProcess:

@@ -279,8 +279,7 @@ class PhoneTable(VerticalScroll):
 
     def _draw_hand(self) -> None:
         width = max(self.scrollable_content_region.width, 20)
-        marked = self.selected if self.selected is not None else None
-        self.query_one(PhoneHand).draw(self.hand, marked, self._playable(), width)
+        self.query_one(PhoneHand).draw(self.hand, self.selected, self._playable(), width)
 
     def _draw_buttons(self, claim_key: str, verb: str = "claim") -> None:
         """A button for each move that names no card of the hand, Hint first; several moves of

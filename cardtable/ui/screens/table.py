@@ -385,8 +385,27 @@ class TableScreen(TableFrame):
 
         self.cover(screen, callback=shown)
 
+    def _asked_unseen(self) -> bool:
+        """True in the moment a turn-based window asks a person at a shared keyboard before her
+        handoff is up (a summary over the table has just closed): no key answers for her yet."""
+        asking = self.asking
+        return (
+            asking is not None and len(self.humans) > 1 and not self.demo and self.viewer != asking
+        )
+
+    def let_go_key(self) -> None:
+        """Enter in a window; the handoff first if the person asked has not seen her hand."""
+        if self._asked_unseen():
+            self.show_turn()
+            return
+        super().let_go_key()
+
     def claim_key(self, seat: int) -> None:
-        """A seat's claim key: a claim for that seat if it is a person's and still open."""
+        """A seat's claim key: a claim for that seat if it is a person's and still open (the
+        handoff first if the person asked has not seen her hand)."""
+        if self._asked_unseen():
+            self.show_turn()
+            return
         names = self.match.names
         window = self.game.claim_window(self.match.state)
         if window is None:
