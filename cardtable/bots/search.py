@@ -5,14 +5,17 @@ For each move it deals out worlds its seat could be in (the game's `sample`, mad
 alone: never the state), plays every candidate move out in each of them with a quick policy in
 every seat as far as the game's horizon (the end of a hand, a round, the game), and picks the
 move whose worlds end best for it on average. Every candidate meets the same worlds, so the
-comparison is fair with few of them.
+comparison is fair with few of them; it leaves the planner's move only for one that does
+better by the game's margin and by more than the worlds' noise.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Hashable
+from statistics import fmean, stdev
 from typing import Any, Protocol
 
 from cardtable import games
@@ -92,19 +95,33 @@ class SearchBot:
             self.last_seconds = time.perf_counter() - began
             return first, why
         candidates = [first, *(m for m in moves if m != first)][: self.budget.candidates]
-        scores = self.search(view, view.seat, candidates, began)
-        best = max(candidates, key=lambda m: (scores[m], m == first))
+        standings = self.search(view, view.seat, candidates, began)
+        scores = {move: fmean(ends) for move, ends in standings.items()}
+        better = [m for m in candidates[1:] if self.beats(standings[m], standings[first])]
         self.last_seconds = time.perf_counter() - began
-        if best == first:
+        if not better:
             return first, why
+        best = max(better, key=lambda m: scores[m])
         return best, self.reason(scores, best, first)
+
+    def beats(self, ends: list[float], planned: list[float]) -> bool:
+        """True if a move's standings beat the planner's move's over the same worlds by more
+        than the budget's margin and its number of standard errors of the difference."""
+        budget = self.budget
+        gains = [end - plan for end, plan in zip(ends, planned, strict=True)]
+        gain = fmean(gains)
+        if gain <= budget.margin:
+            return False
+        if not budget.errors or len(gains) < 2:
+            return True
+        return gain > budget.errors * stdev(gains) / math.sqrt(len(gains))
 
     def search(
         self, view: View, seat: int, candidates: list[Any], began: float
-    ) -> dict[Any, float]:
-        """Each candidate's average standing over the same sampled worlds."""
+    ) -> dict[Any, list[float]]:
+        """Each candidate's standing in each of the same sampled worlds, in order."""
         game, search, budget = self.game, self.hooks, self.budget
-        totals = dict.fromkeys(candidates, 0.0)
+        ends: dict[Any, list[float]] = {move: [] for move in candidates}
         worlds = 0
         deadline = None if budget.seconds is None else began + budget.seconds
         while worlds < budget.worlds:
@@ -115,10 +132,10 @@ class SearchBot:
             for move in candidates:
                 state = world.model_copy(deep=True)
                 game.advance(state, seat, move)
-                totals[move] += self.rollout(state, seat, random.Random(seed))
+                ends[move].append(self.rollout(state, seat, random.Random(seed)))
             worlds += 1
         self.worlds = worlds
-        return {move: total / worlds for move, total in totals.items()}
+        return ends
 
     def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
         """Play `state` on with the quick policy to the horizon; `seat`'s standing there."""

@@ -22,3 +22,11 @@ class Budget:
     """Moves searched, at most: the planner's choice first, then others in the game's order."""
     steps: int = 600
     """Moves in one rollout, at most."""
+    margin: float = 0.0
+    """How much better (in standing, from 0 to 1) another move must end, on average over the
+    same worlds, than the planner's before the bot leaves the planner's move. Rollouts by a
+    quick policy are a rough guide: in some games a small gain among them is more often noise
+    than a better move."""
+    errors: float = 0.0
+    """Besides, the gain must exceed this many standard errors of its world-by-world
+    differences (0: any gain over the margin will do)."""

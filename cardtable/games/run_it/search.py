@@ -172,8 +172,9 @@ class RunItSearch:
 
 def _glance(state: RunItState, seat: int) -> RunItView:
     """The seat's view of a sampled world for the rollout's planner, built without copying or
-    checking (the planner only reads it, and the world is the bot's own)."""
-    return RunItView.model_construct(
+    checking (the planner only reads it, and the world is the bot's own). Only the fields the
+    planner reads are set: reading another fails loudly rather than see a made-up value."""
+    return RunItView.model_construct(  # type: ignore[call-arg]
         seat=seat,
         seats=state.seats,
         hand=state.hands[seat],
@@ -188,6 +189,7 @@ def _glance(state: RunItState, seat: int) -> RunItView:
         got=state.got if seat == state.turn else None,
         offered_by=[s for s, c in enumerate(state.offers) if c is not None],
         draw_count=len(state.draw_pile),
+        options=state.options,
     )
 
 
