@@ -83,7 +83,7 @@ def position(
         if s not in named:
             named[s] = pool[:11]
             del pool[:11]
-    state.hands = [named[s] for s in range(seats)]
+    state.hands = [sorted_hand(named[s]) for s in range(seats)]  # as a game keeps them
     state.melds = table
     state.laid_down = [any(m.owner == s for m in table) for s in range(seats)]
     state.floating = [False] * seats
@@ -301,7 +301,7 @@ def test_laying_down_exactly_the_contract_once_per_round():
     assert "Finish your lay-down" in refused(state, 0, discard(c("KH")))
     GAME.apply(state, 0, lay_meld(tuple(cs("9C 9D 9S")), run=False))
     assert state.laid_down[0] and len(state.melds) == 2 and not state.pending
-    assert state.hands[0] == cs("KH 2C")
+    assert state.hands[0] == cs("2C KH")
     # No extra meld, ever: once per round.
     reason = refused(state, 0, lay_meld(tuple(cs("KH KH KH")), run=False))
     assert "once per round" in reason

@@ -40,6 +40,8 @@ from cardtable.games.sets_and_runs.state import (
     SetsAndRunsOptions,
     SetsAndRunsState,
     SetsAndRunsView,
+    sorted_hand,
+    table_order,
 )
 
 DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
@@ -54,16 +56,6 @@ MOVES_BY_PHASE: dict[tuple[Phase, bool], tuple[type[Move], ...]] = {
 """The moves a seat to act may make in each phase, by whether it is her turn: in a window the
 next player draws (the discard or the stock) and the others buy or let the card go; in play the
 next player lays down, plays on the melds and discards."""
-
-
-def table_order(card: Card) -> tuple[bool, str, int]:
-    """Where a card goes in a hand: by suit, then rank; Jokers last."""
-    return (card.suit is None, card.suit or "", card.rank)
-
-
-def sorted_hand(hand: list[Card]) -> list[Card]:
-    """A hand in table order: by suit, then rank; Jokers last."""
-    return sorted(hand, key=table_order)
 
 
 def take_in(hand: list[Card], card: Card) -> None:

@@ -44,7 +44,7 @@ class SetsAndRunsSearch:
     """Sets and Runs' `SearchHooks`: worlds dealt from the view, played on by the planner for
     a few turns and judged by the totals and the hands."""
 
-    budget = Budget(worlds=10, seconds=0.2, candidates=2, steps=250)
+    budget = Budget(worlds=10, seconds=0.2, candidates=2, steps=250, margin=0.05, errors=2.0)
     easy_best = 0.35
 
     def __init__(self) -> None:
