@@ -16,6 +16,11 @@ HINT_SECONDS = 0.15
 HINT_SHARE = 3
 """A hint searches a third of the strong bot's worlds: its think time's 90th percentile is
 under BUDGET_SECONDS, so a third of them stays well inside HINT_SECONDS."""
+HINT_ERRORS = 2.0
+HINT_MARGIN = 0.03
+"""A hint leaves the planner's advice only for a move that did better by HINT_MARGIN and by two
+standard errors over its few worlds: advice a player follows must be clearly better, not the
+luck of a dozen deals (on less, hints in Runway offered trades only to withdraw them)."""
 
 
 def hint_player(game_id: str) -> SeatPlayer:
@@ -24,5 +29,11 @@ def hint_player(game_id: str) -> SeatPlayer:
     if search is None:
         return planner(game_id)
     budget = search.budget
-    quick = replace(budget, worlds=max(1, budget.worlds // HINT_SHARE), seconds=HINT_SECONDS)
+    quick = replace(
+        budget,
+        worlds=max(2, budget.worlds // HINT_SHARE),
+        seconds=HINT_SECONDS,
+        margin=max(budget.margin, HINT_MARGIN),
+        errors=max(budget.errors, HINT_ERRORS),
+    )
     return SearchBot(game_id, seed=0, budget=quick)

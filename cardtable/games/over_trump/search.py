@@ -124,7 +124,7 @@ class OverTrumpSearch:
     """Over Trump's `SearchHooks`: a hand's unseen cards dealt as the table allows, played out
     to the end of the hand by sensible placements."""
 
-    budget = Budget(worlds=16, seconds=0.2, candidates=8, steps=60)
+    budget = Budget(worlds=16, seconds=0.2, candidates=8, steps=60, margin=0.04, errors=1.0)
     easy_best = 0.35
 
     def sample(self, view: OverTrumpView, rng: random.Random) -> OverTrumpState:
