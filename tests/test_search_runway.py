@@ -12,7 +12,7 @@ from cardtable.bots.easy import EasyBot
 from cardtable.bots.seat_player import player_for
 from cardtable.engine import SeatKind
 from cardtable.games.runway import moves as mv
-from cardtable.games.runway.search import SEARCH
+from cardtable.games.runway.search import SEARCH, needed_card
 from cardtable.games.runway.state import Phase
 
 GAME = games.get("runway")
@@ -78,3 +78,34 @@ def test_the_easy_bot_never_ends_its_build_with_a_natural_card_that_grows_its_ru
                 assert not isinstance(move, mv.EndBuild)
             checked += 1
     assert checked > 10
+
+
+def discard_phases(seats: int, seed: int):
+    """States of a seeded planners' game where the seat to act discards (or recycles)."""
+    state = GAME.new_game(seats=seats, seed=seed)
+    players = [player_for(SeatKind.BOT, "runway", seed + s) for s in range(seats)]
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        moves = GAME.legal_moves(state, seat)
+        if any(isinstance(m, mv.Discard) for m in moves):
+            yield state
+        move, _ = players[seat].choose(GAME.view(state, seat), moves)
+        GAME.advance(state, seat, move)
+
+
+def test_the_easy_bot_never_discards_a_card_its_run_needs_while_another_card_could_go():
+    checked = 0
+    for seed in range(6):
+        for state in discard_phases(2, seed):
+            seat = GAME.to_act(state)[0]
+            view = GAME.view(state, seat)
+            moves = GAME.legal_moves(state, seat)
+            discards = [m for m in moves if isinstance(m, mv.Discard)]
+            needed = [m for m in discards if needed_card(view, m.card)]
+            if not needed or len(needed) == len(discards):
+                continue
+            for bot_seed in range(5):
+                move, _ = EasyBot("runway", seed=bot_seed).choose(view, moves)
+                assert move not in needed, f"discarded {move.card.label}, which the run needs"
+            checked += 1
+    assert checked > 5

@@ -171,13 +171,32 @@ class RunwaySearch:
 
     def silly(self, view: RunwayView, move: Any, moves: list[Any]) -> bool:
         """Ending the build phase while a natural card could go on the run (a Joker may be
-        worth keeping), or recycling a run of two cards or more."""
+        worth keeping), recycling a run of two cards or more, or discarding a card the run
+        needs (a Joker, or one on its path) while another card could go."""
         if isinstance(move, mv.EndBuild):
             return any(isinstance(m, mv.AddToRun) and not m.card.is_joker for m in moves)
         if isinstance(move, mv.RecycleRun):
             assert view.seat is not None
             return counted(view.runs[view.seat]) >= 2
+        if isinstance(move, mv.Discard) and needed_card(view, move.card):
+            return any(isinstance(m, mv.Discard) and not needed_card(view, m.card) for m in moves)
         return False
+
+
+def needed_card(view: RunwayView, card: HandCard) -> bool:
+    """True for a Joker, or a card of the run's suit on its path ahead (as far as it still
+    needs cards)."""
+    if not isinstance(card, PilatchCard):
+        return False
+    if card.is_joker:
+        return True
+    assert view.seat is not None
+    run = view.runs[view.seat]
+    if not run or run[0].rank is None:
+        return False
+    missing = max(view.needed[view.seat] - counted(run), 1)
+    ahead = path_ahead(run, view.directions[view.seat], missing)
+    return card.suit is run[0].card.suit and card.rank in ahead
 
 
 def progress(state: RunwayState, seat: int) -> float:
