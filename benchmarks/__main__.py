@@ -1,15 +1,17 @@
-"""Print the figures: engine moves per second per game, start-up, network, keypress-to-repaint."""
+"""Print the figures: engine moves per second per game, start-up, network, keypress-to-repaint
+(at a table, and while strong bots think)."""
 
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from benchmarks import network
+from benchmarks import levels, network
 from benchmarks.tmux import TmuxSession, cardtable_command, have_tmux
 from cardtable import games
 from cardtable.engine import Chance
@@ -148,6 +150,34 @@ def screen_open_times(home: str, runs: int = 5) -> dict[str, list[float]]:
     return times
 
 
+THINKING_GAMES = ("piles", "run-it")
+"""Demos measured for keys answered while strong bots think (every seat is a strong bot)."""
+
+
+def keys_while_bots_think(home: str, game_id: str, presses: int = 30) -> list[float]:
+    """Milliseconds from ? to the rules page on screen in a demo (strong bots in every seat, no
+    delay: one is always thinking), each key sent at a random moment of a bot's thought. A bot
+    that thought on the screen's loop held every key until it had moved."""
+    args = cardtable_command("demo", game_id, "--seed", "3", "--delay", "0")
+    chance = random.Random(7)
+    times = []
+    with TmuxSession(args, env={"CARDTABLE_HOME": home}) as term:
+        for _ in range(presses):
+            term.wait_for("DEMO: Esc or q")  # the table, not the results between games
+            time.sleep(chance.uniform(0.05, 0.4))
+            start = time.perf_counter()
+            term.send("?")
+            try:
+                term.wait_for("Back to the game", timeout=5)
+            except AssertionError:  # the game ended as the key went: its results took it
+                continue
+            times.append((time.perf_counter() - start) * 1000)
+            term.send("Escape")
+            while "Back to the game" in term.screen():
+                time.sleep(0.005)
+    return times
+
+
 def percentile(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank)."""
     ordered = sorted(values)
@@ -163,6 +193,7 @@ def main() -> None:
             f"  {game_id:<14} apply (checked) {checked:>9,.0f}/s  {1e6 / checked:7.1f} µs/move   "
             f"play (bots' path) {unchecked:>9,.0f}/s"
         )
+    levels.main([])
     inside = startup_in_process()
     if inside:
         median = statistics.median(inside)
@@ -190,6 +221,13 @@ def main() -> None:
                     f"{size[0]}x{size[1]}: p50 {percentile(keys, 50):.1f} ms, "
                     f"p90 {percentile(keys, 90):.1f} ms, max {max(keys):.1f} ms ({len(keys)} keys)"
                 )
+        for game_id in THINKING_GAMES:
+            keys = keys_while_bots_think(home, game_id)
+            print(
+                f"Key to the rules page while strong bots think ({games.get(game_id).name} demo, "
+                f"100x30): p50 {percentile(keys, 50):.0f} ms, p90 {percentile(keys, 90):.0f} ms, "
+                f"max {max(keys):.0f} ms ({len(keys)} keys; goal 50 ms over the screen's own)"
+            )
     sys.stdout.flush()
 
 

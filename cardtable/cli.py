@@ -129,8 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", type=_game_id)
     play.add_argument(
         "--seats",
-        help='names and bots, like "Ann,Bob,bot,bot": a name is a person, bot the planning '
-        "bot, random the random bot",
+        help='names and bots, like "Ann,bot:easy,bot,bot:strong": a name is a person; a bot '
+        "at its level: bot:easy (a newcomer can beat it), bot (plans) or bot:strong (searches); "
+        "random the random bot",
     )
     play.add_argument("--seed", type=int, default=None)
     play.add_argument(
@@ -138,8 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo = sub.add_parser(
         "demo",
-        help="bots play on screen, game after game, until you stop them (Esc or q)",
-        description=f"Bots play on screen, game after game. {STOP_DEMO}",
+        help="strong bots play on screen, game after game, until you stop them (Esc or q)",
+        description=f"Strong bots (bot:strong) play on screen, game after game. {STOP_DEMO}",
     )
     demo.add_argument("game", nargs="?", type=_game_id)
     demo.add_argument(
@@ -192,8 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("game", nargs="?", type=_game_id, help="the game (not with --resume)")
     host.add_argument(
         "--seats",
-        help='names and bots, like "Ann,Bob,bot,bot": each name is a person who joins with a '
-        "code; bots play on the host",
+        help='names and bots, like "Ann,Bob,bot,bot:strong": each name is a person who joins '
+        "with a code; bots (bot:easy, bot, bot:strong or random) play on the host",
     )
     host.add_argument(
         "--resume",
@@ -277,7 +278,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("-n", type=_count, default=100, help="how many games")
     sim.add_argument(
         "--seats",
-        help='"bot,random,bot,random": bot plans, random picks at random (default: all bot)',
+        help='"bot:strong,bot,bot:strong,bot": a bot at each level (bot:easy, bot, bot:strong) '
+        "or random, which picks at random (default: all bot)",
+    )
+    sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the seats round one place each game (so no level keeps the first seat)",
     )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="end with one line of JSON")
@@ -379,15 +386,16 @@ def main(argv: list[str] | None = None) -> None:
 
 def _simulate(args: argparse.Namespace) -> None:
     from cardtable.bots.simulate import simulate
-    from cardtable.engine import IllegalMove, SeatKind
+    from cardtable.engine import IllegalMove
+    from cardtable.engine.seats import BOTS
 
     _playable(args.game)
     kinds = None
     if args.seats:
-        seats = _seats(args.game, args.seats, allowed={SeatKind.BOT, SeatKind.RANDOM})
+        seats = _seats(args.game, args.seats, allowed=set(BOTS))
         kinds = [seat.kind for seat in seats]
     try:
-        result = simulate(args.game, args.n, kinds, args.seed)
+        result = simulate(args.game, args.n, kinds, args.seed, rotate=args.rotate)
     except IllegalMove as err:
         sys.exit(f"cardtable: {err.reason}")
     if args.json:
@@ -400,6 +408,13 @@ def _simulate(args: argparse.Namespace) -> None:
     print(f"{result.moves_per_s:,.0f} moves/s, {result.games_per_s:,.1f} games/s")
     print("wins per seat: " + ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(result.wins)))
     print(f"draws: {result.draws} (a draw counts as a win for every side that shared it)")
+    if len(result.kinds) > 1 or args.rotate:
+        print("by level (a game's win shared among the seats that won it):")
+        for word, kind in result.kinds.items():
+            print(
+                f"  {word:<7} {plural(kind.seats, 'seat'):<8} {kind.win_share:6.1%} of the wins"
+                f"  think p50 {kind.think_p50_ms:.1f} ms, p90 {kind.think_p90_ms:.1f} ms"
+            )
 
 
 def _rules(game_id: str) -> None:

@@ -116,6 +116,21 @@ def fake_clock(monkeypatch):
     monkeypatch.setattr(app, "LoopClock", FakeClock)
 
 
+@pytest.fixture
+def quick_strong_bots(monkeypatch):
+    """Strong bots think over two worlds a move (at most three moves searched): a demo, with
+    strong bots in every seat, plays whole games in seconds."""
+    from cardtable.bots import search
+
+    real = search.SearchBot.__init__
+
+    def briefly(self, game_id, seed=0, budget=None):
+        quick = search.Budget(worlds=2, seconds=None, candidates=3)
+        real(self, game_id, seed, budget or quick)
+
+    monkeypatch.setattr(search.SearchBot, "__init__", briefly)
+
+
 @pytest.fixture(scope="module")
 def chromium() -> str:
     """A headless Chromium for the browser tests (installed when we may). Without one they are

@@ -24,8 +24,22 @@ def test_simulate_json_ends_with_one_line_of_figures():
         "games_per_s",
         "wins",
         "draws",
+        "rotated",
+        "kinds",
     }
     assert figures["games"] == 5 and figures["moves"] == 200 and len(figures["wins"]) == 4
+
+
+def test_simulate_rotated_splits_the_wins_by_level_and_times_each_levels_thinking():
+    done = cardtable(
+        "simulate", "piles", "-n", "4", "--seats", "bot:easy,bot,bot:easy,bot", "--rotate"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "by level" in done.stdout
+    lines = [line.split() for line in done.stdout.splitlines() if "of the wins" in line]
+    assert [line[0] for line in lines] == ["easy", "bot"]
+    shares = [float(line[3].rstrip("%")) for line in lines]
+    assert sum(shares) == 100.0 and "think p50" in done.stdout
 
 
 def test_simulate_plays_bots_when_seats_are_left_out():

@@ -31,10 +31,24 @@ def refused(capsys, *argv) -> str:
         ("Ann,Bob,bot,Bob", "same name as seat 2"),
         ("Ann,A\x07n,bot,bot", "control characters"),
         ("Annabelle-Josephine,bot,bot,bot", "at most 16 characters"),
+        ("Ann,bot:hard,bot,bot", "Seat 2 is 'bot:hard': a bot's level is bot:easy, bot or "),
     ],
 )
 def test_play_refuses_seats_that_cannot_sit_at_the_table(capsys, seats, words):
     assert words in refused(capsys, "play", "piles", "--seats", seats)
+
+
+def test_host_refuses_a_mistyped_bot_level_with_the_levels_it_has(capsys):
+    said = refused(capsys, "host", "piles", "--seats", "Ann,bot:strnog,bot,bot")
+    assert "Seat 2 is 'bot:strnog': a bot's level is bot:easy, bot or bot:strong." in said
+
+
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_help_for_seats_names_every_bot_level(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert all(level in said for level in ("bot:easy", "bot:strong", "random")), said
 
 
 @pytest.mark.parametrize("delay", ["-1", "inf", "1e308", "nan", "61", "soon"])
@@ -46,7 +60,21 @@ def test_a_delay_that_is_not_zero_to_a_minute_is_refused(capsys, delay):
 
 def test_simulate_takes_only_bots_in_its_seats(capsys):
     said = refused(capsys, "simulate", "piles", "--seats", "bot,human")
-    assert "Seat 2 is 'human'" in said and "bot or random" in said
+    assert "Seat 2 is 'human'" in said and "bot:easy or bot or bot:strong or random" in said
+
+
+def test_seats_take_a_bot_at_each_level_and_refuse_a_level_there_is_not():
+    seats = parse_seats("Ann,bot:easy,BOT,bot:Strong,random")
+    assert [seat.kind for seat in seats] == [
+        SeatKind.HUMAN,
+        SeatKind.EASY,
+        SeatKind.BOT,
+        SeatKind.STRONG,
+        SeatKind.RANDOM,
+    ]
+    assert [seat.name for seat in seats][1:4] == ["Easy bot 2", "Bot 3", "Strong bot 4"]
+    with pytest.raises(SeatsError, match="a bot's level is bot:easy, bot or bot:strong"):
+        parse_seats("Ann,bot:hard")
 
 
 def test_simulate_refuses_no_games(capsys):
@@ -110,3 +138,24 @@ def test_parse_seats_names_bots_by_their_seat_and_keeps_people_names():
     assert [s.kind for s in seats] == [SeatKind.HUMAN, SeatKind.BOT, SeatKind.RANDOM]
     with pytest.raises(SeatsError):
         parse_seats("Bot 2,bot")
+
+
+def test_rotated_seats_move_each_level_round_the_table_game_by_game():
+    """Rotated, two easy bots and two planners in Piles swap places every game: each seat is
+    an easy bot's in half the games, and the wins split by level add up to every game."""
+    kinds = [SeatKind.EASY, SeatKind.BOT, SeatKind.EASY, SeatKind.BOT]
+    rotated = simulate("piles", 4, kinds, seed=3, rotate=True)
+    fixed = simulate("piles", 4, kinds, seed=3)
+    assert rotated.rotated and not fixed.rotated
+    assert set(rotated.kinds) == {"easy", "bot"}
+    assert sum(kind.win_share for kind in rotated.kinds.values()) == pytest.approx(1.0)
+    # Piles is won by a team (seats 1 and 3, or 2 and 4): fixed, each team is one level.
+    easy_team = fixed.wins[0]
+    assert fixed.kinds["easy"].win_share == pytest.approx(easy_team / 4)
+    # Game 2 of the rotated run is game 2 of a run with every kind one seat round.
+    first = simulate("piles", 1, kinds, seed=3)
+    second = simulate("piles", 1, kinds[-1:] + kinds[:-1], seed=4)
+    both = simulate("piles", 2, kinds, seed=3, rotate=True)
+    assert both.wins == [a + b for a, b in zip(first.wins, second.wins, strict=True)]
+    easy = (first.kinds["easy"].win_share + second.kinds["easy"].win_share) / 2
+    assert both.kinds["easy"].win_share == pytest.approx(easy)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardtable import games
 from cardtable.engine.history import History, export_lines, finished_game
 from cardtable.saved_list import NO_GAMES, when
@@ -106,6 +108,7 @@ async def test_at_80x24_each_finished_game_is_one_line_its_time_kept_and_names_c
         assert len(line.plain) < listed.scrollable_content_region.width
 
 
+@pytest.mark.usefixtures("quick_strong_bots")
 async def test_a_demo_played_to_its_results_is_kept_out_of_the_history():
     from cardtable.ui.screens.results import ResultsScreen
     from tests.pilot_steps import wait_until

@@ -21,8 +21,10 @@ from tests.test_qr import decoded, read_back
 
 SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
-SEED = 4
-"""A deal in which a person, following the hints, holds a card that comes up for matching."""
+SEED = 1
+"""A deal in which a person, following the hints, holds a card that comes up for matching, and
+which ends in some 60 moves (Run It's games run from 50 moves to 700: with the hints' search,
+the deal this test had before, 4, took 480)."""
 GAME_SECONDS = 150
 CLAIM = "Match it"
 """The claim button's words in Run It (the window's verb)."""

@@ -1,6 +1,7 @@
 """Each rule of Sets and Runs (RULES.md, "Sets and Runs") as a test a broken rule would fail,
 with the seed's worked examples, and random playouts at 3 to 6 seats."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -26,7 +27,7 @@ from cardtable.games.sets_and_runs.moves import (
     lay_meld,
     swap,
 )
-from cardtable.games.sets_and_runs.rules import DECK, deal, open_window
+from cardtable.games.sets_and_runs.rules import DECK, deal, open_window, sorted_hand
 from cardtable.games.sets_and_runs.scoring import hand_points
 from cardtable.games.sets_and_runs.state import Phase
 from tests.cards_text import card as natural
@@ -82,7 +83,7 @@ def position(
         if s not in named:
             named[s] = pool[:11]
             del pool[:11]
-    state.hands = [named[s] for s in range(seats)]
+    state.hands = [sorted_hand(named[s]) for s in range(seats)]  # as a game keeps them
     state.melds = table
     state.laid_down = [any(m.owner == s for m in table) for s in range(seats)]
     state.floating = [False] * seats
@@ -300,7 +301,7 @@ def test_laying_down_exactly_the_contract_once_per_round():
     assert "Finish your lay-down" in refused(state, 0, discard(c("KH")))
     GAME.apply(state, 0, lay_meld(tuple(cs("9C 9D 9S")), run=False))
     assert state.laid_down[0] and len(state.melds) == 2 and not state.pending
-    assert state.hands[0] == cs("KH 2C")
+    assert state.hands[0] == cs("2C KH")
     # No extra meld, ever: once per round.
     reason = refused(state, 0, lay_meld(tuple(cs("KH KH KH")), run=False))
     assert "once per round" in reason
@@ -554,8 +555,9 @@ def test_a_floating_player_with_buys_left_may_buy_like_anyone():
         turn=0,
         buys=[2, 3, 3, 3],
     )
+    held = state.hands[1].count(c("3C"))
     GAME.apply(state, 0, add_to(c("7S"), 0, False))
-    assert state.floating[0] and state.hands[1][-1] == c("3C")
+    assert state.floating[0] and state.hands[1].count(c("3C")) == held + 1
     GAME.apply(state, 1, discard(c("3C")))
     # Seat 2 has first call; seats 3 and 0 may buy, the floating seat 0 too.
     assert GAME.to_act(state) == [2, 3, 0]
@@ -856,3 +858,19 @@ def test_the_fast_meld_finder_agrees_with_the_plain_one():
         ]
         assert sorted(map(str, fast)) == sorted(map(str, plain))
         assert all(meld_refusal(cards, run) is None for cards, run in fast)
+
+
+def test_hands_are_kept_in_table_order_so_a_seat_sees_her_moves_in_their_order():
+    """A drawn, taken or bought card goes to its place in the hand (by suit, then rank, Jokers
+    last), as the player's own view shows it: the legal moves follow the hand's order, so the
+    view alone fixes them (the strong bot's worlds offer the same moves)."""
+    state = GAME.new_game(4, seed=3)
+    rng = random.Random(5)  # every kind of move: draws, discards taken, buys, lay-downs
+    for _ in range(300):
+        if GAME.is_over(state):
+            break
+        for seat, hand in enumerate(state.hands):
+            assert hand == sorted_hand(hand), f"seat {seat}'s hand is out of table order"
+        window = GAME.claim_window(state)
+        seat = window.open_to[0] if window and window.open_to else GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))

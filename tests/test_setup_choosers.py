@@ -1,5 +1,6 @@
 """The setup screen opens light: one small chooser per seat and option, rows for seats in play."""
 
+import pytest
 from textual.widgets import Input, RadioSet
 
 from cardtable.engine import SeatKind
@@ -31,14 +32,16 @@ async def test_a_seats_kind_moves_on_with_the_arrow_keys_and_reads_without_colou
         assert kind.render().plain.split() == ["◂", "Bot", "▸"]
         kind.focus()
         seen = []
-        for key in ("right", "right", "left", "space"):
+        for key in ("right", "right", "right", "right", "left", "space"):
             await pilot.press(key)
-            seen.append((kind.value, name.value, kind.render().plain.split()[1]))
-        assert seen == [
-            (SeatKind.RANDOM, "Random 2", "Random"),
+            seen.append((kind.value, name.value, kind.render().plain[2:-2].strip()))
+        assert seen == [  # the levels weakest first, round the end from the random bot
+            (SeatKind.STRONG, "Strong bot 2", "Strong bot"),
+            (SeatKind.RANDOM, "Random 2", "Random bot"),
             (SeatKind.HUMAN, "Player 2", "Person"),
-            (SeatKind.RANDOM, "Random 2", "Random"),
+            (SeatKind.EASY, "Easy bot 2", "Easy bot"),
             (SeatKind.HUMAN, "Player 2", "Person"),
+            (SeatKind.EASY, "Easy bot 2", "Easy bot"),
         ]
         # A click moves on too, round the end.
         await pilot.click(kind)
@@ -151,3 +154,30 @@ async def test_names_typed_are_kept_after_going_back_from_the_setup():
         setup = await open_setup(pilot, app)
         await wait_until(pilot, lambda: bool(setup.query("#seat-name-1")))
         assert [s.name for s in setup.seats()] == ["Ann", "Bot 2"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
+def test_eight_seats_of_every_level_snapshot(snap_compare, size):
+    """Run It's eight seats, a person and a bot of every level, at a laptop's 80x24 (the
+    chooser as wide as before: 'Strong bot' is as long as 'Random bot') and a projector."""
+    kinds = [
+        SeatKind.HUMAN,
+        SeatKind.EASY,
+        SeatKind.BOT,
+        SeatKind.STRONG,
+        SeatKind.RANDOM,
+        SeatKind.STRONG,
+        SeatKind.EASY,
+        SeatKind.HUMAN,
+    ]
+
+    async def every_level(pilot):
+        setup = await open_setup(pilot, pilot.app)
+        next(b for b in setup.query(RoundButton) if b.name == "8").value = True
+        await wait_until(pilot, lambda: len(setup.query(".seat-row")) == 8)
+        for i, kind in enumerate(kinds):
+            setup.query_one(f"#seat-kind-{i}", Choice).value = kind
+        setup.query_one("#seat-kind-3", Choice).focus()
+        await pilot.pause()
+
+    assert snap_compare(setup_app("run-it"), terminal_size=size, run_before=every_level)

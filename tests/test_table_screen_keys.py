@@ -60,6 +60,7 @@ async def test_bots_wait_while_the_table_is_hidden():
         await wait_until(pilot, lambda: len(screen.match.record.log) > 0)
 
 
+@pytest.mark.usefixtures("quick_strong_bots")
 @pytest.mark.parametrize("key", ["escape", "q"])
 async def test_esc_or_q_stops_a_demo_and_its_footer_says_so(key):
     app = CardTableApp(Launch(command="demo", game="runway", delay=0.5, seed=4))
@@ -125,6 +126,7 @@ def test_the_handoff_counts_earlier_moves_in_words():
     assert TableScreen(match)._since_last_turn(0).startswith("Since your last turn (the last 8")
 
 
+@pytest.mark.usefixtures("quick_strong_bots")
 async def test_a_demo_deals_the_next_game_at_the_same_table_drawn_at_once():
     app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
     async with app.run_test(size=(100, 30)) as pilot:

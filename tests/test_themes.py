@@ -71,6 +71,7 @@ async def test_the_palette_offers_our_themes_and_a_choice_is_remembered_at_the_n
         assert background(again) == again.get_css_variables()["felt"].lower()
 
 
+@pytest.mark.usefixtures("quick_strong_bots")
 async def test_escape_and_q_in_the_palette_during_a_demo_do_not_stop_it():
     app = CardTableApp(Launch(command="demo", game="piles", seed=1, delay=5))
     async with app.run_test(size=SIZE) as pilot:

@@ -2,6 +2,7 @@
 
 import io
 
+import pytest
 from rich.console import Console
 from textual.widgets import Checkbox, Input, OptionList, Static
 
@@ -234,6 +235,7 @@ async def test_a_bot_game_reaches_the_results_screen():
         assert "win" in summary or "draw" in summary
 
 
+@pytest.mark.usefixtures("quick_strong_bots")
 async def test_demo_plays_game_after_game():
     app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=4))
     async with app.run_test(size=SIZE) as pilot:

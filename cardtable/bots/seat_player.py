@@ -1,4 +1,5 @@
-"""Which bot plays a seat: the game's planner for 'bot', the random bot for 'random'."""
+"""Which bot plays a seat: the easy bot, the game's planner ('bot'), the strong bot (a search),
+or the random bot."""
 
 from __future__ import annotations
 
@@ -30,7 +31,17 @@ def planner(game_id: str, seed: int = 0) -> SeatPlayer:
 
 
 def player_for(kind: SeatKind, game_id: str, seed: int = 0) -> SeatPlayer:
-    """The bot that plays a seat of this kind; a person's seat gets the planner for hints."""
+    """The bot that plays a seat of this kind; a person's seat gets the planner for hints. A
+    game without search hooks has no strong bot of its own: its planner plays strong seats."""
     if kind is SeatKind.RANDOM:
         return RandomBot(seed)
+    if kind is SeatKind.EASY:
+        from cardtable.bots.easy import EasyBot  # they build on this module's planner
+
+        return EasyBot(game_id, seed)
+    if kind is SeatKind.STRONG:
+        from cardtable.bots.search import SearchBot, hooks
+
+        if hooks(game_id) is not None:
+            return SearchBot(game_id, seed)
     return planner(game_id, seed)

@@ -1,7 +1,8 @@
-"""Headless games between bots, for measuring bots and the engine's speed."""
+"""Headless games between bots, for measuring bots (level against level) and the engine's speed."""
 
 from __future__ import annotations
 
+import statistics
 import time
 
 from pydantic import BaseModel
@@ -9,6 +10,19 @@ from pydantic import BaseModel
 from cardtable import games
 from cardtable.bots.seat_player import player_for
 from cardtable.engine import SeatKind
+
+
+class KindResult(BaseModel):
+    """How one kind of seat did over a simulation."""
+
+    seats: int
+    """Seats of this kind at the table."""
+    win_share: float
+    """Its share of the wins, 0 to 1: each game's win split among the seats that won it (a
+    team's win, a shared one), summed for this kind's seats, over the games."""
+    think_p50_ms: float
+    think_p90_ms: float
+    """Milliseconds a seat of this kind took to choose a move: median and 90th percentile."""
 
 
 class SimulationResult(BaseModel):
@@ -24,18 +38,38 @@ class SimulationResult(BaseModel):
     """Per seat, the games that seat won or shared (a draw counts for every side in it)."""
     draws: int = 0
     """The games no single team won: a shared win between teams, or no winner at all."""
+    rotated: bool = False
+    """Whether the seats' kinds moved round one seat each game (so no kind keeps the seat that
+    leads, deals or sits beside a given opponent)."""
+    kinds: dict[str, KindResult] = {}
+    """Per kind of seat ('strong', 'bot', ...): its share of the wins and its think times."""
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value `share` of the way up the sorted values (0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def simulate(
-    game_id: str, n: int, kinds: list[SeatKind] | None = None, seed: int = 0
+    game_id: str,
+    n: int,
+    kinds: list[SeatKind] | None = None,
+    seed: int = 0,
+    rotate: bool = False,
 ) -> SimulationResult:
     """Play `n` games with seeds seed, seed+1, ...; the planning bot in every seat when `kinds`
-    is None."""
+    is None. With `rotate`, game number g moves every kind g seats round the table."""
     game = games.get(game_id)
     if kinds is None:
         kinds = [SeatKind.BOT] * game.default_seats
     game.check_seats(len(kinds))
-    wins = [0] * len(kinds)
+    seats = len(kinds)
+    wins = [0] * seats
+    shares = dict.fromkeys(kinds, 0.0)
+    thinking: dict[SeatKind, list[float]] = {kind: [] for kind in kinds}
     draws = 0
     moves = 0
     start = time.perf_counter()
@@ -46,9 +80,12 @@ def simulate(
         game.advance,
         game.claim_window,
     )
+    clock = time.perf_counter
     for g in range(seed, seed + n):
-        state = game.new_game(seats=len(kinds), seed=g)
-        players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(kinds)]
+        turn = (g - seed) % seats if rotate else 0
+        sitting = kinds[-turn:] + kinds[:-turn] if turn else list(kinds)
+        state = game.new_game(seats=seats, seed=g)
+        players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(sitting)]
         while not is_over(state):
             # In a claim window the claimants speak first, nearest first: a buy window is
             # resolved by the next player's own move, which would otherwise come first.
@@ -56,12 +93,15 @@ def simulate(
             seat = window.open_to[0] if window is not None and window.open_to else to_act(state)[0]
             player = players[seat]
             view = game.view(state, seat) if player.needs_view else None
+            began = clock()
             move, _ = player.choose(view, legal_moves(state, seat))
+            thinking[sitting[seat]].append(clock() - began)
             advance(state, seat, move)
             moves += 1
         outcome = game.outcome(state)
         for seat in outcome.winners:
             wins[seat] += 1
+            shares[sitting[seat]] += 1 / len(outcome.winners)
         winning_teams = [team for team in outcome.teams if set(team) & set(outcome.winners)]
         draws += len(winning_teams) != 1
     seconds = time.perf_counter() - start
@@ -74,4 +114,16 @@ def simulate(
         games_per_s=round(n / seconds, 2) if seconds else 0.0,
         wins=wins,
         draws=draws,
+        rotated=rotate,
+        kinds={
+            kind.value: KindResult(
+                seats=kinds.count(kind),
+                win_share=round(shares[kind] / n, 4) if n else 0.0,
+                think_p50_ms=round(statistics.median(thinking[kind]) * 1000, 3)
+                if thinking[kind]
+                else 0.0,
+                think_p90_ms=round(percentile(thinking[kind], 0.9) * 1000, 3),
+            )
+            for kind in dict.fromkeys(kinds)
+        },
     )

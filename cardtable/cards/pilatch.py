@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -49,6 +50,11 @@ class PilatchCard(BaseModel):
 
     suit: PilatchSuit
     rank: int
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A frozen card is its own deep copy: copying a whole table (the strong bot copies
+        one per move it weighs) then copies none of its cards."""
+        return self
 
     @property
     def is_joker(self) -> bool:

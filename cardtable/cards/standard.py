@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -72,6 +73,11 @@ class Card(BaseModel):
 
     rank: int
     suit: Suit | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A frozen card is its own deep copy: copying a whole table (the strong bot copies
+        one per move it weighs) then copies none of its cards."""
+        return self
 
     @property
     def is_joker(self) -> bool:

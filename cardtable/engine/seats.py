@@ -20,11 +20,24 @@ NAME_MAX = 16
 
 
 class SeatKind(StrEnum):
-    """Who plays a seat: a person at the keyboard, the game's planning bot, or the random bot."""
+    """Who plays a seat: a person at the keyboard, a bot at one of three levels (easy, the
+    game's planner, strong: a search), or the random bot."""
 
     HUMAN = "human"
+    EASY = "easy"
     BOT = "bot"
+    STRONG = "strong"
     RANDOM = "random"
+
+    @property
+    def level(self) -> str | None:
+        """A bot's level in words ('easy', 'strong'); None for a person, the planner's 'bot'
+        (the usual level) and the random bot."""
+        return {SeatKind.EASY: "easy", SeatKind.STRONG: "strong"}.get(self)
+
+
+BOTS = (SeatKind.EASY, SeatKind.BOT, SeatKind.STRONG, SeatKind.RANDOM)
+"""Every kind of bot, weakest level first, then the random bot."""
 
 
 class SeatConfig(BaseModel):
@@ -52,7 +65,13 @@ class SeatsError(ValueError):
 
 def default_name(kind: SeatKind, seat: int) -> str:
     """The name a seat gets when nobody types one: 'Player 1', 'Bot 2', 'Random 3'."""
-    word = {SeatKind.HUMAN: "Player", SeatKind.BOT: "Bot", SeatKind.RANDOM: "Random"}[kind]
+    word = {
+        SeatKind.HUMAN: "Player",
+        SeatKind.EASY: "Easy bot",
+        SeatKind.BOT: "Bot",
+        SeatKind.STRONG: "Strong bot",
+        SeatKind.RANDOM: "Random",
+    }[kind]
     return f"{word} {seat + 1}"
 
 
@@ -101,12 +120,18 @@ def check_names(names: list[str]) -> None:
             raise SeatsError(f"Seat {i + 1} ({names[i]!r}): {problem}.")
 
 
-BOT_WORDS = {"bot": SeatKind.BOT, "random": SeatKind.RANDOM}
+BOT_WORDS = {
+    "bot:easy": SeatKind.EASY,
+    "bot": SeatKind.BOT,
+    "bot:strong": SeatKind.STRONG,
+    "random": SeatKind.RANDOM,
+}
 """The words that put a bot in a seat on the command line; any other word is a person's name."""
 
 
 def parse_seats(text: str, allowed: set[SeatKind] | None = None) -> list[SeatConfig]:
-    """Seats from 'Ann,Bob,bot,random': a name is a person, 'bot' and 'random' are bots.
+    """Seats from 'Ann,bot:easy,bot,bot:strong,random': a name is a person, the BOT_WORDS are
+    bots.
 
     SeatsError says what is wrong: an empty seat (two commas, a trailing comma), a name that
     breaks the name rules, two seats with one name, or a kind not in `allowed`.
@@ -123,8 +148,12 @@ def parse_seats(text: str, allowed: set[SeatKind] | None = None) -> list[SeatCon
                 why = "two commas in a row"
             raise SeatsError(f"Seat {i + 1} is empty ({why}): write a name, bot or random.")
         kind = BOT_WORDS.get(raw.lower(), SeatKind.HUMAN)
+        if kind is SeatKind.HUMAN and raw.lower().startswith("bot:"):
+            raise SeatsError(
+                f"Seat {i + 1} is {raw!r}: a bot's level is bot:easy, bot or bot:strong."
+            )
         if allowed is not None and kind not in allowed:
-            words = " or ".join(sorted(k.value for k in allowed))
+            words = " or ".join(word for word, k in BOT_WORDS.items() if k in allowed)
             raise SeatsError(f"Seat {i + 1} is {raw!r}: here a seat is {words}.")
         name = raw if kind is SeatKind.HUMAN else default_name(kind, i)
         seats.append(SeatConfig(name=name, kind=kind))

@@ -16,6 +16,9 @@ class CatalogEntry(BaseModel):
     """The module whose `GAME` is the rules object; None while the game is not playable yet."""
     planner: str | None = None
     """The game's planning bot as 'module:Class' (None: the random bot plays for it)."""
+    search: str | None = None
+    """The game's search hooks (`bots.search.SearchHooks`) as 'module:NAME', for the strong
+    bot (None: the strong bot is the planner)."""
     table: str | None = None
     """The game's table widget as 'module:Class', imported by the UI only (so `games` never
     imports Textual)."""
@@ -29,6 +32,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Build a run of one suit up or down; triples earn special actions.",
         module="cardtable.games.runway",
         planner="cardtable.games.runway.strategy:RunwayPlanner",
+        search="cardtable.games.runway.search:SEARCH",
         table="cardtable.ui.tables.runway:RunwayTable",
     ),
     CatalogEntry(
@@ -38,6 +42,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Shed your hand by matching colour, number or action; stack penalties.",
         module="cardtable.games.run_it",
         planner="cardtable.games.run_it.strategy:RunItPlanner",
+        search="cardtable.games.run_it.search:SEARCH",
         table="cardtable.ui.tables.run_it:RunItTable",
     ),
     CatalogEntry(
@@ -47,6 +52,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Two teams take tricks; the superior suit overtakes; Keepers and 1s decide hands.",
         module="cardtable.games.over_trump",
         planner="cardtable.games.over_trump.strategy:OverTrumpPlanner",
+        search="cardtable.games.over_trump.search:SEARCH",
         table="cardtable.ui.tables.over_trump:OverTrumpTable",
     ),
     CatalogEntry(
@@ -56,6 +62,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Seven rounds of contracts: lay down sets and runs, buy discards, go out first.",
         module="cardtable.games.sets_and_runs",
         planner="cardtable.games.sets_and_runs.strategy:SetsAndRunsPlanner",
+        search="cardtable.games.sets_and_runs.search:SEARCH",
         table="cardtable.ui.tables.sets_and_runs:SetsAndRunsTable",
     ),
     CatalogEntry(
@@ -65,6 +72,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         summary="Take the Castle's piles with cards that beat their total value.",
         module="cardtable.games.piles",
         planner="cardtable.games.piles.strategy:PilesPlanner",
+        search="cardtable.games.piles.search:SEARCH",
         table="cardtable.ui.tables.piles:PilesTable",
     ),
 )

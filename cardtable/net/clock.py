@@ -1,9 +1,11 @@
 """The clock a runner counts on: bot delays, claim windows and every other wait of a table.
 
-A clock says what time it is (`now()`, in seconds) and calls back later (`call_later`), giving a
-handle to cancel. `LoopClock` is the real one, on the running asyncio loop (a Textual app runs on
-one, so the same clock serves the app and the host); `FakeClock` moves only when a test says
-(`advance`), so tests never wait real seconds.
+A clock says what time it is (`now()`, in seconds), calls back later (`call_later`), giving a
+handle to cancel, and lets a bot think (`think`). `LoopClock` is the real one, on the running
+asyncio loop (a Textual app runs on one, so the same clock serves the app and the host): a bot
+thinks in its worker thread, so the screen keeps answering keys while a strong bot searches.
+`FakeClock` moves only when a test says (`advance`) and thinks at once, so tests never wait real
+seconds.
 """
 
 from __future__ import annotations
@@ -11,8 +13,17 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import sys
+import threading
 from collections.abc import Callable
-from typing import Protocol
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+Answer = Callable[[], T]
+"""A thought's answer: calling it gives what the work returned, or raises what it raised."""
 
 
 class Handle(Protocol):
@@ -31,9 +42,31 @@ class Clock(Protocol):
     def call_later(self, seconds: float, callback: Callable[[], object]) -> Handle:
         """Call `callback` once, `seconds` from now."""
 
+    def think(self, work: Callable[[], T], done: Callable[[Answer[T]], object]) -> None:
+        """Do `work` (a bot choosing) where it does not hold up the table, then call `done`
+        with its answer where the clock calls back. Whoever asked decides whether the answer
+        still counts: the game may have moved on meanwhile."""
+
+
+def answer_of(work: Callable[[], T]) -> Answer[T]:
+    """Do `work` now; its answer (an error it raised is raised again when asked for)."""
+    try:
+        result = work()
+    except Exception as err:  # handed on: the runner says a bot failed, as it always has
+        return partial(_raise, err)
+    return lambda: result
+
+
+def _raise(err: Exception) -> Any:
+    """Raise `err` again, where its answer is asked for."""
+    raise err
+
 
 class LoopClock:
-    """The real clock: the running asyncio loop's time and timers."""
+    """The real clock: the running asyncio loop's time and timers; bots think in a worker."""
+
+    def __init__(self) -> None:
+        self._worker: ThreadPoolExecutor | None = None
 
     def now(self) -> float:
         """The loop's time."""
@@ -42,6 +75,58 @@ class LoopClock:
     def call_later(self, seconds: float, callback: Callable[[], object]) -> Handle:
         """The loop's timer: it fires however late the loop gets to it (it never skips)."""
         return asyncio.get_running_loop().call_later(max(0.0, seconds), callback)
+
+    def think(self, work: Callable[[], T], done: Callable[[Answer[T]], object]) -> None:
+        """Do `work` in the clock's one worker thread (thoughts are made one at a time, in the
+        order asked, so no bot is asked twice at once), then call `done` on the loop. The
+        screen keeps answering keys meanwhile: a search in Python gives the loop its turn
+        every few milliseconds."""
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="cardtable-bot")
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._worker, _think_aside, work)
+        future.add_done_callback(
+            lambda thought: None if thought.cancelled() else done(thought.result())
+        )
+
+
+THINKING_SWITCH = 0.001
+"""Seconds the interpreter lets one thread run before another that waits may take its turn,
+while a bot thinks. Python's usual 5 ms is paid again each time the screen's loop comes back
+from writing to the terminal or reading a key, which made a frame drawn beside a thinking bot
+take twice as long as one drawn alone."""
+
+
+class _QuickSwitch:
+    """The interpreter's switch interval at THINKING_SWITCH while any bot thinks (clocks of a
+    host and an app in one process may think at once), back to what it was once none does."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thinking = 0
+        self._usual = 0.0
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if not self._thinking:
+                self._usual = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._usual, THINKING_SWITCH))
+            self._thinking += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._thinking -= 1
+            if not self._thinking:
+                sys.setswitchinterval(self._usual)
+
+
+_quick_switch = _QuickSwitch()
+
+
+def _think_aside(work: Callable[[], T]) -> Answer[T]:
+    """`work`'s answer, the interpreter switching threads often while it is made."""
+    with _quick_switch:
+        return answer_of(work)
 
 
 class FakeCall:
@@ -58,7 +143,7 @@ class FakeCall:
 
 
 class FakeClock:
-    """A clock for tests: time stands still until `advance` moves it."""
+    """A clock for tests: time stands still until `advance` moves it; bots think at once."""
 
     def __init__(self, start: float = 0.0) -> None:
         self.time = start
@@ -75,6 +160,10 @@ class FakeClock:
         call = FakeCall(self.time + max(0.0, seconds), callback)
         heapq.heappush(self._calls, (call.at, next(self._order), call))
         return call
+
+    def think(self, work: Callable[[], T], done: Callable[[Answer[T]], object]) -> None:
+        """Do `work` at once and call `done` with its answer before returning."""
+        done(answer_of(work))
 
     def pending(self) -> list[float]:
         """The seconds from now of every call still to make, soonest first."""

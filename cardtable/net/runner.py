@@ -7,6 +7,14 @@ seeded delay, everyone still open lets the card go when the time is up; with no 
 person is asked in turn) or nothing (a person's turn). Everything waits on an injected clock
 (net/clock.py), so tests never wait real seconds.
 
+Bots think on the clock too (`Clock.think`: the real clock's worker thread, so a strong bot's
+search never holds up the screen). A bot starts thinking as its turn begins, while the table
+waits `delay`; its move is made once both are done, and the table says it is thinking when it
+is late by THINKING_SHOWN. An answer that comes back after the game has moved on (a move taken
+back, a new game, the table stopped) is dropped: every change of the game calls off the thought
+it was made for, as it calls off the waits. Bots deciding whether to claim a card think on a
+copy of the game, while the people at the table may still answer the window.
+
 Fronts act for a seat (`play`, `claim`) and are told after every change (`listen`) with the
 events it made; `table` builds the protocol's `Table` for any seat. The host (net/host.py) puts
 it behind websockets; the one-keyboard table (ui/screens/table.py) behind a local feed, which
@@ -29,7 +37,7 @@ from cardtable.engine import Event, Game, IllegalMove, Match, Move, View
 from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.engine.match import LoggedMove
-from cardtable.net.clock import Clock, Handle
+from cardtable.net.clock import Answer, Clock, Handle
 from cardtable.net.protocol import Act, ClaimCard, Table
 
 log = logging.getLogger("cardtable.runner")
@@ -39,6 +47,10 @@ HOSTED_UNDO = "Moves cannot be taken back in a hosted game."
 
 HOLD = "hold"
 """The pause a hint given in a claim window makes, until the next move."""
+
+THINKING_SHOWN = 0.2
+"""Seconds a bot's move may be late (its wait is over, its thought is not in) before the table
+says it is thinking: a quick bot never makes the status line flicker."""
 
 
 class ClaimRefused(Exception):
@@ -68,6 +80,17 @@ class _Wait:
     left: float = 0.0
 
 
+@dataclass(eq=False)  # each thought is itself: a late answer is told from the current one
+class _Thought:
+    """A bot's move being thought about: made once it is in and the bot's wait is over."""
+
+    seat: int
+    answer: Answer[tuple[Move, str]] | None = None
+    """The bot's move and reason, once it has thought."""
+    due: bool = False
+    """True once the bot's wait is over (the move is late from then on)."""
+
+
 @dataclass
 class _WindowClock:
     """The clock of the claim window the runner is running."""
@@ -79,6 +102,10 @@ class _WindowClock:
     """When it last started counting (None while paused)."""
     bot_claims: dict[int, float] = field(default_factory=dict)
     """The bots that claim, with the second of the window at which each does."""
+    deciding: bool = False
+    """True while the bots think over whether to claim: none of them answers until they have."""
+    asked: bool = False
+    """True once the bots have been asked: an answer after that runs the window again."""
 
 
 class Runner:
@@ -123,6 +150,9 @@ class Runner:
         self.closed: ClaimWindow | None = None
         """The last window that closed: a claim after it is told it came too late."""
         self._window: _WindowClock | None = None
+        self._thought: _Thought | None = None
+        self.thinking: int | None = None
+        """The bot whose move is late while it thinks (the table says so), or None."""
         self._waits: list[_Wait] = []
         self._pauses: set[str] = set()
         self._linger = 0.0
@@ -323,10 +353,13 @@ class Runner:
         return fire
 
     def _cancel_waits(self) -> None:
+        """Call off every wait, and the thought a bot's move waits for (its answer is dropped)."""
         for wait in self._waits:
             if wait.handle is not None:
                 wait.handle.cancel()
         self._waits.clear()
+        self._thought = None
+        self.thinking = None
 
     @staticmethod
     def _log_fault(err: Exception) -> None:
@@ -369,7 +402,7 @@ class Runner:
             # move left to be seen (a finished trick) is given its moment.
             wait = max(self.delay, self._linger, 0.001)
             self._linger = 0.0
-            self._later(wait, lambda: self._bot_move(seat))
+            self._think_move(seat, wait)
         else:
             automatic = self.game.automatic_move(state, seat, self.match.seats[seat])
             if automatic is None:
@@ -379,15 +412,48 @@ class Runner:
                 return
         self._tell()
 
-    def _bot_move(self, seat: int) -> None:
+    def _think_move(self, seat: int, wait: float) -> None:
+        """A bot's turn: it thinks (on the clock) while the table waits `wait` seconds."""
+        thought = self._thought = _Thought(seat)
+        self._later(wait, partial(self._move_due, thought))
         state = self.match.state
+        view, moves = self.game.view(state, seat), self.game.legal_moves(state, seat)
+        choose = partial(self.players[seat].choose, view, moves)
+        self.clock.think(choose, partial(self._thought_in, thought))
+
+    def _thought_in(self, thought: _Thought, answer: Answer[tuple[Move, str]]) -> None:
+        """A bot has thought: its move is made now if its wait is over (and nothing pauses the
+        table), else when it is; an answer for a game that has moved on is dropped."""
+        if thought is not self._thought:
+            return
+        thought.answer = answer
+        if thought.due:
+            self._later(0.0, partial(self._bot_move, thought))
+
+    def _move_due(self, thought: _Thought) -> None:
+        """The bot's wait is over: its move, or the table says it is thinking if it is slow."""
+        thought.due = True
+        if thought.answer is not None:
+            self._bot_move(thought)
+        else:
+            self._later(THINKING_SHOWN, partial(self._show_thinking, thought))
+
+    def _show_thinking(self, thought: _Thought) -> None:
+        if thought is self._thought and thought.answer is None:
+            self.thinking = thought.seat
+            self._tell()
+
+    def _bot_move(self, thought: _Thought) -> None:
+        state = self.match.state
+        if thought is not self._thought or thought.answer is None:
+            return
+        self._thought, self.thinking = None, None
+        seat = thought.seat
         if self.game.is_over(state) or self.claiming() is not None:
             return
         if self.game.to_act(state)[0] != seat:
             return
-        move, _ = self.players[seat].choose(
-            self.game.view(state, seat), self.game.legal_moves(state, seat)
-        )
+        move, _ = thought.answer()
         self._after(self.match.play(seat, move))
 
     # Claim windows (engine/claims.py): several seats may claim one card out of turn
@@ -404,13 +470,15 @@ class Runner:
         running = self._window
         assert running is not None
         people = [s for s in window.open_to if self.person(s)]
-        if not people:  # nobody to wait for: the bots decide at once (at the table's pace)
-            self._later(self.window_wait, lambda: self._answer(window, list(window.open_to)))
+        if not people:  # nobody to wait for: the bots answer at once (at the table's pace)
+            if not running.deciding:
+                self._later(self.window_wait, lambda: self._answer(window, list(window.open_to)))
             return
         if window.seconds <= 0:  # each person asked in turn; a bot answers when its turn comes
             first = window.open_to[0]
             if not self.person(first):
-                self._later(0.001, lambda: self._answer(window, [first]))
+                if not running.deciding:
+                    self._later(0.001, lambda: self._answer(window, [first]))
                 return
             self.asking = first
             return
@@ -426,19 +494,40 @@ class Runner:
             self._later(max(0.0, at - counted), partial(self._answer, window, [seat]))
 
     def _open_window(self, window: ClaimWindow) -> None:
-        """A new window: each bot decides now; one that claims does so after a short seeded
-        delay (a quick person beats it), one that does not lets go when the window ends."""
+        """A new window: each bot decides now (thinking on the clock, on a copy of the game,
+        while its clock runs); one that claims does so after a short seeded delay (a quick
+        person beats it), one that does not lets go when the window ends."""
         self._close_window()
-        delays = bot_claim_delays(
+        since = None if self._pauses else self.clock.now()
+        running = self._window = _WindowClock(window, since=since)
+        if all(self.person(seat) for seat in window.open_to):
+            return
+        running.deciding = True
+        state = self.match.state.model_copy(deep=True)  # people may answer while bots think
+        decide = partial(
+            bot_claim_delays,
             self.game,
-            self.match.state,
-            window,
+            state,
+            self.game.claim_window(state),
             self.players,
             lambda seat: not self.person(seat),
             self._claim_random,
         )
-        since = None if self._pauses else self.clock.now()
-        self._window = _WindowClock(window, since=since, bot_claims=delays)
+        self.clock.think(decide, partial(self._claims_decided, running))
+        running.asked = True
+
+    def _claims_decided(self, running: _WindowClock, answer: Answer[dict[int, float]]) -> None:
+        """The bots have decided whether to claim: the window runs on with their claims (an
+        answer for a window that has closed is dropped; a bot that failed lets the card go)."""
+        if running is not self._window:
+            return
+        running.deciding = False
+        try:
+            running.bot_claims = answer()
+        except Exception as err:  # a fault in a bot must not stop the window
+            self.on_fault(err)
+        if running.asked:  # the answer came later than the window opened: run it again
+            self.step()
 
     def _answer(self, window: ClaimWindow, seats: list[int], let_go_all: bool = False) -> None:
         """Bots among `seats` claim or let go, in the window's order, as they decided; with
@@ -494,6 +583,8 @@ class Runner:
         over = game.is_over(state)
         view, legal = self.sight(seat) if sight is None else sight
         outcome = game.outcome(state)
+        if self.thinking is not None:
+            explained = f"{self.names[self.thinking]} is thinking…"
         return Table(
             number=self.number,
             view=view.model_dump(mode="json"),

@@ -298,6 +298,15 @@ class CardTableApp(App[None]):
             return
         self._show_table(self.recorded(match), delay=self.launch.delay)
 
+    def _stop_tables(self) -> None:
+        """Every table still up stops running its turns as the app closes: a bot still
+        thinking then never moves in a game that has been closed."""
+        from cardtable.ui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.runner.stop()
+
     def _close_match(self) -> None:
         """Leave the game at the table: its save gets a checkpoint and its lock is let go (a game
         left before any move keeps no save)."""
@@ -311,6 +320,7 @@ class CardTableApp(App[None]):
             self.in_play = None
 
     async def on_unmount(self) -> None:
+        self._stop_tables()
         self._close_match()
         self.stop_hosting()
         await self.stop_pages()
@@ -401,8 +411,8 @@ class CardTableApp(App[None]):
 
         game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])
         self._demo_index += 1
-        seats = [
-            SeatConfig(name=default_name(SeatKind.BOT, i), kind=SeatKind.BOT)
+        seats = [  # the best play there is to watch: strong bots (a search) in every seat
+            SeatConfig(name=default_name(SeatKind.STRONG, i), kind=SeatKind.STRONG)
             for i in range(game.default_seats)
         ]
         match = Match.start(game, seats, seed, None, None)
@@ -661,6 +671,7 @@ class CardTableApp(App[None]):
         """Quit; from a game in play, say on the way out that it is saved and how to resume."""
         from cardtable.ui.screens.table import TableScreen
 
+        self._stop_tables()  # the game stands as it is now: a bot still thinking never moves
         if self.host is not None:
             self.stop_hosting()
             await self.stop_pages()

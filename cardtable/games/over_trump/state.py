@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,10 @@ class Placement(BaseModel):
     seat: int
     card: PilatchCard
     reveal: PilatchCard | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """Frozen, so its own deep copy (the strong bot copies a table per move it weighs)."""
+        return self
 
 
 class HandSummary(BaseModel):

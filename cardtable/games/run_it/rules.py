@@ -143,7 +143,7 @@ class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
         if phase is Phase.OFFERS:
             if not state.asked or state.asked[0] != seat:
                 return []
-            return [mv.NO_OFFER, *(mv.offer(card) for card in dict.fromkeys(state.hands[seat]))]
+            return [mv.NO_OFFER, *(mv.offer(card) for card in in_table_order(state.hands[seat]))]
         if seat != state.turn:
             return []
         if phase is Phase.TAKE:
@@ -154,7 +154,7 @@ class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
             assert state.got is not None
             return [*plays_of(state.got), mv.KEEP]
         moves: list[mv.RunItMove] = [
-            move for card in dict.fromkeys(playable(state, seat)) for move in plays_of(card)
+            move for card in in_table_order(playable(state, seat)) for move in plays_of(card)
         ]
         if state.penalty:
             moves.append(mv.TAKE_PENALTY)
@@ -268,11 +268,12 @@ class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
             my_offer=state.offers[seat] if seat is not None and state.offers else None,
             got=state.got if seat == state.turn else None,
             missed=state.missed if mine and seat == state.missed_by else None,
-            playable=[] if seat is None else playable(state, seat),
+            playable=[] if seat is None else in_table_order(playable(state, seat)),
             wins=wins(state),
             history=state.history,
             ended=state.ended,
             match_seconds=state.options.match_seconds,
+            options=state.options,
         )
 
     def outcome(self, state: RunItState) -> Outcome:
@@ -315,14 +316,26 @@ class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
         return teaching.explain(self, state, seat, names)
 
 
+_COLOUR_PLACE = {colour: place for place, colour in enumerate(RunItColour)}
+_KIND_PLACE = {kind: place for place, kind in enumerate(RunItKind)}
+
+
+def table_order(card: RunItCard) -> tuple[int, int, int]:
+    """Where a card stands in a hand shown on the table: by colour (R, B, Y, G), then kind and
+    value; Wilds last."""
+    colour = card.colour
+    return (4 if colour is None else _COLOUR_PLACE[colour], _KIND_PLACE[card.kind], card.value)
+
+
 def sorted_hand(hand: list[RunItCard]) -> list[RunItCard]:
-    """A hand in table order: by colour (R, B, Y, G), then kind and value; Wilds last."""
-    colours = list(RunItColour)
-    kinds = list(RunItKind)
-    return sorted(
-        hand,
-        key=lambda c: (colours.index(c.colour) if c.colour else 4, kinds.index(c.kind), c.value),
-    )
+    """A hand in table order (`table_order`)."""
+    return sorted(hand, key=table_order)
+
+
+def in_table_order(cards: list[RunItCard]) -> list[RunItCard]:
+    """Each card once, in table order: a seat's moves and playable cards follow what she sees
+    of her hand, never the order the cards came into it (which her view does not show)."""
+    return sorted(dict.fromkeys(cards), key=table_order)
 
 
 GAME = RunIt()

@@ -146,3 +146,5 @@ class RunItView(View):
     history: list[GameResult]
     ended: str
     match_seconds: int
+    options: RunItOptions
+    """The table's settings (public: they decide which moves every seat has)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from cardtable.cards import Card, standard_deck
@@ -39,6 +40,8 @@ from cardtable.games.sets_and_runs.state import (
     SetsAndRunsOptions,
     SetsAndRunsState,
     SetsAndRunsView,
+    sorted_hand,
+    table_order,
 )
 
 DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
@@ -55,9 +58,13 @@ next player draws (the discard or the stock) and the others buy or let the card 
 next player lays down, plays on the melds and discards."""
 
 
-def sorted_hand(hand: list[Card]) -> list[Card]:
-    """A hand in table order: by suit, then rank; Jokers last."""
-    return sorted(hand, key=lambda c: (c.suit is None, c.suit or "", c.rank))
+def take_in(hand: list[Card], card: Card) -> None:
+    """Put `card` into `hand` at its place in table order.
+
+    Hands are kept in table order, as the player sees hers: the legal moves and the playable
+    cards follow the hand's order, so a seat's view (always in table order) then fixes them,
+    and a world the strong bot deals from that view offers the very same moves."""
+    insort(hand, card, key=table_order)
 
 
 def playable(state: SetsAndRunsState, seat: int) -> list[Card]:
@@ -316,7 +323,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
         self, state: SetsAndRunsState, seat: int, move: mv.TakeDiscard, events: Events
     ) -> None:
         card = state.discards.pop()
-        state.hands[seat].append(card)
+        take_in(state.hands[seat], card)
         state.__dict__["window"] = None
         state.__dict__["phase"] = Phase.PLAY
         say(events, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
@@ -335,7 +342,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
         assert index is not None
         state.hands[seat].remove(move.card)
         meld.cards[index] = move.card
-        state.hands[seat].append(JOKER)
+        state.hands[seat].append(JOKER)  # a Joker's place in table order is last
         say(
             events,
             "swap",
@@ -349,6 +356,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
     ) -> None:
         for meld in state.pending:
             state.hands[seat].extend(meld.cards)
+        state.hands[seat].sort(key=table_order)
         state.pending = []
         say(events, "take-back", "{0} takes the lay-down back.", seat)
 
@@ -360,7 +368,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
         buyer = window.nearest_claim if window is not None else None
         if buyer is not None:
             card = state.discards.pop()
-            state.hands[buyer].append(card)
+            take_in(state.hands[buyer], card)
             state.buys_left[buyer] -= 1
             if events is not None:
                 left = plural(state.buys_left[buyer], "buy")
@@ -528,7 +536,7 @@ def deal(state: SetsAndRunsState, events: Events) -> None:
     deck = list(DECK)
     chance.shuffle(deck)
     seats = state.seats
-    state.hands = [deck[i * DEAL : (i + 1) * DEAL] for i in range(seats)]
+    state.hands = [sorted_hand(deck[i * DEAL : (i + 1) * DEAL]) for i in range(seats)]
     stock = deck[seats * DEAL :]
     up = stock.pop()
     while up.rank == 0:
@@ -600,7 +608,7 @@ def draw(state: SetsAndRunsState, seat: int, events: Events) -> bool:
         state.discards = state.discards[-1:]
         state.reshuffled = True
         say(events, "reshuffle", "The stock is empty: the discards are shuffled into a new stock.")
-    state.hands[seat].append(stock.pop())
+    take_in(state.hands[seat], stock.pop())
     state.floating[seat] = False
     return True
 

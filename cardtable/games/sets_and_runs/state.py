@@ -5,13 +5,23 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 from cardtable.cards import Card
 from cardtable.engine import Chance, View
 from cardtable.engine.claims import ClaimWindow
 from cardtable.engine.settings import claim_window_seconds
 from cardtable.games.sets_and_runs.melds import TableMeld
+
+
+def table_order(card: Card) -> tuple[bool, str, int]:
+    """Where a card goes in a hand: by suit, then rank; Jokers last."""
+    return (card.suit is None, card.suit or "", card.rank)
+
+
+def sorted_hand(hand: list[Card]) -> list[Card]:
+    """A hand in table order: by suit, then rank; Jokers last."""
+    return sorted(hand, key=table_order)
 
 
 class Phase(StrEnum):
@@ -60,6 +70,15 @@ class SetsAndRunsState(BaseModel):
     """The seat whose turn it is (in a buy window: the next player, who has first call)."""
     phase: Phase
     hands: list[list[Card]]
+    """Each in table order (`rules.take_in`): by suit, then rank, Jokers last."""
+
+    @field_validator("hands")
+    @classmethod
+    def _in_table_order(cls, hands: list[list[Card]]) -> list[list[Card]]:
+        """A state read from a save is put in table order: saves written before hands were kept
+        in it hold them in the order the cards came in, and still resume."""
+        return [sorted_hand(hand) for hand in hands]
+
     stock: list[Card]
     """Face down; the top card is the last."""
     discards: list[Card]

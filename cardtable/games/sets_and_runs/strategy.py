@@ -53,6 +53,9 @@ LATE_BUY_MISSING = 2
 missing."""
 FEEDS = 8.0
 """How much more a card is kept when the next player has laid down and could play it."""
+RUN_ROOM = 0.01
+"""Between two discards otherwise alike, the card with less room in runs goes (a King or a 2
+sits in two three-card runs, a Jack in three): a tie-break, too small to outweigh anything."""
 POINTS_WEIGHT = 0.2
 POINTS_WEIGHT_LAID = 0.8
 """How much a card's points count against keeping it: more once someone has laid down."""
@@ -198,7 +201,7 @@ class SetsAndRunsPlanner:
             keep = _keep_value(code, held, view.contract_sets, view.contract_runs)
             if feeds and _fits(view.melds, move.card) is not None:
                 keep += FEEDS
-            key = (-tier, weight * POINTS[code // 5] - keep)
+            key = (-tier, weight * POINTS[code // 5] - keep - RUN_ROOM * _run_room(code // 5))
             if best is None or key > best[0]:
                 best = (key, move)
         assert best is not None
@@ -469,6 +472,13 @@ def _keep_value(code: int, held: dict[int, int], sets: int, runs: int) -> float:
             if gap < 4:
                 keep += 3.0 if gap == 1 else 2.0
     return keep
+
+
+def _run_room(rank: int) -> int:
+    """In how many three-card runs a rank can sit (an Ace low or high, never around the
+    corner): 2 for an Ace, a 2 or a King, 3 for the rest, 0 for a Joker."""
+    places = () if rank == 0 else (1, ACE_HIGH) if rank == 1 else (rank,)
+    return sum(1 for r in places for low in (r - 2, r - 1, r) if low >= 1 and low + 2 <= ACE_HIGH)
 
 
 def _gap(rank: int, other: int) -> int:

@@ -48,7 +48,15 @@ may never be asked for Pass-it offers (the app offers nothing for her at once)."
 START_HINT = "Enter in any field starts too."
 """The line beside the start button while nothing stops the game."""
 
-KIND_LABELS = [("Person", SeatKind.HUMAN), ("Bot", SeatKind.BOT), ("Random bot", SeatKind.RANDOM)]
+KIND_LABELS = [
+    ("Person", SeatKind.HUMAN),
+    ("Easy bot", SeatKind.EASY),
+    ("Bot", SeatKind.BOT),
+    ("Strong bot", SeatKind.STRONG),
+    ("Random bot", SeatKind.RANDOM),
+]
+"""Who may sit in a seat, in the order → steps through them: a person, the bots from the
+weakest level to the strongest, then the random bot."""
 
 
 def default_seat(i: int) -> SeatConfig:
@@ -313,8 +321,8 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def _seat_row(self, i: int) -> Horizontal:
-        """Seat i's row: its name and who sits there (a person, a bot or a random bot), as
-        last time when this game was started here before."""
+        """Seat i's row: its name and who sits there (a person, a bot at its level or a random
+        bot), as last time when this game was started here before."""
         seat = self.remembered[i] if i < len(self.remembered) else default_seat(i)
         self.names_shown[i] = seat.name
         setting = SEAT_SETTINGS.get(self.game.id)
@@ -369,7 +377,8 @@ class SetupScreen(Screen[None]):
         return int((widget_id or "").rsplit("-", 1)[1])
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        """A default name follows the kind: 'Bot 3' becomes 'Player 3' and back."""
+        """A default name follows the kind: 'Bot 3' becomes 'Strong bot 3', 'Player 3' and
+        back."""
         i = self._seat_of(event.choice.id, "seat-kind-")
         if i is not None and isinstance(event.value, SeatKind):
             name = self.query_one(f"#seat-name-{i}", Input)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from cardtable.bots.seat_player import planner
+from cardtable.bots.hints import hint_player
 from cardtable.engine import Event, Game, Move, View
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import sentences
@@ -664,7 +664,7 @@ class TableFrame(Screen[None]):
     def hint_line(self, view: View, legal: list[Move]) -> str:
         """A hint for the seat of `view`, which may make `legal` now: the move is pointed at on
         the table (Enter or the key named makes exactly it) and the line says why."""
-        move, why = planner(self.game.id).choose(view, legal)
+        move, why = hint_player(self.game.id).choose(view, legal)
         self.table.hinted = move
         how = self.table.suggest(move)
         if self.phone:  # no keys on a phone: the card is selected, or the move has a button
@@ -675,7 +675,7 @@ class TableFrame(Screen[None]):
 
     def window_hint_line(self, window: ClaimWindow, view: View, legal: list[Move], key: str) -> str:
         """A hint in a claim window for the seat of `view`: claim (with `key`) or let it go."""
-        move, why = planner(self.game.id).choose(view, legal)
+        move, why = hint_player(self.game.id).choose(view, legal)
         self.table.hinted = move
         if isinstance(move, Claim):
             what, how = f"{window.verb} the {window.card}", f"Press {key}."

@@ -1,0 +1,32 @@
+"""How hard the strong bot thinks about a move: a game's search hooks set their own budget here,
+below the bots' layer (`bots/search.py` reads it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BUDGET_SECONDS = 0.3
+"""The longest a strong bot may think about a move, at the 90th percentile (`make bench`)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the search thinks about one move."""
+
+    worlds: int = 32
+    """Worlds sampled per move, at most."""
+    seconds: float | None = 0.25
+    """Stop sampling once this long has passed (None: always `worlds`, so a seeded bot gives
+    the same move on any machine)."""
+    candidates: int = 12
+    """Moves searched, at most: the planner's choice first, then others in the game's order."""
+    steps: int = 600
+    """Moves in one rollout, at most."""
+    margin: float = 0.0
+    """How much better (in standing, from 0 to 1) another move must end, on average over the
+    same worlds, than the planner's before the bot leaves the planner's move. Rollouts by a
+    quick policy are a rough guide: in some games a small gain among them is more often noise
+    than a better move."""
+    errors: float = 0.0
+    """Besides, the gain must exceed this many standard errors of its world-by-world
+    differences (0: any gain over the margin will do)."""
