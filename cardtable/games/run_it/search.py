@@ -55,7 +55,7 @@ class RunItSearch:
         self.planner = RunItPlanner()
 
     budget = Budget(worlds=60, seconds=0.2, candidates=5, steps=30, margin=0.04)
-    easy_best = 0.25
+    easy_best = 0.1
 
     def sample(self, view: RunItView, rng: random.Random) -> RunItState:
         """A deal of the unseen cards the seat's view allows (see the class)."""
