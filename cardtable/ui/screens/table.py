@@ -241,7 +241,7 @@ class TableScreen(TableFrame):
             self.redraw()
             self._later(max(self.delay, 0.3) if self.demo else 0.4, self._finish)
             return
-        shared = len(self.humans) > 1 and not self.demo
+        shared = self.table.shared_keyboard
         window = self.claiming()
         if window is not None:
             asking = self.asking
@@ -389,9 +389,7 @@ class TableScreen(TableFrame):
         """True in the moment a turn-based window asks a person at a shared keyboard before her
         handoff is up (a summary over the table has just closed): no key answers for her yet."""
         asking = self.asking
-        return (
-            asking is not None and len(self.humans) > 1 and not self.demo and self.viewer != asking
-        )
+        return asking is not None and self.table.shared_keyboard and self.viewer != asking
 
     def let_go_key(self) -> None:
         """Enter in a window; the handoff first if the person asked has not seen her hand."""
