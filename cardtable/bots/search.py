@@ -14,12 +14,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from statistics import fmean, stdev
 from typing import Any, Protocol
 
 from cardtable import games
-from cardtable.bots.seat_player import SeatPlayer, planner
+from cardtable.bots.seat_player import SeatPlayer
 from cardtable.engine import Move, View
 from cardtable.engine.search_budget import Budget
 from cardtable.engine.words import plural
@@ -49,6 +49,11 @@ class SearchHooks(Protocol):
         """A quick move for `seat` in a rollout (it may look at the sampled state: that world
         is the bot's own guess, not the table's)."""
         ...
+
+    policy: Callable[[int], Any]
+    """The rules of thumb the search starts from, made with a seed: its first candidate, and
+    its move when no other does clearly better. The game's planner, or where self-play against
+    the planner found settings that beat it, the planner with those."""
 
     budget: Budget
     """How hard the strong bot thinks in this game (its moves differ in cost from game to
@@ -82,7 +87,7 @@ class SearchBot:
         self.hooks = search
         self.budget = budget or search.budget
         self.random = random.Random(seed)
-        self.planner: SeatPlayer = planner(game_id, seed)
+        self.planner: SeatPlayer = search.policy(seed)
         self.last_seconds = 0.0
         """How long the last choice took (for `make bench`'s think times)."""
 

@@ -22,7 +22,12 @@ from cardtable.games.over_trump.moves import PlaceCard, place
 from cardtable.games.over_trump.rules import placeable, team_of, top_card
 from cardtable.games.over_trump.scoring import DECK, ONE_POINTS, SEATS, TARGET, card_points
 from cardtable.games.over_trump.state import OverTrumpOptions, OverTrumpState, OverTrumpView
-from cardtable.games.over_trump.strategy import TRICK_WORTH, keep_value, takes_top
+from cardtable.games.over_trump.strategy import (
+    TRICK_WORTH,
+    OverTrumpPlanner,
+    keep_value,
+    takes_top,
+)
 
 TRICK_SIZE = SEATS
 """Cards in a finished trick: each team's won cards are four per trick."""
@@ -123,6 +128,9 @@ def sensible_card(
 class OverTrumpSearch:
     """Over Trump's `SearchHooks`: a hand's unseen cards dealt as the table allows, played out
     to the end of the hand by sensible placements."""
+
+    policy = OverTrumpPlanner
+    """The strong bot starts from the planner's rules of thumb."""
 
     budget = Budget(worlds=16, seconds=0.2, candidates=8, steps=60, margin=0.04, errors=1.0)
     easy_best = 0.35

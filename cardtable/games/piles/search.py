@@ -14,6 +14,7 @@ from cardtable.games.piles.moves import Pass, Place
 from cardtable.games.piles.rules import team_of, team_scores, tops
 from cardtable.games.piles.scoring import POINTS, points
 from cardtable.games.piles.state import PilesOptions, PilesState, PilesView
+from cardtable.games.piles.strategy import PilesPlanner
 
 MARGIN_SCALE = 12.0
 """Points of lead that make a finished game's standing clearly better than a bare win."""
@@ -54,6 +55,9 @@ def fits(card: Card, view: PilesView) -> bool:
 class PilesSearch:
     """Piles' hooks for the strong bot: the unseen cards dealt at random into the other hands
     and the undealt stock; a rollout plays the whole game out (it is one deal)."""
+
+    policy = PilesPlanner
+    """The strong bot starts from the planner's rules of thumb."""
 
     budget = Budget(worlds=40, seconds=0.2, candidates=10, steps=60)
     easy_best = 0.2

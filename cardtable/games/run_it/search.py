@@ -54,6 +54,9 @@ class RunItSearch:
         """The planner plays the rollouts (through each seat's view of the world)."""
         self.planner = RunItPlanner()
 
+    policy = RunItPlanner
+    """The strong bot starts from the planner's rules of thumb."""
+
     budget = Budget(worlds=60, seconds=0.2, candidates=5, steps=30, margin=0.04, errors=2.0)
     easy_best = 0.1
 

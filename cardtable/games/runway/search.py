@@ -56,6 +56,9 @@ class RunwaySearch:
     not keep them: cards seen going into a hand earlier (taken from the bin, swapped, traded)
     and a trade between two other seats (it is made up: nothing offered, one card asked)."""
 
+    policy = RunwayPlanner
+    """The strong bot starts from the planner's rules of thumb."""
+
     budget = Budget(worlds=40, seconds=0.2, candidates=6, steps=40)
     easy_best = 0.0
 

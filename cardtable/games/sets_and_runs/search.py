@@ -40,9 +40,22 @@ NOT_LAID_DOWN = 1.5
 grow before the round ends."""
 
 
+class BolderPlanner(SetsAndRunsPlanner):
+    """The planner as the strong bot plays it: it buys with a bigger hand, buys later in a
+    round, and weighs a card's points less once someone has laid down. Self-play against the
+    planner found these better (`benchmarks/tuning.py`)."""
+
+    big_hand = 18
+    late_buy_missing = 4
+    points_weight_laid = 0.4
+
+
 class SetsAndRunsSearch:
     """Sets and Runs' `SearchHooks`: worlds dealt from the view, played on by the planner for
     a few turns and judged by the totals and the hands."""
+
+    policy = BolderPlanner
+    """The strong bot starts from bolder buys than the planner's."""
 
     budget = Budget(worlds=10, seconds=0.2, candidates=2, steps=250, margin=0.05, errors=2.0)
     easy_best = 0.7
