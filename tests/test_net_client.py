@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from cardtable import games
+from cardtable.bots.hints import hint_player
 from cardtable.engine import IllegalMove, Match, new_save_path, parse_seats
 from cardtable.engine.claims import claim_move
 from cardtable.net.certificate import host_certificate
@@ -460,7 +461,7 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
                 if isinstance(app.screen, OutcomeScreen):
                     break
                 if app.screen is screen and screen.may_move:
-                    screen.hint_line(screen.view, screen.legal)  # what h suggests
+                    screen.hint_line(*hint_player("piles").choose(screen.view, screen.legal))
                     screen.feed.send(
                         Act(
                             move=screen.table.hinted.model_dump(mode="json"),
