@@ -203,3 +203,20 @@ class FailsApart:
 
     def choose(self, view, moves):
         raise RuntimeError("its search is wrong")
+
+
+@pytest.mark.usefixtures("quick_strong_bots")
+async def test_strong_bots_think_apart_in_the_app_whose_stderr_textual_stands_in_for(
+    fresh_pool, counted
+):
+    # Textual's stand-in for sys.stderr has file number -1, which multiprocessing's resource
+    # tracker cannot be given: started under it, the pool never came up.
+    from cardtable.ui.app import CardTableApp, Launch
+
+    app = CardTableApp(Launch(command="demo", game="piles", delay=0, seed=3))
+    async with app.run_test(size=(100, 30)):
+        for _ in range(1000):
+            if counted[0] >= 3 or fresh_pool.given_up:
+                break
+            await asyncio.sleep(0.01)
+    assert fresh_pool.given_up is None and counted[0] >= 3

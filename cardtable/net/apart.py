@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -139,6 +140,7 @@ class _Pool:
 
 def _start_executor() -> ProcessPoolExecutor:
     """A new pool of APART_WORKERS processes, by forkserver where there is one, else spawn."""
+    _start_resource_tracker()
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     if method == "forkserver":
@@ -149,11 +151,33 @@ def _start_executor() -> ProcessPoolExecutor:
 _pool = _Pool()
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (every pool needs it) with the process's real
+    stderr: a Textual app stands in for sys.stderr with an object whose file number is -1, and
+    the tracker, given that, cannot start (nor, then, the pool)."""
+    from multiprocessing import resource_tracker
+
+    shown = sys.stderr
+    real = sys.__stderr__
+    try:
+        if real is not None and shown is not real:
+            sys.stderr = real
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = shown
+
+
 def warm() -> None:
     """Start the workers now, in the background, so the first thought made apart does not wait
-    for them (a table with a strong seat, or a person who may ask for a hint, is starting)."""
+    for them (a table with a strong seat, or a person who may ask for a hint, is starting).
+    Call it on the loop: the resource tracker is started here, at once."""
     with _pool._lock:
         if _pool.started() or _pool.given_up is not None or _pool.warming is not None:
+            return
+        try:
+            _start_resource_tracker()
+        except Exception as err:  # no worker process here: thoughts are made in place
+            _pool._give_up(f"the worker process could not start ({err!r})")
             return
         _pool.warming = threading.Thread(
             target=_pool.executor, name="cardtable-apart-start", daemon=True
