@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import os
 import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
@@ -145,7 +146,21 @@ def _start_executor() -> ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload([__name__])
-    return ProcessPoolExecutor(APART_WORKERS, mp_context=context)
+    return ProcessPoolExecutor(APART_WORKERS, mp_context=context, initializer=_step_aside)
+
+
+WORKER_NICENESS = 10
+"""How far the worker steps back for the screen: on a busy machine the system runs the app's
+process first when both want a core (a key is answered, then the search goes on)."""
+
+
+def _step_aside() -> None:
+    """In a new worker: a lower priority than the app's (where the system has priorities)."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:  # not allowed: it thinks at the app's priority
+            pass
 
 
 _pool = _Pool()
