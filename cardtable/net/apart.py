@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -146,7 +147,9 @@ def _start_executor() -> ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload([__name__])
-    return ProcessPoolExecutor(APART_WORKERS, mp_context=context, initializer=_step_aside)
+    return ProcessPoolExecutor(
+        APART_WORKERS, mp_context=context, initializer=_step_aside, initargs=(os.getpid(),)
+    )
 
 
 WORKER_NICENESS = 10
@@ -154,13 +157,31 @@ WORKER_NICENESS = 10
 process first when both want a core (a key is answered, then the search goes on)."""
 
 
-def _step_aside() -> None:
-    """In a new worker: a lower priority than the app's (where the system has priorities)."""
+APP_WATCHED_EVERY = 1.0
+"""Seconds between a worker's looks at whether the app that started it is still running."""
+
+
+def _step_aside(app: int) -> None:
+    """In a new worker: a lower priority than the app's (where the system has priorities), and
+    an end of its own once the app's process `app` is gone (killed, it never said goodbye)."""
     if hasattr(os, "nice"):
         try:
             os.nice(WORKER_NICENESS)
         except OSError:  # not allowed: it thinks at the app's priority
             pass
+    threading.Thread(target=_end_with, args=(app,), name="cardtable-app-watch", daemon=True).start()
+
+
+def _end_with(app: int) -> None:
+    """End this worker as soon as the process `app` is gone."""
+    while True:
+        time.sleep(APP_WATCHED_EVERY)
+        try:
+            os.kill(app, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except OSError:  # it exists (another user's, after the app's number came round again)
+            continue
 
 
 _pool = _Pool()
