@@ -80,8 +80,8 @@ async def test_a_player_joins_sees_her_hand_moves_and_hears_a_refusal():
             assert "Bob" in str(screen.query_one("#table-title").render())  # Bob is away
             # Her hand always shows, whoever's turn: a move by the hint's key goes to the host.
             moves = len(host.match.record.log)
-            await pilot.press("h")
-            assert status(app).startswith("Hint:")
+            await pilot.press("h")  # thought of in the worker process: it comes a moment later
+            await wait_until(pilot, lambda: status(app).startswith("Hint:"))
             hinted = screen.table.hinted
             await pilot.press("enter")
             await wait_until(pilot, lambda: len(host.match.record.log) > moves)
