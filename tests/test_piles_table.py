@@ -131,7 +131,9 @@ async def test_the_results_show_where_each_teams_points_came_from():
     async with app.run_test(size=SIZE) as pilot:
         last_cards = position(MIXED, ["2H", "3C", "4C", "5C"], captured=("AS", ""))
         await table_at(pilot, app, last_cards)
-        await pilot.press("h", "enter")
+        await pilot.press("h")  # thought of in the worker process: Enter once it is in
+        await wait_until(pilot, lambda: status(app).startswith("Hint:"))
+        await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await pilot.pause()
         shown = str(app.screen.query_one("#results-summary").render())

@@ -78,6 +78,8 @@ class SearchBot:
     """Plays the move that comes out best over worlds sampled from its view."""
 
     needs_view = True
+    thinks_apart = True
+    """Its choice is made in a worker process (net/apart.py): a search holds the interpreter."""
 
     def __init__(self, game_id: str, seed: int = 0, budget: Budget | None = None) -> None:
         search = hooks(game_id)
@@ -90,6 +92,35 @@ class SearchBot:
         self.planner: SeatPlayer = search.policy(seed)
         self.last_seconds = 0.0
         """How long the last choice took (for `make bench`'s think times)."""
+        self.worlds = 0
+        """Worlds the last search played out."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy in another process needs: the game by its id, not its rules objects."""
+        return {
+            "game_id": self.game.id,
+            "budget": self.budget,
+            "random": self.random.getstate(),
+            "planner": self.planner,
+            "last_seconds": self.last_seconds,
+            "worlds": self.worlds,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Take on a state `__getstate__` gave (here or in another process): the game's rules and
+        hooks are found again by its id."""
+        search = hooks(state["game_id"])
+        if search is None:
+            raise ValueError(f"{state['game_id']} has no search hooks")
+        self.game = games.get(state["game_id"])
+        self.hooks = search
+        self.budget = state["budget"]
+        if not hasattr(self, "random"):
+            self.random = random.Random()
+        self.random.setstate(state["random"])
+        self.planner = state["planner"]
+        self.last_seconds = state["last_seconds"]
+        self.worlds = state["worlds"]
 
     def choose(self, view: View | None, moves: list[Any]) -> tuple[Move, str]:
         """The move that did best in the sampled worlds, and why in words."""

@@ -3,9 +3,10 @@
 A clock says what time it is (`now()`, in seconds), calls back later (`call_later`), giving a
 handle to cancel, and lets a bot think (`think`). `LoopClock` is the real one, on the running
 asyncio loop (a Textual app runs on one, so the same clock serves the app and the host): a bot
-thinks in its worker thread, so the screen keeps answering keys while a strong bot searches.
-`FakeClock` moves only when a test says (`advance`) and thinks at once, so tests never wait real
-seconds.
+thinks in its worker thread, and a strong bot's choice (an `ApartChoice` whose player thinks
+apart) is made in the worker process (net/apart.py), which that thread waits for, so the screen
+keeps its own core while a strong bot searches. `FakeClock` moves only when a test says
+(`advance`) and thinks at once, in place, so tests never wait real seconds.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Protocol, TypeVar
+
+from cardtable.net import apart
 
 T = TypeVar("T")
 
@@ -46,6 +49,10 @@ class Clock(Protocol):
         """Do `work` (a bot choosing) where it does not hold up the table, then call `done`
         with its answer where the clock calls back. Whoever asked decides whether the answer
         still counts: the game may have moved on meanwhile."""
+
+    def warm(self) -> None:
+        """Get ready to think apart (a strong seat or a hint is coming): the real clock starts
+        the worker process in the background; a fake one thinks in place and does nothing."""
 
 
 def answer_of(work: Callable[[], T]) -> Answer[T]:
@@ -78,9 +85,10 @@ class LoopClock:
 
     def think(self, work: Callable[[], T], done: Callable[[Answer[T]], object]) -> None:
         """Do `work` in the clock's one worker thread (thoughts are made one at a time, in the
-        order asked, so no bot is asked twice at once), then call `done` on the loop. The
-        screen keeps answering keys meanwhile: a search in Python gives the loop its turn
-        every few milliseconds."""
+        order asked, so no bot is asked twice at once), then call `done` on the loop. A choice
+        whose player thinks apart is made in the worker process, the thread waiting for it
+        without holding the interpreter; any other (a planner, the bots deciding on a claim) in
+        the thread itself. The screen keeps answering keys meanwhile."""
         if self._worker is None:
             self._worker = ThreadPoolExecutor(1, thread_name_prefix="cardtable-bot")
         loop = asyncio.get_running_loop()
@@ -88,6 +96,10 @@ class LoopClock:
         future.add_done_callback(
             lambda thought: None if thought.cancelled() else done(thought.result())
         )
+
+    def warm(self) -> None:
+        """Start the worker process now, in the background (net/apart.py)."""
+        apart.warm()
 
 
 THINKING_SWITCH = 0.001
@@ -124,7 +136,13 @@ _quick_switch = _QuickSwitch()
 
 
 def _think_aside(work: Callable[[], T]) -> Answer[T]:
-    """`work`'s answer, the interpreter switching threads often while it is made."""
+    """`work`'s answer: made in the worker process if it goes apart and the pool can make it,
+    else here, the interpreter switching threads often while it is made."""
+    if isinstance(work, apart.ApartChoice) and work.apart:
+        made = apart.made_apart(work)
+        if made is not None:
+            kind, value = made
+            return partial(_raise, value) if kind == apart.RAISED else lambda: value
     with _quick_switch:
         return answer_of(work)
 
@@ -164,6 +182,9 @@ class FakeClock:
     def think(self, work: Callable[[], T], done: Callable[[Answer[T]], object]) -> None:
         """Do `work` at once and call `done` with its answer before returning."""
         done(answer_of(work))
+
+    def warm(self) -> None:
+        """Nothing: the fake clock thinks in place."""
 
     def pending(self) -> list[float]:
         """The seconds from now of every call still to make, soonest first."""

@@ -37,6 +37,7 @@ from cardtable.engine import Event, Game, IllegalMove, Match, Move, View
 from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.engine.match import LoggedMove
+from cardtable.net.apart import ApartChoice
 from cardtable.net.clock import Answer, Clock, Handle
 from cardtable.net.protocol import Act, ClaimCard, Table
 
@@ -290,7 +291,10 @@ class Runner:
     # Running
 
     def start(self) -> None:
-        """Begin running turns."""
+        """Begin running turns (a strong bot's worker process is started first, in the
+        background, so its first move does not wait for it)."""
+        if any(getattr(player, "thinks_apart", False) for player in self.players):
+            self.clock.warm()
         self.started = True
         self.step()
 
@@ -418,8 +422,8 @@ class Runner:
         self._later(wait, partial(self._move_due, thought))
         state = self.match.state
         view, moves = self.game.view(state, seat), self.game.legal_moves(state, seat)
-        choose = partial(self.players[seat].choose, view, moves)
-        self.clock.think(choose, partial(self._thought_in, thought))
+        choice = ApartChoice(self.players[seat], view, moves)
+        self.clock.think(choice, partial(self._thought_in, thought))
 
     def _thought_in(self, thought: _Thought, answer: Answer[tuple[Move, str]]) -> None:
         """A bot has thought: its move is made now if its wait is over (and nothing pauses the

@@ -10,6 +10,7 @@ host's messages (screens/remote_table.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from rich.text import Text
 from textual import events
@@ -24,7 +25,8 @@ from cardtable.bots.hints import hint_player
 from cardtable.engine import Event, Game, Move, View
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import sentences
-from cardtable.net.clock import Clock
+from cardtable.net.apart import ApartChoice
+from cardtable.net.clock import Answer, Clock
 from cardtable.net.protocol import Table
 from cardtable.net.runner import HOSTED_UNDO
 from cardtable.ui.app_api import table_app
@@ -152,6 +154,9 @@ class TableFrame(Screen[None]):
     def on_mount(self) -> None:
         if not self.demo and (self.at_one_keyboard or self.seat_shown is not None):
             self.table.focus()
+        player_here = self.people if self.at_one_keyboard else self.seat_shown is not None
+        if not self.demo and self.takes_claim_keys and player_here:
+            self.clock.warm()  # a person here may ask for a hint: its worker starts now
         # Nested widgets (the Castle, the log) finish mounting after this screen's on_mount:
         # start once all are laid out. Until then the table is hidden ("dealing"), so the one
         # frame painted before the first draw shows the felt, not an empty board (a demo at
@@ -465,7 +470,7 @@ class TableFrame(Screen[None]):
         if not self.may_move:
             self.say("A hint is for the player whose turn it is.")
             return
-        self.say(self.hint_line(view, self.legal))
+        self.think_of_hint(view, self.legal, lambda move, why: self.say(self.hint_line(move, why)))
 
     def window_hint(self, window: ClaimWindow) -> None:
         """A hint in a claim window, for the person asked or shown: claim (her key) or not
@@ -482,12 +487,61 @@ class TableFrame(Screen[None]):
         ):
             self.say(self.hint_window_words)
             return
-        line = self.window_hint_line(window, view, self.legal, self.claim_keys[seat])
-        # The window waits while she reads the hint (its clock and the bots), so that the
-        # key it names still makes the move it names.
-        self.hold_window()
-        self._draw_bar()
-        self.say(line)
+        key = self.claim_keys[seat]
+
+        def show(move: Move, why: str) -> None:
+            line = self.window_hint_line(window, move, why, key)
+            # The window waits while she reads the hint (its clock and the bots), so that the
+            # key it names still makes the move it names.
+            self.hold_window()
+            self._draw_bar()
+            self.say(line)
+
+        self.think_of_hint(view, self.legal, show)
+
+    _hint_asked: object | None = None
+    """The hint being thought of (a later one, or a move, calls it off), or None."""
+
+    def think_of_hint(
+        self, view: View, legal: list[Move], show: Callable[[Move, str], None]
+    ) -> None:
+        """Think of a hint for the seat of `view`, which may make `legal` now, on the clock (a
+        search, in the worker process: the screen answers keys meanwhile), and `show` its move
+        and why once it is in, if the table still stands where it was asked: a hint for a
+        position that has moved on is dropped, never shown."""
+        asked = self._hint_asked = object()
+        choice = ApartChoice(hint_player(self.game.id), view, legal)
+        self.clock.think(choice, partial(self._hint_in, asked, view, legal, show))
+        if self._hint_asked is asked:  # not in yet (a fake clock answers at once)
+            self.say(self.hint_coming)
+
+    hint_coming = "Thinking of a hint…"
+    """The status line while a hint is thought of."""
+
+    def _hint_in(
+        self,
+        asked: object,
+        view: View,
+        legal: list[Move],
+        show: Callable[[Move, str], None],
+        answer: Answer[tuple[Move, str]],
+    ) -> None:
+        """A hint is in: shown if it is the last one asked and the seat shown still sees what
+        it was asked for (the same view and moves: the same position, whoever moved since)."""
+        if asked is not self._hint_asked or not self.is_attached:
+            return
+        self._hint_asked = None
+        if self.view != view or self.legal != legal or self.ended:
+            return
+        try:
+            move, why = answer()
+            show(move, why)
+        except Exception as err:  # the app's crash report, as a hint given at once had
+
+            def fail(error: Exception = err) -> None:
+                raise error
+
+            self.app.call_later(fail)
 
     def hold_window(self) -> None:
         """A hint was given in a window (at one keyboard it waits until the next move)."""
@@ -661,10 +715,9 @@ class TableFrame(Screen[None]):
             title.append(tag, style="reverse")
         return title
 
-    def hint_line(self, view: View, legal: list[Move]) -> str:
-        """A hint for the seat of `view`, which may make `legal` now: the move is pointed at on
-        the table (Enter or the key named makes exactly it) and the line says why."""
-        move, why = hint_player(self.game.id).choose(view, legal)
+    def hint_line(self, move: Move, why: str) -> str:
+        """A hint of `move` for the seat shown, `why` it is good: the move is pointed at on the
+        table (Enter or the key named makes exactly it) and the line says why."""
         self.table.hinted = move
         how = self.table.suggest(move)
         if self.phone:  # no keys on a phone: the card is selected, or the move has a button
@@ -673,9 +726,8 @@ class TableFrame(Screen[None]):
             how = phone.how(move)
         return sentences(f"Hint: {self.table.move_label(move)}", why, how)
 
-    def window_hint_line(self, window: ClaimWindow, view: View, legal: list[Move], key: str) -> str:
-        """A hint in a claim window for the seat of `view`: claim (with `key`) or let it go."""
-        move, why = hint_player(self.game.id).choose(view, legal)
+    def window_hint_line(self, window: ClaimWindow, move: Move, why: str, key: str) -> str:
+        """A hint in a claim window, `move` `why`: claim (with `key`) or let it go."""
         self.table.hinted = move
         if isinstance(move, Claim):
             what, how = f"{window.verb} the {window.card}", f"Press {key}."
