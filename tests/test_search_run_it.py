@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import random
 
+from run_it_positions import card, position
+
 from cardtable import games
 from cardtable.bots.easy import EasyBot
+from cardtable.bots.search import Budget, SearchBot
 from cardtable.bots.seat_player import player_for
 from cardtable.cards import RunItCard, RunItColour, RunItKind
 from cardtable.engine import SeatKind
 from cardtable.engine.claims import CLAIM, LET_GO
 from cardtable.games.run_it import moves as mv
 from cardtable.games.run_it.matching import can_play
+from cardtable.games.run_it.rules import play
 from cardtable.games.run_it.search import SEARCH
 from cardtable.games.run_it.state import Phase
 
@@ -102,3 +106,17 @@ def test_the_easy_bot_never_lets_a_winning_match_go_nor_takes_an_answerable_run(
     assert all(
         EasyBot("run-it", seed=s).choose(view, moves)[0] != mv.TAKE_PENALTY for s in range(30)
     )
+
+
+def test_the_strong_bot_keeps_a_penalty_card_the_planner_would_attack_with():
+    # Self-play found the planner too quick to start runs: the strong bot's rules of thumb keep
+    # a penalty card to answer runs while the next player is far from winning...
+    state = position(["B+2 B3 G7 G8", "R1 R2 R3 R4 R5"], "B5")
+    view, legal = GAME.view(state, 0), GAME.legal_moves(state, 0)
+    assert player_for(SeatKind.BOT, "run-it").choose(view, legal)[0] == play(card("B+2"))
+    strong = SearchBot("run-it", seed=1, budget=Budget(worlds=2, seconds=None))
+    assert strong.planner.choose(view, legal)[0] == play(card("B3"))
+    # ...and still puts one on a next player holding three cards or fewer.
+    close = position(["B+2 B3 G7 G8", "R1 R2 R3"], "B5")
+    view, legal = GAME.view(close, 0), GAME.legal_moves(close, 0)
+    assert strong.planner.choose(view, legal)[0] == play(card("B+2"))

@@ -150,3 +150,16 @@ def test_the_strong_bot_makes_the_same_move_whatever_the_hidden_cards():
         if compared == 4:
             break
     assert compared == 4
+
+
+def test_the_strong_bot_buys_with_a_hand_the_planner_calls_too_big():
+    # Self-play found the planner's limit (14 cards) too cautious: the strong bot's rules of
+    # thumb buy a card that brings the contract closer with 15 cards in hand.
+    hand = "5S 5D 7H 9C 2S 4D 6C 8H 10S QD KC 3H JS 9H 2D"
+    state = position({2: hand}, round_number=1, discards="5H", turn=1, window=True)
+    view, legal = GAME.view(state, 2), GAME.legal_moves(state, 2)
+    planned, why = player_for(SeatKind.BOT, "sets-and-runs").choose(view, legal)
+    assert planned == LET_GO and why.startswith("Your hand is big already (15 cards)")
+    strong = SearchBot("sets-and-runs", seed=1, budget=Budget(worlds=2, seconds=None))
+    first, why = strong.planner.choose(view, legal)
+    assert first == CLAIM and "5♥ brings you closer" in why

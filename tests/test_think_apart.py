@@ -57,6 +57,16 @@ def seeded_strong_bots(monkeypatch) -> None:
     monkeypatch.setattr(SearchBot, "__init__", steady)
 
 
+async def stopped(runner: Runner) -> None:
+    """Stop the runner and wait until its clock's thread has made every thought still queued
+    there: a thought left over would be sent to the next test's pool (a DiesApart's would break
+    it)."""
+    runner.stop()
+    worker = runner.clock._worker  # type: ignore[attr-defined]
+    if worker is not None:
+        await asyncio.to_thread(worker.shutdown, True)
+
+
 def match(game_id: str, seats: str, seed: int) -> Match:
     return Match.start(games.get(game_id), parse_seats(seats), seed, None)
 
@@ -80,7 +90,7 @@ async def moves_on_the_real_clock(game_id: str, seats: str, seed: int) -> list[t
         if runner.number >= MOVES or runner.game.is_over(runner.match.state):
             break
         await asyncio.sleep(0.01)
-    runner.stop()
+    await stopped(runner)
     assert not faults
     return [(e.seat, e.move) for e in runner.match.record.log[:MOVES]]
 
@@ -168,7 +178,7 @@ async def test_a_worker_that_dies_leaves_the_bot_thinking_in_place(fresh_pool, c
         if runner.number >= 4:
             break
         await asyncio.sleep(0.01)
-    runner.stop()
+    await stopped(runner)
     assert runner.number >= 4 and not faults
     assert counted[0] == 0 and "failed" in (fresh_pool.given_up or "")
     assert runner.players[0].asked + runner.players[1].asked >= 4
@@ -184,7 +194,7 @@ async def test_a_bot_that_fails_in_the_worker_is_reported_as_a_fault(fresh_pool)
         if faults:
             break
         await asyncio.sleep(0.01)
-    runner.stop()
+    await stopped(runner)
     assert [str(fault) for fault in faults] == ["its search is wrong"]
     assert fresh_pool.given_up is None, "a bot's own failure leaves the pool in use"
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 
 from pydantic import BaseModel
 
 from cardtable import games
-from cardtable.bots.seat_player import player_for
+from cardtable.bots.seat_player import SeatPlayer, player_for
 from cardtable.engine import SeatKind
 
 
@@ -59,9 +60,12 @@ def simulate(
     kinds: list[SeatKind] | None = None,
     seed: int = 0,
     rotate: bool = False,
+    make_player: Callable[[SeatKind, str, int], SeatPlayer] = player_for,
 ) -> SimulationResult:
     """Play `n` games with seeds seed, seed+1, ...; the planning bot in every seat when `kinds`
-    is None. With `rotate`, game number g moves every kind g seats round the table."""
+    is None. With `rotate`, game number g moves every kind g seats round the table.
+    `make_player` gives a seat's bot from its kind, the game and a seed (`player_for`, unless a
+    benchmark puts another bot in a kind's seats)."""
     game = games.get(game_id)
     if kinds is None:
         kinds = [SeatKind.BOT] * game.default_seats
@@ -85,7 +89,7 @@ def simulate(
         turn = (g - seed) % seats if rotate else 0
         sitting = kinds[-turn:] + kinds[:-turn] if turn else list(kinds)
         state = game.new_game(seats=seats, seed=g)
-        players = [player_for(kind, game_id, g * 31 + i) for i, kind in enumerate(sitting)]
+        players = [make_player(kind, game_id, g * 31 + i) for i, kind in enumerate(sitting)]
         while not is_over(state):
             # In a claim window the claimants speak first, nearest first: a buy window is
             # resolved by the next player's own move, which would otherwise come first.

@@ -147,6 +147,7 @@ class RunItPlanner:
     sentence that is true of the position."""
 
     needs_view = True
+    attack_weight = ATTACK_WEIGHT
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -224,7 +225,7 @@ class RunItPlanner:
             if cand.twice:
                 value += MATCH_BONUS
             if kind in PENALTIES:
-                value += ATTACK_WEIGHT * card.value
+                value += self.attack_weight * card.value
                 if next_size <= 3:
                     value += SHORT_HAND_ATTACK
             elif kind is SKIP and two:
