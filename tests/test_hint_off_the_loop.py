@@ -84,3 +84,17 @@ async def test_only_the_last_hint_asked_is_shown():
         screen.say = lambda text, refused=False: shown.append(text)
         app.clock.finish(2)
         assert len(shown) == 1 and shown[0].startswith("Hint: ")
+
+
+async def test_enter_pressed_before_the_hint_is_in_makes_the_hinted_move_once_it_is():
+    app = held_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        await pilot.press("h", "enter")
+        assert screen.match.record.log == [], "Enter waits for the hint"
+        app.clock.finish()
+        hinted = screen.table.hinted  # shown; the held Enter is on its way
+        assert hinted is not None
+        await wait_until(pilot, lambda: len(screen.match.record.log) == 1)
+        assert screen.match.record.log[0].move == hinted.model_dump(mode="json")

@@ -425,8 +425,14 @@ class TableFrame(Screen[None]):
         self.take_back()
 
     def on_key(self, event: events.Key) -> None:
-        """u (allowed or not: a refusal says why), claim keys (a game with claim windows), and
-        Enter to let a card go in a window."""
+        """Enter while a hint is thought of at her turn (it waits for the hint, then makes its
+        move), u (allowed or not: a refusal says why), claim keys (a game with claim windows),
+        and Enter to let a card go in a window (at once, hint or not: that is what it does)."""
+        hint_coming = self._hint_asked is not None and self.window is None
+        if event.key == "enter" and hint_coming and not self.too_small:
+            event.stop()
+            self._enter_after_hint = True
+            return
         if event.key == UNDO_KEY and not self.demo and not self.too_small:
             event.stop()
             self.action_undo()
@@ -501,6 +507,9 @@ class TableFrame(Screen[None]):
 
     _hint_asked: object | None = None
     """The hint being thought of (a later one, or a move, calls it off), or None."""
+    _enter_after_hint = False
+    """Enter was pressed while the hint was thought of: once it shows, Enter makes its move (h
+    then Enter follows the hint however quick the fingers); a hint dropped drops it too."""
 
     def think_of_hint(
         self, view: View, legal: list[Move], show: Callable[[Move, str], None]
@@ -531,11 +540,14 @@ class TableFrame(Screen[None]):
         if asked is not self._hint_asked or not self.is_attached:
             return
         self._hint_asked = None
+        follow, self._enter_after_hint = self._enter_after_hint, False
         if self.view != view or self.legal != legal or self.ended:
             return
         try:
             move, why = answer()
             show(move, why)
+            if follow:
+                self.app.simulate_key("enter")
         except Exception as err:  # the app's crash report, as a hint given at once had
 
             def fail(error: Exception = err) -> None:
