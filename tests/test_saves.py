@@ -272,6 +272,40 @@ def test_a_full_disk_keeps_the_game_going_and_catches_up_once_there_is_room(monk
     assert Match.load(path, games).state == state
 
 
+def test_a_move_is_synced_to_the_disk_off_the_thread_that_played_it(monkeypatch):
+    # A sync waits on the disk (over a millisecond): on a host's loop it held up every match.
+    import threading
+
+    synced: list[tuple[int, int]] = []
+    real = saves_module._sync
+
+    def watched(fd):
+        synced.append((threading.get_ident(), fd))
+        real(fd)
+
+    match = played("runway", 2)
+    assert saves_module.settle_saves()
+    monkeypatch.setattr(saves_module, "_sync", watched)
+    game = match.game
+    seat = game.to_act(match.state)[0]
+    match.play(seat, game.legal_moves(match.state, seat)[0])
+    assert saves_module.settle_saves()
+    fd = match.save_file.fd
+    assert synced and all(who != threading.get_ident() and f == fd for who, f in synced)
+    assert match.save_file.unsynced is False
+
+
+def test_quitting_syncs_the_last_move_before_letting_go_of_the_save(monkeypatch):
+    synced: list[int] = []
+    monkeypatch.setattr(saves_module._syncer, "later", lambda save: None)  # the thread is slow
+    match = played("runway", 3)
+    monkeypatch.setattr(saves_module, "_sync", synced.append)
+    fd = match.save_file.fd
+    assert match.save_file.unsynced
+    quit_game(match)
+    assert synced == [fd]
+
+
 def test_a_save_that_cannot_be_created_leaves_no_temporary_file(monkeypatch):
     def refuse(*args):
         raise OSError(errno.ENOSPC, "No space left on device")

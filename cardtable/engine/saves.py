@@ -12,6 +12,7 @@ import errno
 import os
 import secrets
 import stat
+import threading
 from pathlib import Path
 
 from filelock import lock_descriptor
@@ -157,6 +158,61 @@ def _sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
+class _Syncer:
+    """The one thread that syncs appended lines to the disk, for every save in this process.
+
+    A line is written at once (the system has it: a crash of the app loses nothing), then
+    synced here, off the thread that played the move: a sync waits on the disk (over a
+    millisecond here), and on a host's loop it held up every other match. Saves appended to
+    while a sync runs are synced together on the next pass, each once."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[int, SaveFile] = {}
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._syncing = 0
+
+    def later(self, save: SaveFile) -> None:
+        """Sync `save` soon (its thread starts on first use)."""
+        with self._wake:
+            self._waiting[id(save)] = save
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="cardtable-save-sync", daemon=True
+                )
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._waiting:
+                    self._wake.wait()
+                saves = list(self._waiting.values())
+                self._waiting.clear()
+                self._syncing += 1
+            try:
+                for save in saves:
+                    save.sync()
+            finally:
+                with self._wake:
+                    self._syncing -= 1
+                    self._wake.notify_all()
+
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Wait until every line appended so far is synced; False if `timeout` passed first."""
+        with self._wake:
+            return self._wake.wait_for(lambda: not self._waiting and not self._syncing, timeout)
+
+
+_syncer = _Syncer()
+
+
+def settle_saves(timeout: float = 5.0) -> bool:
+    """Wait until every line appended to any save so far is on the disk (tests, shutdown)."""
+    return _syncer.settle(timeout)
+
+
 def _write_at(fd: int, data: bytes, offset: int) -> None:
     view = memoryview(data)
     while view:
@@ -173,7 +229,8 @@ def _lock(fd: int) -> bool:
 
 
 class SaveFile:
-    """The open save file of a game in play: locked, and each line appended and synced.
+    """The open save file of a game in play: locked, and each line appended (then synced by
+    the save syncer's thread; closing syncs what is left).
 
     A write that fails (a full disk, a read-only folder) is undone to the last whole line and
     kept to try again with the next move; `problem` says why the game is not saved meanwhile.
@@ -186,6 +243,10 @@ class SaveFile:
         """Bytes of whole lines written and synced."""
         self.pending = b""
         self.problem: str | None = None
+        self.unsynced = False
+        """Lines are written that the disk may not have yet."""
+        self._fd_lock = threading.Lock()
+        """Held while the descriptor is synced or closed (never one while the other)."""
 
     @classmethod
     def create(cls, path: Path, first: str) -> SaveFile:
@@ -257,13 +318,12 @@ class SaveFile:
             self.length = length
 
     def append(self, text: str) -> None:
-        """Add `text` (whole lines) at the end and sync it; on failure set `problem`."""
+        """Add `text` (whole lines) at the end, to be synced soon; on failure set `problem`."""
         if self.fd < 0:
             return
         try:
             self.pending += text.encode("utf-8")
             _write_at(self.fd, self.pending, self.length)
-            _sync(self.fd)
         except ValueError as err:  # text that cannot be written: stop here, the log whole
             self.problem = why_not_written(err, self.path.parent)
             self.close()
@@ -278,6 +338,20 @@ class SaveFile:
         self.length += len(self.pending)
         self.pending = b""
         self.problem = None
+        self.unsynced = True
+        _syncer.later(self)
+
+    def sync(self) -> None:
+        """Put the lines written so far on the disk (the syncer's thread calls it); a failure
+        sets `problem`."""
+        with self._fd_lock:
+            if self.fd < 0 or not self.unsynced:
+                return
+            self.unsynced = False
+            try:
+                _sync(self.fd)
+            except OSError as err:
+                self.problem = why_not_written(err, self.path.parent)
 
     def delete(self) -> None:
         """Remove the save (its game has ended) and let go of it."""
@@ -285,13 +359,17 @@ class SaveFile:
             os.unlink(self.path)
         except OSError:
             pass
+        self.unsynced = False  # nothing of it is wanted now
         self.close()
 
     def close(self) -> None:
-        """Let go of the save and its lock; the file stays for the game to be resumed."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+        """Sync what is written, then let go of the save and its lock; the file stays for the
+        game to be resumed."""
+        self.sync()
+        with self._fd_lock:
+            if self.fd >= 0:
+                os.close(self.fd)
+                self.fd = -1
 
 
 def delete_save(path: Path) -> None:
