@@ -105,6 +105,18 @@ def _finished_tricks_linger_briefly(monkeypatch):
     monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 0.05)
 
 
+@pytest.fixture(autouse=True)
+def _thoughts_in_place(monkeypatch):
+    """Apps a test runs in its own process think in the clock's thread, not the worker process
+    (net/apart.py): the worker steps aside for other work (nice 10), and beside the suite's
+    own busy processes it waited so long that tables missed their waits. The worker itself is
+    tested with a pool of its own (tests/test_think_apart.py); apps a test starts as processes
+    (tmux, browsers) use it as a player's would."""
+    from cardtable.net import apart
+
+    monkeypatch.setattr(apart._pool, "given_up", "tests think in place")
+
+
 @pytest.fixture
 def fake_clock(monkeypatch):
     """Every app the test makes runs its tables on a FakeClock (net/clock.py) unless given

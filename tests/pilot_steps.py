@@ -114,6 +114,15 @@ async def leave(app, key: str) -> bool:
     return await tap(app, key, lambda: app.screen is not shown)
 
 
+async def ask_hint(pilot, app) -> str:
+    """Press h and wait until the hint is on the status line (it is thought of on the table's
+    clock, off the screen's loop, and comes a moment later); the status line then."""
+    await pilot.press("h")
+    coming = getattr(app.screen, "hint_coming", None)
+    await wait_until(pilot, lambda: status(app) != coming, tries=1000)
+    return status(app)
+
+
 async def follow_hint(pilot, app):
     """Press h, then what the hint names (Enter in a menu it opens); (the hint, its move). It
     returns once what the key did is drawn."""

@@ -26,6 +26,7 @@ from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.over_trump import hand_summary
 from cardtable.ui.tables.runway import game_summary
 from cardtable.ui.themes import FELT_COLOURS
+from tests.pilot_steps import ask_hint
 
 SIZE = (100, 30)
 PERSON = "[/]"
@@ -82,7 +83,7 @@ def persons_turn(app) -> bool:
 
 async def follow_a_hint(pilot, app) -> None:
     """The person presses h and then the key the hint names (Enter in a menu it opens)."""
-    await pilot.press("h")
+    await ask_hint(pilot, app)
     hint = str(app.screen.query_one("#status").render())
     named = KEY_NAMED.search(hint)
     await pilot.press(named.group(1) if named else "enter")

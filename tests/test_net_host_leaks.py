@@ -306,8 +306,8 @@ def faulty_table(monkeypatch: pytest.MonkeyPatch, change: Any) -> None:
     """The host's `_table` for seat 1 changed by `change(host, table) -> table`."""
     real = Host._table
 
-    def table(host: Host, seat: int | None, events: list[Event]) -> Table:
-        made = real(host, seat, events)
+    def table(host: Host, seat: int | None, events: list[Event], shared: Any = None) -> Table:
+        made = real(host, seat, events, shared)
         return change(host, made) if seat == 0 else made
 
     monkeypatch.setattr(Host, "_table", table)

@@ -13,7 +13,7 @@ from cardtable.games.piles.castle import pile_index
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.results import ResultsScreen
 from tests.cards_text import card, cards
-from tests.pilot_steps import my_turn, shown_text, status, wait_until
+from tests.pilot_steps import ask_hint, my_turn, shown_text, status, wait_until
 from tests.test_piles_rules import ALL_RED, MIXED, position
 
 SIZE = (80, 24)
@@ -105,7 +105,7 @@ async def test_a_pass_hint_is_followed_by_the_one_key_it_names():
             "8H 9H 10H JH  QH KH 8D 9D  10D JD QD KD", ["AS 2S", "3C", "4C", "5C"]
         )
         screen = await table_at(pilot, app, nothing_fits)
-        await pilot.press("h")
+        await ask_hint(pilot, app)
         assert status(app).endswith("Press p.")
         assert screen.table.hinted == Pass()
         await pilot.press("p")

@@ -24,6 +24,7 @@ from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.run_it import MissedCard
 from cardtable.ui.widgets import MoveLog
 from tests.pilot_steps import (
+    ask_hint,
     follow_hint,
     let_time_pass,
     my_turn,
@@ -411,7 +412,7 @@ async def test_a_hint_that_names_a_key_is_made_by_enter_too():
         top(screen, "R7")
         screen.redraw()
         before = len(screen.match.record.log)
-        await pilot.press("h")
+        await ask_hint(pilot, app)
         assert status(app).endswith("Press c (or Enter).")
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(screen.match.record.log) > before)

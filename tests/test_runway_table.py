@@ -18,6 +18,7 @@ from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from tests.cards_text import pcard, pcards
 from tests.pilot_steps import (
+    ask_hint,
     follow_hint,
     leave,
     let_time_pass,
@@ -98,7 +99,7 @@ async def test_the_key_a_hint_names_makes_the_hinted_action_without_a_menu():
         state = building(screen, "QS", "1R 2R")
         state.actions = 1
         screen.redraw()
-        await pilot.press("h")
+        await ask_hint(pilot, app)
         hinted = screen.table.hinted
         assert hinted is not None and hinted.kind in ("draw-three", "look", "flip")
         assert "Press a (or Enter)." in status(app)
@@ -112,12 +113,12 @@ async def test_enter_after_a_hint_that_names_a_key_makes_the_hinted_move():
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
         state = building(screen, "QS 4P", "1R 2R", phase=Phase.DRAW)
-        await pilot.press("h")
+        await ask_hint(pilot, app)
         assert screen.table.hinted == mv.DRAW and "Press d (or Enter)." in status(app)
         await makes_the_hinted_move(pilot, app, "enter", mv.DRAW)
         await wait_until(pilot, lambda: state.phase is Phase.BUILD)
         building(screen, "QS 4P", "1R 2R")
-        await pilot.press("h")
+        await ask_hint(pilot, app)
         assert screen.table.hinted == mv.END_BUILD and "Press e (or Enter)." in status(app)
         await makes_the_hinted_move(pilot, app, "enter", mv.END_BUILD)
 
@@ -138,7 +139,7 @@ async def test_enter_on_a_hinted_card_that_could_do_several_things_does_the_hint
         screen = await open_table(pilot, app)
         building(screen, "3R 3P 3S", "1R 2R")  # 3R extends the run or plays a triple
         screen.redraw()
-        await pilot.press("h")
+        await ask_hint(pilot, app)
         hinted = screen.table.hinted
         assert "Enter" in status(app)
         await makes_the_hinted_move(pilot, app, "enter", hinted)

@@ -7,7 +7,7 @@ import pytest
 
 from cardtable import games
 from cardtable.ui.app import CardTableApp, Launch
-from tests.pilot_steps import my_turn, on_screen, shown_text, status, wait_until
+from tests.pilot_steps import ask_hint, my_turn, on_screen, shown_text, wait_until
 from tests.test_run_it_table import hands, open_table, table_app, top
 
 LONG = (
@@ -48,9 +48,7 @@ async def test_run_its_long_hint_is_read_to_its_end(size):
         hands(screen, "R8 RStop B6 Y8 Y+3")
         top(screen, "GStop")
         screen.redraw()
-        await pilot.press("h")
-        await pilot.pause(0.1)
-        hint = status(app)
+        hint = await ask_hint(pilot, app)
         assert "2 cards of the rest of your hand could go on it" in hint
         assert hint.endswith("Enter plays it.")
         assert hint in shown_text(screen.query_one("#status"))

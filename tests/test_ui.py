@@ -316,7 +316,12 @@ async def test_a_two_seat_game_plays_through_the_second_deal_to_the_results():
             await wait_until(pilot, lambda: my_turn(app) or on_results(app), tries=400)
             if on_results(app):
                 break
-            await pilot.press("h", "enter")
+            log = app.screen.match.record.log
+            made = len(log)
+            await pilot.press("h", "enter")  # Enter waits for the hint, then makes its move
+            await wait_until(
+                pilot, lambda log=log, made=made: len(log) > made or on_results(app), tries=400
+            )
         await wait_until(pilot, lambda: on_results(app), tries=400)
         lines = app.screen.match.log_lines()
         assert "The remaining 20 cards are dealt, 10 each" in lines

@@ -33,7 +33,7 @@ from functools import partial
 
 from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
-from cardtable.engine import Event, Game, IllegalMove, Match, Move, View
+from cardtable.engine import Event, Game, IllegalMove, Match, Move, Outcome, View
 from cardtable.engine.chance import seed_for_bots
 from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
 from cardtable.engine.match import LoggedMove
@@ -69,6 +69,19 @@ class ClaimRefused(Exception):
         self.window = window
         self.closed = closed
         self.rules = rules
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What every seat's Table shares at one moment: made once for all the Tables a change
+    sends (a host sends one to every seat and spectator), not once for each."""
+
+    acting: list[int]
+    window: ClaimWindow | None
+    """A copy: the state's window changes as seats answer, and the Tables are sent later."""
+    window_left: float | None
+    over: bool
+    outcome: Outcome
 
 
 @dataclass(eq=False)  # each wait is itself: found and removed by identity
@@ -567,6 +580,19 @@ class Runner:
         legal = game.legal_moves(state, seat) if may_act and seat is not None else []
         return game.view(state, seat), legal
 
+    def moment(self) -> Moment:
+        """What every seat's Table shares now."""
+        state = self.match.state
+        game = self.game
+        window = self.claiming()
+        return Moment(
+            acting=game.to_act(state),
+            window=None if window is None else window.model_copy(deep=True),
+            window_left=self.window_left(),
+            over=game.is_over(state),
+            outcome=game.outcome(state),
+        )
+
     def table(
         self,
         seat: int | None,
@@ -575,32 +601,30 @@ class Runner:
         waiting: str | None = None,
         explained: str | None = None,
         sight: tuple[View, list[Move]] | None = None,
+        moment: Moment | None = None,
     ) -> Table:
         """What `seat` (None: the public) may see now, with these events; `present` says which
         seats are here (all, at one keyboard), `waiting` for whom play waits and `explained`
         what to say instead of the seat's own words (at one keyboard, the public's while the
-        seat shown may not act); `sight` is `self.sight(seat)` where the caller made it already."""
+        seat shown may not act); `sight` is `self.sight(seat)` and `moment` `self.moment()`
+        where the caller made them already."""
         state = self.match.state
         game = self.game
-        acting = game.to_act(state)
-        window = self.claiming()
-        over = game.is_over(state)
+        now = self.moment() if moment is None else moment
         view, legal = self.sight(seat) if sight is None else sight
-        outcome = game.outcome(state)
         if self.thinking is not None:
             explained = f"{self.names[self.thinking]} is thinking…"
         return Table(
             number=self.number,
             view=view.model_dump(mode="json"),
             legal=[move.model_dump(mode="json") for move in legal],
-            acting=acting,
+            acting=now.acting,
             explain=game.explain(state, seat, self.names) if explained is None else explained,
-            summary=outcome.summary,
-            outcome=outcome if over else None,
-            over=over,
-            # A copy: the state's window changes as seats answer, and the Table is sent later.
-            window=None if window is None else window.model_copy(deep=True),
-            window_left=self.window_left(),
+            summary=now.outcome.summary,
+            outcome=now.outcome if now.over else None,
+            over=now.over,
+            window=now.window,
+            window_left=now.window_left,
             asking=self.asking,
             events=events,
             present=present if present is not None else [True] * len(self.names),
