@@ -37,6 +37,9 @@ SUIT = tuple(SUIT_OF[c.suit] for c in DECK)
 RANK = tuple(c.rank for c in DECK)
 SUPERIOR = tuple(SUIT_OF[superior_suit(s)] for s in SUITS)
 KEEPER, FOLLOW, OVER, OTHER = range(4)
+FIRST_KEEPER = min(n for n, card in enumerate(DECK) if not card.rank)
+"""The Keepers lie last in the deck: a card is one when its int is at least this."""
+assert all(not card.rank for card in DECK[FIRST_KEEPER:])
 
 
 def _class(card: PilatchCard, top: PilatchCard | None) -> int:
@@ -182,16 +185,19 @@ class FastOverTrump:
             return []
         hand = fast.hands[seat]
         top = trick[-1][1] if trick and RANK[trick[-1][1]] else NO
-        where = CLASS[NO + 1 if top == NO else SUIT[top] + 1]
-        found: list[list[int]] = [[], [], [], []]
-        for card in hand:
-            found[where[card]].append(card)
-        keepers = found[KEEPER]
-        if fast.table_rules:
-            allowed = [c for c in hand if RANK[c]]
+        keepers = [c for c in hand if c >= FIRST_KEEPER]
+        if top == NO or fast.table_rules:
+            allowed = [c for c in hand if c < FIRST_KEEPER]
         else:
-            allowed = found[FOLLOW] or found[OVER] or found[OTHER]
+            where = CLASS[SUIT[top] + 1]
+            allowed = (
+                [c for c in hand if where[c] == FOLLOW]
+                or [c for c in hand if where[c] == OVER]
+                or [c for c in hand if where[c] == OTHER]
+            )
         base = [c * MOVE_BASE for c in allowed]
+        if not keepers:
+            return base
         moves = list(base)
         for keeper in keepers:
             moves += [m + keeper + 1 for m in base]
