@@ -44,7 +44,9 @@ VALUE = tuple(c.value for c in CARDS)
 COLOUR = tuple(NO if c.colour is None else COLOUR_OF[c.colour] for c in CARDS)
 _PENALTY_KINDS = {list(RunItKind).index(k) for k in PENALTIES}
 IS_PENALTY = tuple(k in _PENALTY_KINDS for k in KIND)
-REVERSE, SKIP, STOP = (list(RunItKind).index(k) for k in ("reverse", "skip", "stop"))
+REVERSE, SKIP, STOP = (
+    list(RunItKind).index(k) for k in (RunItKind.REVERSE, RunItKind.SKIP, RunItKind.STOP)
+)
 
 PLAYABLE = tuple(
     tuple(
