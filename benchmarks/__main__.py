@@ -12,6 +12,7 @@ import tempfile
 import time
 
 from benchmarks import levels, network
+from benchmarks.playouts import random_play
 from benchmarks.tmux import TmuxSession, cardtable_command, have_tmux
 from cardtable import games
 from cardtable.engine import Chance
@@ -189,9 +190,15 @@ def main() -> None:
     print("Engine: random playouts, legal_moves every move (moves per second)")
     for game_id in games.ids():
         checked, unchecked = engine_speed(game_id)
+        game = games.get(game_id)
+        fast = (
+            f"   fast path {random_play(game_id, game.default_seats, PLAYOUT_SECONDS):>9,.0f}/s"
+            if game.fast is not None
+            else ""
+        )
         print(
             f"  {game_id:<14} apply (checked) {checked:>9,.0f}/s  {1e6 / checked:7.1f} µs/move   "
-            f"play (bots' path) {unchecked:>9,.0f}/s"
+            f"play (bots' path) {unchecked:>9,.0f}/s{fast}"
         )
     levels.main([])
     inside = startup_in_process()

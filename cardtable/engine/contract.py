@@ -7,12 +7,15 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from cardtable.engine.chance import Chance
 from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat
+
+if TYPE_CHECKING:
+    from cardtable.engine.fast import FastRules
 
 
 class Move(BaseModel):
@@ -177,6 +180,8 @@ class Game(ABC, Generic[S, M, Opts]):
     raises IllegalMove; a type without one needs nothing beyond the turn."""
     over_words: ClassVar[str] = "The game is over."
     """The refusal of every move once the game is over."""
+    fast: ClassVar[FastRules | None] = None
+    """The game's fast path for headless random play (engine/fast.py), where it has one."""
 
     def options(self, options: Opts | dict[str, Any] | None) -> Opts:
         """The game's options model from a model, a dict or None (all defaults)."""

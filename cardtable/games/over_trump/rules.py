@@ -7,6 +7,7 @@ from typing import Any
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
 from cardtable.engine import EndReason, Event, Events, Game, IllegalMove, Outcome, say
 from cardtable.games.over_trump import integrity
+from cardtable.games.over_trump.fast import FAST
 from cardtable.games.over_trump.moves import (
     MOVE_ADAPTER,
     PlaceCard,
@@ -131,6 +132,7 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
     view_model = OverTrumpView
     move_adapter = MOVE_ADAPTER
     check_state = integrity.check_state
+    fast = FAST
 
     def __init__(self) -> None:
         """The game's tables: each move type's handler and, where it has one, its check."""

@@ -10,6 +10,7 @@ from cardtable.engine.claims import CLAIM, LET_GO, Claim, ClaimWindow, LetGo
 from cardtable.engine.words import plural
 from cardtable.games.run_it import integrity, session, teaching
 from cardtable.games.run_it import moves as mv
+from cardtable.games.run_it.fast import FAST
 from cardtable.games.run_it.matching import (
     NAMES_A_COLOUR,
     play_refusal,
@@ -70,6 +71,7 @@ class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
     view_model = RunItView
     move_adapter = mv.MOVE_ADAPTER
     check_state = integrity.check_state
+    fast = FAST
 
     def __init__(self) -> None:
         """The game's tables: each move type's step (session.py) and, where it has one, its

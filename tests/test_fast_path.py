@@ -1,0 +1,64 @@
+"""A game's fast path (engine/fast.py) plays exactly as its checked `apply`, move for move.
+
+Seeded random games over every option combination the option tests play (all pairs of option
+values and a few random full sets), at the fewest, a middle and the most seats: after every move
+the two agree on who acts, on every acting seat's legal moves (the same moves in the same
+order, so a seeded random player makes the same game on either path) and on the whole state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_option_combinations import pairwise, random_sets
+
+from cardtable import games
+
+FAST_GAMES = [game_id for game_id in games.ids() if games.get(game_id).fast is not None]
+SEEDS = 3
+MOVES = 3000
+"""Moves followed per game (a game of Over Trump to 100 is some 400 moves; most end sooner)."""
+
+
+def cases() -> list[pytest.ParameterSet]:
+    found = []
+    for game_id in FAST_GAMES:
+        game = games.get(game_id)
+        model = game.options_model
+        sets = list({repr(o): o for o in pairwise(model) + random_sets(model, game_id)}.values())
+        counts = game.seat_counts
+        seat_counts = sorted({counts[0], counts[len(counts) // 2], counts[-1]})
+        for n, options in enumerate(sets):
+            for seats in seat_counts:
+                found.append(pytest.param(game_id, options, seats, id=f"{game_id}-{n}-{seats}"))
+    return found
+
+
+def test_the_games_with_a_fast_path():
+    assert {"run-it", "over-trump"} <= set(FAST_GAMES)
+
+
+@pytest.mark.parametrize(("game_id", "options", "seats"), cases())
+def test_the_fast_path_agrees_with_the_checked_apply_move_for_move(game_id, options, seats):
+    game = games.get(game_id)
+    fast = game.fast
+    for seed in range(SEEDS):
+        state = game.new_game(seats=seats, seed=seed, options=options)
+        compact = fast.start(state)
+        chooser = random.Random(f"{game_id}-{seats}-{seed}")
+        for number in range(MOVES):
+            assert fast.is_over(compact) == game.is_over(state)
+            if game.is_over(state):
+                break
+            acting = game.to_act(state)
+            assert fast.to_act(compact) == acting, f"move {number}"
+            for seat in acting:
+                legal = game.legal_moves(state, seat)
+                assert [fast.move(a) for a in fast.legal(compact, seat)] == legal, f"move {number}"
+            seat = chooser.choice(acting)
+            actions = fast.legal(compact, seat)
+            action = chooser.choice(actions)
+            game.apply(state, seat, fast.move(action))
+            fast.step(compact, seat, action)
+            assert fast.snapshot(compact) == fast.snapshot(fast.start(state)), f"move {number}"
