@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
+from pydantic_core import to_jsonable_python
+
 from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, Game, IllegalMove, Match, Move, Outcome, View
@@ -617,7 +619,9 @@ class Runner:
         return Table(
             number=self.number,
             view=view.model_dump(mode="json"),
-            legal=[move.model_dump(mode="json") for move in legal],
+            # One call for the whole list: half the cost of a dump per move (a Piles turn has
+            # ~100 moves, on every Table a host sends).
+            legal=to_jsonable_python(legal, by_alias=False),
             acting=now.acting,
             explain=game.explain(state, seat, self.names) if explained is None else explained,
             summary=now.outcome.summary,
