@@ -22,7 +22,7 @@ from cardtable.ui.felt import Felt
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.run_it import MissedCard
-from cardtable.ui.widgets import MoveLog
+from cardtable.ui.widgets import GameTable, MoveLog
 from tests.pilot_steps import (
     ask_hint,
     follow_hint,
@@ -542,23 +542,30 @@ async def played_by_ann(pilot, app) -> tuple:
     hands(screen, "R7 G4", "Y6 R9")
     top(screen, "R3")
     screen.redraw()
-    await pilot.pause(0.5)  # the R3 put there has landed too: its highlight is over
+    # The R3 put there has landed too: wait until its highlight is over.
+    await wait_until(pilot, lambda: not screen.table.landed(("discard",)), tries=400)
+    await pilot.pause()
     assert "┏" not in str(screen.table.query_one("#ri-top").render())
     screen.play(0, play(rcard("R7")))
+    # Read as the move is drawn: the bot (no delay) may cover the R7 within the next pause.
+    drawn = str(screen.table.query_one("#ri-top").render())
     await pilot.pause()
-    return screen, str(screen.table.query_one("#ri-top").render())
+    return screen, drawn
 
 
-async def test_a_card_played_lights_the_discard_pile_for_a_moment():
+async def test_a_card_played_lights_the_discard_pile_for_a_moment(monkeypatch):
+    # Lit for 3 s here rather than 0.3: a loaded machine's pause after the move can take
+    # longer than 0.3 s, and the light must still be seen before it goes out.
+    monkeypatch.setattr(GameTable, "LANDED_SECONDS", 3.0)
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:
         screen, drawn = await played_by_ann(pilot, app)
         assert "R7" in drawn and "┏" in drawn  # the top card's edge heavy and lit
         assert screen.table.landed(("discard",))
-        await pilot.pause(0.5)  # the highlight is over within 300 ms
-        assert not screen.table.landed(("discard",))
+        await wait_until(pilot, lambda: not screen.table.landed(("discard",)), tries=400)
+        await pilot.pause()
         drawn = str(screen.table.query_one("#ri-top").render())
-        assert "R7" in drawn and "┏" not in drawn and "╭" in drawn
+        assert "┏" not in drawn and "╭" in drawn  # the top card (the bot's, by now) plain
 
 
 async def test_with_animations_off_nothing_is_lit():

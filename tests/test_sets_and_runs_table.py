@@ -92,7 +92,9 @@ def anns_turn(
     state.discards = [pool.pop()]
     state.stock = pool
     screen.viewer = 0
-    screen.redraw()
+    # Through the runner, so a timer it set for the state before (a buy window's end, a bot's
+    # answer) is cancelled rather than firing on this one and redrawing over what a key said.
+    screen.runner.step()
     return state
 
 
