@@ -10,14 +10,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from benchmarks import levels, network
+from benchmarks import bare_textual, levels, network
 from benchmarks.playouts import random_play
 from benchmarks.tmux import TmuxSession, cardtable_command, have_tmux
 from cardtable import games
 from cardtable.engine import Chance
 
 PLAYOUT_SECONDS = 2.0
+ROOT = Path(__file__).resolve().parents[1]
+"""The project's folder, where `python -m benchmarks.bare_textual` is found."""
 
 
 def engine_speed(game_id: str) -> tuple[float, float]:
@@ -41,17 +44,30 @@ def engine_speed(game_id: str) -> tuple[float, float]:
     return figures[1], figures[2]  # the first pass warms caches and is not reported
 
 
-def startup_in_process(runs: int = 5) -> list[float]:
-    """Milliseconds from process start to the first painted screen, as the app measures it."""
+BARE_APP = [sys.executable, "-m", "benchmarks.bare_textual"]
+"""The peer the screen's figures are set beside (benchmarks/bare_textual.py)."""
+BARE_FLAG = "BARE_EXIT_AFTER_FIRST_PAINT"
+STARTUP_RATIO = 1.3
+KEYPRESS_RATIO = 1.5
+KEYPRESS_P90_MS = 35.0
+"""Issue 25's goals beside the bare app: start-up, keypress median (ratios), keypress p90."""
+
+
+def startup_in_process(
+    command: list[str] | None = None, flag: str = "CARDTABLE_EXIT_AFTER_FIRST_PAINT", runs: int = 5
+) -> list[float]:
+    """Milliseconds from the program's first line to its first painted screen, as it measures
+    it (the app by default; `BARE_APP` with its own `flag`)."""
     times = []
     for _ in range(runs):
         out = subprocess.run(
-            cardtable_command(),
-            env={**os.environ, "CARDTABLE_EXIT_AFTER_FIRST_PAINT": "1"},
+            command or cardtable_command(),
+            env={**os.environ, flag: "1"},
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,
             timeout=30,
+            cwd=ROOT,
         ).stdout
         for word in out.split():
             if word.isdigit():
@@ -59,19 +75,29 @@ def startup_in_process(runs: int = 5) -> list[float]:
     return times
 
 
-def startup_in_tmux(home: str, runs: int = 5) -> list[float]:
-    """Milliseconds from launching `cardtable` in tmux until the start screen is readable."""
-    times = []
+def startup_in_tmux(
+    home: str, command: list[str] | None = None, shown: str = "Friends around one keyboard"
+) -> float:
+    """Milliseconds from launching a program in tmux until `shown` is readable on screen (the
+    app's start screen by default)."""
+    with TmuxSession(command or cardtable_command(), env={"CARDTABLE_HOME": home}) as term:
+        return term.wait_for(shown) * 1000
+
+
+def startups_beside_bare(home: str, runs: int = 7) -> tuple[list[float], list[float]]:
+    """Start-up in tmux of the app and of the bare Textual app, taken in turn, `runs` each."""
+    ours, bare = [], []
     for _ in range(runs):
-        with TmuxSession(cardtable_command(), env={"CARDTABLE_HOME": home}) as term:
-            times.append(term.wait_for("Friends around one keyboard") * 1000)
-    return times
+        ours.append(startup_in_tmux(home))
+        bare.append(startup_in_tmux(home, BARE_APP, bare_textual.TITLE))
+    return ours, bare
 
 
 KEYPRESS_TABLES = (
     ("piles", "You,bot,bot,bot", ("Place one of your",), ""),
     ("runway", "You,bot", ("Draw phase",), ""),
     ("run-it", "You,bot,bot,bot,bot,bot,bot,bot", ("Play a card on", "Nothing in your hand"), ""),
+    ("over-trump", "You,bot,bot,bot", ("You lead", "Top card", "Only Keepers lie here"), ""),
     ("sets-and-runs", "You,bot,bot,bot,bot,bot", ("as your draw",), "c"),
 )
 """Tables measured for keypress-to-repaint: game, seats (the most the game takes where it
@@ -80,6 +106,20 @@ draws from the stock, so no buy window's countdown repaints the screen while key
 
 TERMINAL_SIZES = ((100, 30), (200, 60))
 """Terminals the keypress figures are taken in: a laptop's window and a projector's."""
+
+
+def arrows_to_repaint(term: TmuxSession, presses: int) -> list[float]:
+    """Milliseconds from Right or Left (in turn) sent to the screen changing, `presses` times."""
+    times = []
+    for i in range(presses):
+        before = term.screen(escapes=True)
+        start = time.perf_counter()
+        term.send("Right" if i % 2 == 0 else "Left")
+        while term.screen(escapes=True) == before:
+            if time.perf_counter() - start > 2:
+                break
+        times.append((time.perf_counter() - start) * 1000)
+    return times
 
 
 def keypress_to_repaint(
@@ -94,7 +134,6 @@ def keypress_to_repaint(
     """Milliseconds from a key sent in tmux (a terminal `size` big) to a game's table changing on
     screen."""
     args = cardtable_command("play", game_id, "--seats", seats, "--seed", "3", "--delay", "0")
-    times = []
     with TmuxSession(args, *size, env={"CARDTABLE_HOME": home}) as term:
         term.wait_for("You's hand")
         term.wait_for(*ready)
@@ -102,15 +141,15 @@ def keypress_to_repaint(
             term.send(first)
             term.wait_for("This round's contract", "Play cards on any melds")
         term.wait_still()
-        for i in range(presses):
-            before = term.screen(escapes=True)
-            start = time.perf_counter()
-            term.send("Right" if i % 2 == 0 else "Left")
-            while term.screen(escapes=True) == before:
-                if time.perf_counter() - start > 2:
-                    break
-            times.append((time.perf_counter() - start) * 1000)
-    return times
+        return arrows_to_repaint(term, presses)
+
+
+def bare_keypress_to_repaint(presses: int = 60, size: tuple[int, int] = (100, 30)) -> list[float]:
+    """The same figure for the bare Textual app: an arrow moving its cursor along a row."""
+    with TmuxSession(BARE_APP, *size) as term:
+        term.wait_for(bare_textual.TITLE)
+        term.wait_still()
+        return arrows_to_repaint(term, presses)
 
 
 SCREENS = (
@@ -200,20 +239,26 @@ def main() -> None:
             f"  {game_id:<14} apply (checked) {checked:>9,.0f}/s  {1e6 / checked:7.1f} µs/move   "
             f"play (bots' path) {unchecked:>9,.0f}/s{fast}"
         )
-    levels.main([])
-    inside = startup_in_process()
-    if inside:
-        median = statistics.median(inside)
-        print(f"Start to first screen (from importing cardtable): median {median:.0f} ms")
+    inside, bare_inside = startup_in_process(), startup_in_process(BARE_APP, BARE_FLAG)
+    if inside and bare_inside:
+        ours, bare = statistics.median(inside), statistics.median(bare_inside)
+        print(
+            f"Start to first paint, from the program's first line: median {ours:.0f} ms; a bare "
+            f"Textual app {bare:.0f} ms; ratio {ours / bare:.2f} (issue 25: at most "
+            f"{STARTUP_RATIO})"
+        )
     network.main()
     if not have_tmux():
         print("tmux is not installed: start-up and keypress figures in a real terminal skipped.")
+        levels.main([])
         return
     with tempfile.TemporaryDirectory() as home:
-        start = startup_in_tmux(home)
+        start, bare_start = startups_beside_bare(home)
+        ours, bare = statistics.median(start), statistics.median(bare_start)
         print(
-            f"Start to first screen in tmux: median {statistics.median(start):.0f} ms, "
-            f"worst {max(start):.0f} ms ({len(start)} runs)"
+            f"Start to first screen in tmux, from launch: median {ours:.0f} ms (worst "
+            f"{max(start):.0f}); a bare Textual app {bare:.0f} ms (worst {max(bare_start):.0f}); "
+            f"ratio {ours / bare:.2f} (issue 25: at most {STARTUP_RATIO}; {len(start)} runs each)"
         )
         for label, found in screen_open_times(home).items():
             print(
@@ -221,12 +266,20 @@ def main() -> None:
                 f"worst {max(found):.0f} ms ({len(found)} runs; goal 250 ms)"
             )
         for size in TERMINAL_SIZES:
+            bare_keys = bare_keypress_to_repaint(size=size)
+            bare = percentile(bare_keys, 50)
+            print(
+                f"Keypress to repaint in tmux {size[0]}x{size[1]}, a bare Textual app: p50 "
+                f"{bare:.1f} ms, p90 {percentile(bare_keys, 90):.1f} ms ({len(bare_keys)} keys)"
+            )
             for game_id, seats, ready, first in KEYPRESS_TABLES:
                 keys = keypress_to_repaint(home, game_id, seats, ready, first, size=size)
                 print(
-                    f"Keypress to repaint on the {games.get(game_id).name} table in tmux "
-                    f"{size[0]}x{size[1]}: p50 {percentile(keys, 50):.1f} ms, "
-                    f"p90 {percentile(keys, 90):.1f} ms, max {max(keys):.1f} ms ({len(keys)} keys)"
+                    f"  the {games.get(game_id).name} table ({seats.count(',') + 1} seats): "
+                    f"p50 {percentile(keys, 50):.1f} ms ({percentile(keys, 50) / bare:.2f}x the "
+                    f"bare app's; issue 25: at most {KEYPRESS_RATIO}x), p90 "
+                    f"{percentile(keys, 90):.1f} ms (at most {KEYPRESS_P90_MS:.0f}), "
+                    f"max {max(keys):.1f} ms ({len(keys)} keys)"
                 )
         for game_id in THINKING_GAMES:
             keys = keys_while_bots_think(home, game_id)
@@ -235,6 +288,7 @@ def main() -> None:
                 f"100x30): p50 {percentile(keys, 50):.0f} ms, p90 {percentile(keys, 90):.0f} ms, "
                 f"max {max(keys):.0f} ms ({len(keys)} keys; goal 50 ms over the screen's own)"
             )
+    levels.main([])
     sys.stdout.flush()
 
 
