@@ -37,7 +37,7 @@ def cases() -> list[pytest.ParameterSet]:
 
 
 def test_the_games_with_a_fast_path():
-    assert {"run-it", "over-trump"} <= set(FAST_GAMES)
+    assert {"run-it", "over-trump", "sets-and-runs"} <= set(FAST_GAMES)
 
 
 @pytest.mark.parametrize(("game_id", "options", "seats"), cases())
