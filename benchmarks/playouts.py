@@ -2,7 +2,8 @@
 one is drawn at random with Python's `random`; nothing else is done per move (no views, no
 think times). The deal of each game is timed too, as RLCard's `init_game` and OpenSpiel's chance
 actions are. Through a game's fast path (engine/fast.py) where it has one, else through its own
-`legal_moves` and `advance` (what `cardtable simulate` plays)."""
+`legal_moves` and `advance` (what `cardtable simulate` plays). On either path a claim window's
+nearest claimant moves first (the fast path's `first_to_act`), as in `simulate`."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ def random_play(game_id: str, seats: int, seconds: float, fast: bool = True) -> 
         seed += 1
         if rules is not None:
             compact = rules.start(state)
-            is_over, to_act, legal, step = rules.is_over, rules.to_act, rules.legal, rules.step
+            is_over, first, legal, step = rules.is_over, rules.first_to_act, rules.legal, rules.step
             while not is_over(compact):
-                seat = to_act(compact)[0]
+                seat = first(compact)
                 step(compact, seat, choice(legal(compact, seat)))
                 moves += 1
         else:

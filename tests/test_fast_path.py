@@ -2,7 +2,8 @@
 
 Seeded random games over every option combination the option tests play (all pairs of option
 values and a few random full sets), at the fewest, a middle and the most seats: after every move
-the two agree on who acts, on every acting seat's legal moves (the same moves in the same
+the two agree on who acts (and on the seat random play moves for: a claim window's nearest
+claimant first), on every acting seat's legal moves (the same moves in the same
 order, so a seeded random player makes the same game on either path) and on the whole state.
 """
 
@@ -36,7 +37,7 @@ def cases() -> list[pytest.ParameterSet]:
 
 
 def test_the_games_with_a_fast_path():
-    assert {"run-it", "over-trump"} <= set(FAST_GAMES)
+    assert {"run-it", "over-trump", "sets-and-runs"} <= set(FAST_GAMES)
 
 
 @pytest.mark.parametrize(("game_id", "options", "seats"), cases())
@@ -53,6 +54,9 @@ def test_the_fast_path_agrees_with_the_checked_apply_move_for_move(game_id, opti
                 break
             acting = game.to_act(state)
             assert fast.to_act(compact) == acting, f"move {number}"
+            window = game.claim_window(state)
+            first = window.open_to[0] if window is not None and window.open_to else acting[0]
+            assert fast.first_to_act(compact) == first, f"move {number}"
             for seat in acting:
                 legal = game.legal_moves(state, seat)
                 assert [fast.move(a) for a in fast.legal(compact, seat)] == legal, f"move {number}"

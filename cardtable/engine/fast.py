@@ -29,6 +29,11 @@ class FastRules(Protocol):
         """The seats that may act now, as the game's `to_act` lists them."""
         ...
 
+    def first_to_act(self, fast: Any) -> int:
+        """The seat a random player moves for next: a claim window's nearest claimant first,
+        else the first seat `to_act` lists (as `simulate` and the checked loop choose)."""
+        ...
+
     def legal(self, fast: Any, seat: int) -> list[int]:
         """Every move `seat` may make now, as ints, in the order of the game's `legal_moves`."""
         ...

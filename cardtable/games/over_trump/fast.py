@@ -178,6 +178,10 @@ class FastOverTrump:
         """As `OverTrump.to_act`."""
         return [] if fast.over else [(fast.leader + len(fast.trick)) % SEATS]
 
+    def first_to_act(self, fast: FastState) -> int:
+        """The seat to place a card (Over Trump has no claim window)."""
+        return (fast.leader + len(fast.trick)) % SEATS
+
     def legal(self, fast: FastState, seat: int) -> list[int]:
         """As `OverTrump.legal_moves`, in its order."""
         trick = fast.trick

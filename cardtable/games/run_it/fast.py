@@ -244,6 +244,15 @@ class FastRunIt:
             return fast.asked[:1]
         return [fast.turn]
 
+    def first_to_act(self, fast: FastState) -> int:
+        """The first seat `to_act` lists (in a Match-it window, the nearest seat to speak)."""
+        phase = fast.phase
+        if phase == WINDOW and fast.open_to is not None:
+            return fast.open_to[0]
+        if phase == OFFERS:
+            return fast.asked[0]
+        return fast.turn
+
     def legal(self, fast: FastState, seat: int) -> list[int]:
         """As `RunIt.legal_moves`, in its order."""
         if len(fast.history) >= fast.games:

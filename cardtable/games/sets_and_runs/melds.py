@@ -417,16 +417,16 @@ def hand_melds(
                 key = (m << 7) | (jokers << 2) | s
                 found = _RUNS.get(key)
                 if found is None:
-                    found = _RUNS[key] = _runs_of(m, jokers, s)
+                    found = _RUNS[key] = runs_of(m, jokers, s)
                 out += found
     return out
 
 
 _RUNS: dict[int, list[tuple[tuple[int, ...], bool]]] = {}
-"""`_runs_of` remembered by (suit's value mask, Jokers, suit): hands repeat these often."""
+"""`runs_of` remembered by (suit's value mask, Jokers, suit): hands repeat these often."""
 
 
-def _runs_of(m: int, jokers: int, s: int) -> list[tuple[tuple[int, ...], bool]]:
+def runs_of(m: int, jokers: int, s: int) -> list[tuple[tuple[int, ...], bool]]:
     """The runs of suit number `s` whose values are the bits of `m`, with `jokers` Jokers."""
     have = [v for v in range(1, ACE_HIGH + 1) if m >> v & 1]
     spans: set[tuple[int, int]] = set()

@@ -19,6 +19,7 @@ from cardtable.games.sets_and_runs.contracts import (
     ROUNDS,
     contract_for,
 )
+from cardtable.games.sets_and_runs.fast import FAST
 from cardtable.games.sets_and_runs.melds import (
     JOKER,
     add,
@@ -100,6 +101,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
     view_model = SetsAndRunsView
     move_adapter = mv.MOVE_ADAPTER
     check_state = integrity.check_state
+    fast = FAST
 
     def __init__(self) -> None:
         """The game's tables: each move type's handler and, where it has one, its check."""
