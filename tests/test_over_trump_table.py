@@ -14,6 +14,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables import over_trump
+from cardtable.ui.widgets import GameTable
 from tests.cards_text import pcard, pcards
 from tests.pilot_steps import wait_until
 
@@ -222,17 +223,22 @@ def lit_edges(screen) -> int:
 
 
 async def test_a_card_placed_is_lit_where_it_lands_for_a_moment(monkeypatch):
-    monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 5.0)  # the trick stays in view
+    monkeypatch.setattr(over_trump, "TRICK_SEEN_SECONDS", 10.0)  # the trick stays in view
+    # Lit for 3 s here rather than 0.3: on a loaded machine a pause outlasts 0.3 s.
+    monkeypatch.setattr(GameTable, "LANDED_SECONDS", 3.0)
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await at(pilot, app, busy_trick())
-        await pilot.pause(0.4)  # the cards put there by hand were lit as they landed
+        # The cards put there by hand were lit as they landed: wait until that is over.
+        await wait_until(pilot, lambda: not screen.table.lit, tries=400)
+        await pilot.pause()
         assert lit_edges(screen) == 0
         await pilot.press("4")  # the 4 of Scissors: under the 10, not the top
         await pilot.pause()
         assert "Won by" in trick_text(screen) and "4✂S" in trick_text(screen)
         assert lit_edges(screen) == 1 and screen.table.landed(("trick", 0, pcard("4S")))
-        await pilot.pause(0.45)
+        await wait_until(pilot, lambda: not screen.table.lit, tries=400)
+        await pilot.pause()
         assert lit_edges(screen) == 0 and "4✂S" in trick_text(screen)
 
 

@@ -16,6 +16,7 @@ from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
+from cardtable.ui.widgets import GameTable
 from tests.cards_text import pcard, pcards
 from tests.pilot_steps import (
     ask_hint,
@@ -443,7 +444,9 @@ async def test_with_animations_off_nothing_is_lit():
         assert not any("┏" in row for row in run)
 
 
-async def test_a_triple_lands_lit_in_the_common_area():
+async def test_a_triple_lands_lit_in_the_common_area(monkeypatch):
+    # Lit for 3 s here rather than 0.3: on a loaded machine a pause outlasts 0.3 s.
+    monkeypatch.setattr(GameTable, "LANDED_SECONDS", 3.0)
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_table(pilot, app)

@@ -30,6 +30,7 @@ async def test_the_log_under_the_table_shows_every_line_whole_once_it_scrolls():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_table(pilot, app)
+        anns_turn(screen, "7H 7C 7D 9S 9H JK 2C 5S KD")  # no buy window ends to redraw the log
         log = screen.query_one(MoveLog)
         log.show_lines(["Ann discards the Q♣.", "Bob draws from the stock."] * 20)
         await pilot.pause()

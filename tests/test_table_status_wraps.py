@@ -26,7 +26,8 @@ async def test_a_long_status_line_is_read_whole_at_every_table(game_id, size):
     seats = ",".join(["Ann"] + ["bot"] * (most - 1))
     app = CardTableApp(Launch(command="play", game=game_id, seats=seats, seed=7, delay=0))
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: my_turn(app), tries=600)
+        # Her own turn, not a claim window: a window's end redraws the status line.
+        await wait_until(pilot, lambda: my_turn(app) and app.screen.claiming() is None, tries=600)
         screen = app.screen
         screen.say(LONG)
         await pilot.pause(0.1)

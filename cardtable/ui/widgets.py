@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -93,6 +94,51 @@ class HandCard(Static):
         """Clicking a card chooses it."""
         event.stop()
         self.post_message(self.Clicked(self.slot))
+
+
+class FootWords(Static):
+    """A tall Static (a side panel's rest) whose words sit at its foot, next to the hand: a change
+    repaints only the rows the old and the new words take. The screen repaints every line between
+    the highest and the lowest thing changed, so words high on the side, changed with a hand card
+    on each arrow key, made it repaint most of the screen (Piles at 200x60: 10 ms a key
+    headless, 4 ms without them)."""
+
+    DEFAULT_CSS = """
+    FootWords {
+        content-align: left bottom;
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._rows = 0
+        """Rows the words shown now take."""
+        self._repainting: int | None = None
+        """While `say` updates: the rows at the foot to repaint."""
+
+    def say(self, words: Text | str) -> None:
+        """Show `words`, repainting only as far up as they or the words before reached."""
+        width = self.content_size.width
+        if not width or not self.is_mounted:
+            self.update(words, layout=False)
+            return
+        text = Text(words) if isinstance(words, str) else words
+        rows = len(text.wrap(self.app.console, width)) + 1  # one spare: never short
+        self._repainting = min(max(rows, self._rows), self.content_size.height)
+        self._rows = rows
+        try:
+            self.update(words, layout=False)
+        finally:
+            self._repainting = None
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """As Static's, but while `say` updates only the rows at its foot are dirtied."""
+        if not regions and self._repainting and not layout:
+            width, height = self.content_size
+            regions = (Region(0, height - self._repainting, width, self._repainting),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
 EDGE_KINDS = {HEAVY: "cursor", DOUBLE: "chosen"}

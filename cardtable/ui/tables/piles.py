@@ -25,7 +25,7 @@ from cardtable.ui import card_faces
 from cardtable.ui.card_art import HAND_CARD, HEAVY, ROUND, CardSize, Scale, face_lines
 from cardtable.ui.card_faces import colour_name, face, ink, look
 from cardtable.ui.felt import TURN_MARK, Felt, Seat, around, plate
-from cardtable.ui.widgets import SLOT_KEYS, GameTable, HandCard
+from cardtable.ui.widgets import SLOT_KEYS, FootWords, GameTable, HandCard
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class PilesFelt(Felt):
                 yield from self.centre
             with Vertical(id="right-side", classes="piles-side"):
                 yield Static(id="seats-right")
-                yield Static(id="pile-detail")
+                yield FootWords(id="pile-detail")
 
 
 SIDE_WIDTHS = (16, 36)
@@ -472,20 +472,19 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         if view is None:
             return
         p = self.pile_cursor if self.selected is not None else None
-        detail = self.query_one("#pile-detail", Static)
+        detail = self.query_one("#pile-detail", FootWords)
         if p is None:
             if self.interactive and self.hand:
                 slot = self.cursor if self.selected is None else self.selected
                 card = self.hand[slot]
                 n = len(self._targets(slot))
-                detail.update(
+                detail.say(  # its size is the side's rest, whatever it says: keys stay fast
                     Text.assemble(ink(card), f" can go on {plural(n, 'pile')}.")
                     if n
-                    else Text.assemble(ink(card), " fits no pile now."),
-                    layout=False,  # its size is the side's rest, whatever it says: keys stay fast
+                    else Text.assemble(ink(card), " fits no pile now.")
                 )
             else:
-                detail.update("", layout=False)
+                detail.say("")
             return
         pile = view.castle[p]
         tops = [q.top for q in view.castle]
@@ -499,7 +498,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             for card in reversed(pile.cards[:-1]):
                 text.append_text(ink(card))
                 text.append(" ")
-        detail.update(text, layout=False)
+        detail.say(text)
 
     def _targets(self, slot: int | None = None) -> set[int]:
         slot = self.selected if slot is None else slot
