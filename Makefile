@@ -43,14 +43,28 @@ $(RLCARD_STAMP):
 		>$(RLCARD_LOG) 2>&1; then touch $@; \
 	else echo "Installing RLCard failed; the RLCard comparison after the other figures says why."; fi
 
-bench: $(DEV_STAMP) $(RLCARD_STAMP)
+# Over Trump beside OpenSpiel's Oh Hell (C++), in a scratch venv kept out of the project's,
+# made on first use; a failed install stops nothing, as with RLCard.
+OPENSPIEL_VENV := .bench/openspiel
+OPENSPIEL_STAMP := $(OPENSPIEL_VENV)/.installed
+OPENSPIEL_LOG := .bench/openspiel-install.log
+
+$(OPENSPIEL_STAMP):
+	@mkdir -p .bench && rm -rf $(OPENSPIEL_VENV)
+	@echo "Installing OpenSpiel into $(OPENSPIEL_VENV) (first use only; log in $(OPENSPIEL_LOG))"
+	@if ($(PYTHON) -m venv $(OPENSPIEL_VENV) && $(OPENSPIEL_VENV)/bin/pip install \
+		--disable-pip-version-check --retries 2 --timeout 30 open-spiel) \
+		>$(OPENSPIEL_LOG) 2>&1; then touch $@; \
+	else echo "Installing OpenSpiel failed; the OpenSpiel comparison says so (log in $(OPENSPIEL_LOG))."; fi
+
+# Every figure beside its peer: the app's own, then RLCard's, then OpenSpiel's.
+bench: $(DEV_STAMP) $(RLCARD_STAMP) $(OPENSPIEL_STAMP)
 	$(PY) -m benchmarks
 	$(PY) -m benchmarks.rlcard $(RLCARD_VENV)/bin/python $(RLCARD_LOG)
+	-$(PY) -m benchmarks.openspiel $(OPENSPIEL_VENV)/bin/python
 
-# Over Trump beside OpenSpiel's Oh Hell (C++), in a scratch venv kept out of the project's.
-bench-openspiel: $(DEV_STAMP)
-	@test -x .bench/openspiel/bin/python || ($(PYTHON) -m venv .bench/openspiel && .bench/openspiel/bin/pip install --quiet open-spiel)
-	$(PY) -m benchmarks.openspiel .bench/openspiel/bin/python
+bench-openspiel: $(DEV_STAMP) $(OPENSPIEL_STAMP)
+	$(PY) -m benchmarks.openspiel $(OPENSPIEL_VENV)/bin/python
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check cardtable tests benchmarks

@@ -56,26 +56,45 @@ def simulated_moves_per_second() -> float:
     return moves / seconds
 
 
+RUNS = 3
+"""Each side runs this many times, in turn; issue 25 takes the lowest of each."""
+
+
+def oh_hell_moves_per_second(python: str) -> float:
+    """Random games of Oh Hell through OpenSpiel, for SECONDS, run by `python`."""
+    done = subprocess.run([python, "-c", OH_HELL], capture_output=True, text=True, check=True)
+    return float(done.stdout)
+
+
 def main() -> None:
-    """Print both figures and their ratio."""
+    """Print both sides' figures, RUNS each taken in turn, and their ratios."""
     if len(sys.argv) < 2:
         sys.exit("usage: python -m benchmarks.openspiel PATH-TO-A-PYTHON-WITH-OPEN-SPIEL")
-    ours = over_trump_moves_per_second()
-    time.sleep(0.5)
-    theirs = float(
-        subprocess.run(
-            [sys.argv[1], "-c", OH_HELL], capture_output=True, text=True, check=True
-        ).stdout
-    )
-    ours_again = over_trump_moves_per_second()
-    mean = (ours + ours_again) / 2
+    try:
+        subprocess.run([sys.argv[1], "-c", "import pyspiel"], capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        print(f"The OpenSpiel comparison could not run: {sys.argv[1]} cannot import pyspiel.")
+        return
+    ours, theirs = [], []
+    for _ in range(RUNS):
+        ours.append(over_trump_moves_per_second())
+        time.sleep(0.5)
+        theirs.append(oh_hell_moves_per_second(sys.argv[1]))
+        time.sleep(0.5)
+    print("OpenSpiel beside cardtable: random play, player decisions per second")
     print(
-        f"Over Trump (random play through the fast path): {ours:,.0f} and {ours_again:,.0f} "
-        f"moves/s; cardtable simulate {simulated_moves_per_second():,.0f} moves/s"
+        f"  Over Trump (random play through the fast path, 4 seats): "
+        f"{', '.join(f'{x:,.0f}' for x in ours)} moves/s; cardtable simulate "
+        f"{simulated_moves_per_second():,.0f} moves/s"
     )
-    print(f"Oh Hell (OpenSpiel, C++ from Python, random): {theirs:,.0f} moves/s")
     print(
-        f"Ratio (mean of ours / theirs): {mean / theirs:.2f} (issue 25 asks for at least {WANTED})"
+        f"  Oh Hell (OpenSpiel, C++ from Python, random): "
+        f"{', '.join(f'{x:,.0f}' for x in theirs)} moves/s"
+    )
+    print(
+        f"  Ratio, the lowest of each side's {RUNS} runs: {min(ours) / min(theirs):.2f} (issue 25 "
+        f"asks for at least {WANTED}); our lowest against their highest: "
+        f"{min(ours) / max(theirs):.2f}"
     )
 
 
