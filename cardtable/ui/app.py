@@ -649,9 +649,11 @@ class CardTableApp(App[None]):
         the command palette over them)."""
         from textual.command import CommandPalette
 
-        from cardtable.ui.screens.rules import RulesScreen
-
-        if isinstance(self.screen, (RulesScreen, CommandPalette)):
+        # Not imported for this: the footer asks before the first paint, and the rules page's
+        # Markdown (some 100 ms) loads after it. Until it has loaded, no rules page is up.
+        rules = sys.modules.get("cardtable.ui.screens.rules")
+        pages = (CommandPalette,) if rules is None else (CommandPalette, rules.RulesScreen)
+        if isinstance(self.screen, pages):
             return False  # Esc closes the page or the palette; q is typed in the palette
         return any(getattr(screen, "demo", False) for screen in self.screen_stack)
 
