@@ -26,7 +26,7 @@ from cardtable.games.over_trump.scoring import (
     SEATS,
     TARGET,
 )
-from cardtable.games.over_trump.state import OverTrumpState
+from cardtable.games.over_trump.state import OverTrumpOptions, OverTrumpState
 
 NO = -1
 """No card, seat or suit (the game's None)."""
@@ -68,6 +68,8 @@ MOVES: dict[int, Move] = {
     for r in [NO, *(n for n, k in enumerate(DECK) if not k.rank)]
 }
 """The game's move for each int."""
+TABLE_RULES = OverTrumpOptions().table_rules
+"""Whether a new game with the default options plays by table rules."""
 PLACEMENTS = tuple(
     tuple(tuple((seat, c, r) for r in range(NO, len(DECK))) for c in range(len(DECK)))
     for seat in range(SEATS)
@@ -158,6 +160,30 @@ class FastOverTrump:
         ]
         fast.over = state.over
         fast.chance = state.chance.model_copy()
+        return fast
+
+    def new(self, seats: int, seed: int) -> FastState:
+        """As `start(OverTrump.new_game(seats=seats, seed=seed))`, dealt straight into ints: the
+        game's own first dealer (and its refusal of a wrong seat count), then `deal`."""
+        from cardtable import games  # the game's rules import this module
+
+        chance, dealer = games.get("over-trump").first_dealer(seats, seed)
+        fast = FastState()
+        fast.table_rules = TABLE_RULES
+        fast.dealer = dealer
+        fast.hand_number = 1
+        fast.trick = []
+        fast.won = [[], []]
+        fast.tricks = [0, 0]
+        fast.scores = [0, 0]
+        fast.last_trick = []
+        fast.last_winner = NO
+        fast.voids = [[] for _ in range(SEATS)]
+        fast.shown = [[] for _ in range(SEATS)]
+        fast.history = []
+        fast.over = False
+        fast.chance = chance
+        deal(fast)
         return fast
 
     def snapshot(self, fast: FastState) -> tuple[Any, ...]:
