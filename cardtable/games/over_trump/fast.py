@@ -87,6 +87,7 @@ BASE = tuple(c * MOVE_BASE for c in range(len(DECK)))
 """The move placing each card without a Keeper revealed."""
 KEEPERS = frozenset(range(FIRST_KEEPER, len(DECK)))
 SUITED = frozenset(range(FIRST_KEEPER))
+"""The Keepers' ints, and every suited card's."""
 TOP = tuple(c if RANK[c] else NO for c in range(len(DECK)))
 """The trick's top card when `card` was placed last: NO for a Keeper."""
 _BY_TOP = [CLASS[SUIT[top] + 1] if top < FIRST_KEEPER else CLASS[0] for top in range(len(DECK))]
