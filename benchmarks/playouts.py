@@ -1,9 +1,10 @@
 """Random play as the peers' loops play it: each move, the seat to act lists its legal moves and
 one is drawn at random with Python's `random`; nothing else is done per move (no views, no
 think times). The deal of each game is timed too, as RLCard's `init_game` and OpenSpiel's chance
-actions are. Through a game's fast path (engine/fast.py) where it has one, else through its own
-`legal_moves` and `advance` (what `cardtable simulate` plays). On either path a claim window's
-nearest claimant moves first (the fast path's `first_to_act`), as in `simulate`."""
+actions are. Through a game's fast path (engine/fast.py) where it has one, a game dealt by its
+`new` (the game's `new_game`, as ints), else through its own `new_game`, `legal_moves` and
+`advance` (what `cardtable simulate` plays). On either path a claim window's nearest claimant
+moves first (the fast path's `first_to_act`), as in `simulate`."""
 
 from __future__ import annotations
 
@@ -21,16 +22,17 @@ def random_play(game_id: str, seats: int, seconds: float, fast: bool = True) -> 
     clock = time.perf_counter
     moves, seed, start = 0, 0, clock()
     while clock() - start < seconds:
-        state = game.new_game(seats=seats, seed=seed)
-        seed += 1
         if rules is not None:
-            compact = rules.start(state)
+            compact = rules.new(seats, seed)  # as rules.start(game.new_game(...))
+            seed += 1
             is_over, first, legal, step = rules.is_over, rules.first_to_act, rules.legal, rules.step
             while not is_over(compact):
                 seat = first(compact)
                 step(compact, seat, choice(legal(compact, seat)))
                 moves += 1
         else:
+            state = game.new_game(seats=seats, seed=seed)
+            seed += 1
             is_over, to_act, legal_moves, advance, claim_window = (
                 game.is_over,
                 game.to_act,

@@ -5,6 +5,7 @@ values and a few random full sets), at the fewest, a middle and the most seats: 
 the two agree on who acts (and on the seat random play moves for: a claim window's nearest
 claimant first), on every acting seat's legal moves (the same moves in the same
 order, so a seeded random player makes the same game on either path) and on the whole state.
+A new game dealt on the fast path (`new`) is the game's own `new_game`, over many seeds.
 """
 
 from __future__ import annotations
@@ -66,3 +67,28 @@ def test_the_fast_path_agrees_with_the_checked_apply_move_for_move(game_id, opti
             game.apply(state, seat, fast.move(action))
             fast.step(compact, seat, action)
             assert fast.snapshot(compact) == fast.snapshot(fast.start(state)), f"move {number}"
+
+
+@pytest.mark.parametrize("game_id", FAST_GAMES)
+def test_a_new_game_on_the_fast_path_is_the_games_new_game(game_id):
+    game = games.get(game_id)
+    fast = game.fast
+    counts = game.seat_counts
+    secret = 2**64 + 12345  # a seed past 64 bits keys the cryptographic stream
+    for seats in sorted({counts[0], counts[-1]}):
+        for seed in [*range(200), -1, 2**63, secret]:
+            new = fast.new(seats, seed)
+            assert fast.snapshot(new) == fast.snapshot(fast.start(game.new_game(seats, seed)))
+
+
+def test_over_trumps_shuffle_draws_as_the_games_chance_does():
+    from cardtable.engine.chance import Chance
+    from cardtable.games.over_trump.fast import ORDER, shuffled
+
+    for seed in [*range(300), 2**64 + 7]:
+        ours, theirs = Chance.seeded(seed), Chance.seeded(seed)
+        for _ in range(5):
+            deck = list(ORDER)
+            theirs.shuffle(deck)
+            assert shuffled(ours) == deck
+        assert ours == theirs

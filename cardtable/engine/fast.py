@@ -3,8 +3,9 @@
 A game may offer one (`Game.fast`): cards as small ints, moves as ints from precomputed tables,
 no pydantic model built or validated per move. It never replaces the checked `apply`: moves from
 people, the network and saves go through the game itself; the fast path only plays on from a
-state the game made (`start`), and each game's tests hold it to the game move for move (the same
-legal moves in the same order, the same state after every move, over every option combination).
+state the game made (`start`), or from a new game dealt as the game deals one (`new`), and each
+game's tests hold it to the game move for move (the same legal moves in the same order, the same
+state after every move, over every option combination) and `new` to `start(new_game(...))`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ class FastRules(Protocol):
 
     def start(self, state: Any) -> Any:
         """A compact copy of the game's `state` (which is left untouched) to play on."""
+        ...
+
+    def new(self, seats: int, seed: int) -> Any:
+        """A new game with the game's default options, exactly as `start` copies
+        `new_game(seats=seats, seed=seed)`: a game may deal it straight into its compact form."""
         ...
 
     def is_over(self, fast: Any) -> bool:

@@ -2,15 +2,18 @@
 compact copy of a state.
 
 Cards are small ints, their places in the 44-card DECK (so a shuffle deals the game's own
-cards); a placement is a (seat, card, revealed Keeper) tuple made once; a move is
-`card * MOVE_BASE + revealed Keeper + 1`. Where each card of a hand falls under a top card
-(follow, superior suit, other, Keeper) is looked up in a table made once from
-`rules.placeable`, the one place the follow rule lives. Every step here mirrors the rules.py
-step of the same name; the tests hold them to it.
+cards); a placement is a (seat, card, revealed Keeper) tuple made once, and found by its move
+(`PLACEMENT_OF`); a move is `card * MOVE_BASE + revealed Keeper + 1`. Where each card of a hand
+falls under a top card (follow, superior suit, other, Keeper) is looked up in tables made once
+(`CLASS`, by `_class`, which follows `rules.placeable`, the one place the follow rule lives; as
+sets by top card, `FOLLOWS` and `OVERS`, so a hand is asked in C which kind it holds), and what a
+suited card does on a suited top (the voids it shows, whether it takes the top) in `PLACED`.
+Every step here mirrors the rules.py step of the same name; the tests hold them to it.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
@@ -26,7 +29,7 @@ from cardtable.games.over_trump.scoring import (
     SEATS,
     TARGET,
 )
-from cardtable.games.over_trump.state import OverTrumpState
+from cardtable.games.over_trump.state import OverTrumpOptions, OverTrumpState
 
 NO = -1
 """No card, seat or suit (the game's None)."""
@@ -68,11 +71,47 @@ MOVES: dict[int, Move] = {
     for r in [NO, *(n for n, k in enumerate(DECK) if not k.rank)]
 }
 """The game's move for each int."""
+TABLE_RULES = OverTrumpOptions().table_rules
+"""Whether a new game with the default options plays by table rules."""
 PLACEMENTS = tuple(
     tuple(tuple((seat, c, r) for r in range(NO, len(DECK))) for c in range(len(DECK)))
     for seat in range(SEATS)
 )
 """PLACEMENTS[seat][card][reveal + 1]: the placement, made once."""
+PLACEMENT_OF = tuple(
+    {action: PLACEMENTS[seat][action // MOVE_BASE][action % MOVE_BASE] for action in MOVES}
+    for seat in range(SEATS)
+)
+"""PLACEMENT_OF[seat][move]: the placement the move makes."""
+BASE = tuple(c * MOVE_BASE for c in range(len(DECK)))
+"""The move placing each card without a Keeper revealed."""
+KEEPERS = frozenset(range(FIRST_KEEPER, len(DECK)))
+SUITED = frozenset(range(FIRST_KEEPER))
+"""The Keepers' ints, and every suited card's."""
+TOP = tuple(c if RANK[c] else NO for c in range(len(DECK)))
+"""The trick's top card when `card` was placed last: NO for a Keeper."""
+_BY_TOP = [CLASS[SUIT[top] + 1] if top < FIRST_KEEPER else CLASS[0] for top in range(len(DECK))]
+FOLLOWS = tuple(frozenset(c for c, where in enumerate(row) if where == FOLLOW) for row in _BY_TOP)
+OVERS = tuple(frozenset(c for c, where in enumerate(row) if where == OVER) for row in _BY_TOP)
+"""FOLLOWS[top], OVERS[top]: the cards of the top card's suit, and of its superior suit."""
+
+
+def _placed(top: int, card: int) -> tuple[tuple[int, ...], bool]:
+    """Suited `card` placed on suited `top`: the suits it shows its seat out of (in the order
+    `_note_voids` notes them), and whether it goes on top."""
+    suit, top_suit = SUIT[card], SUIT[top]
+    superior = SUPERIOR[top_suit]
+    if suit == top_suit:
+        return (), RANK[card] > RANK[top]
+    if suit == superior:
+        return (top_suit,), True
+    return (top_suit, superior), False
+
+
+PLACED = tuple(
+    tuple(_placed(top, card) for card in range(FIRST_KEEPER)) for top in range(FIRST_KEEPER)
+)
+"""PLACED[top][card] for suited cards: (suits shown out of, whether it takes the top)."""
 
 
 class FastState:
@@ -160,6 +199,30 @@ class FastOverTrump:
         fast.chance = state.chance.model_copy()
         return fast
 
+    def new(self, seats: int, seed: int) -> FastState:
+        """As `start(OverTrump.new_game(seats=seats, seed=seed))`, dealt straight into ints: the
+        game's own first dealer (and its refusal of a wrong seat count), then `deal`."""
+        from cardtable import games  # the game's rules import this module
+
+        chance, dealer = games.get("over-trump").first_dealer(seats, seed)
+        fast = FastState()
+        fast.table_rules = TABLE_RULES
+        fast.dealer = dealer
+        fast.hand_number = 1
+        fast.trick = []
+        fast.won = [[], []]
+        fast.tricks = [0, 0]
+        fast.scores = [0, 0]
+        fast.last_trick = []
+        fast.last_winner = NO
+        fast.voids = [[] for _ in range(SEATS)]
+        fast.shown = [[] for _ in range(SEATS)]
+        fast.history = []
+        fast.over = False
+        fast.chance = chance
+        deal(fast)
+        return fast
+
     def snapshot(self, fast: FastState) -> tuple[Any, ...]:
         """Every field, as a value (the chance by its numbers)."""
         chance = fast.chance
@@ -188,57 +251,53 @@ class FastOverTrump:
         if fast.over or seat != (fast.leader + len(trick)) % SEATS:
             return []
         hand = fast.hands[seat]
-        top = trick[-1][1] if trick and RANK[trick[-1][1]] else NO
-        keepers = [c for c in hand if c >= FIRST_KEEPER]
-        if top == NO or fast.table_rules:
-            allowed = [c for c in hand if c < FIRST_KEEPER]
-        else:
-            where = CLASS[SUIT[top] + 1]
-            allowed = (
-                [c for c in hand if where[c] == FOLLOW]
-                or [c for c in hand if where[c] == OVER]
-                or [c for c in hand if where[c] == OTHER]
-            )
-        base = [c * MOVE_BASE for c in allowed]
-        if not keepers:
+        top = TOP[trick[-1][1]] if trick else NO
+        allowed = SUITED
+        if top != NO and not fast.table_rules:
+            # Which cards may go is asked of the hand as a whole first (in C), so one pass
+            # lists them in the hand's order.
+            if not FOLLOWS[top].isdisjoint(hand):
+                allowed = FOLLOWS[top]
+            elif not OVERS[top].isdisjoint(hand):
+                allowed = OVERS[top]
+        base = [BASE[c] for c in hand if c in allowed]
+        if KEEPERS.isdisjoint(hand):
             return base
+        keepers = [c for c in hand if c >= FIRST_KEEPER]
         moves = list(base)
         for keeper in keepers:
             moves += [m + keeper + 1 for m in base]
-        moves += [k * MOVE_BASE for k in keepers]
+        moves += [BASE[k] for k in keepers]
         return moves
 
     def step(self, fast: FastState, seat: int, action: int) -> None:
         """Place the card, as `OverTrump.advance` does."""
-        card, reveal = divmod(action, MOVE_BASE)
-        reveal -= 1
+        placement = PLACEMENT_OF[seat][action]
+        _, card, reveal = placement
         hand = fast.hands[seat]
         hand.remove(card)
         if reveal != NO:
             hand.remove(reveal)
-        shown = fast.shown[seat]
         trick = fast.trick
-        top = trick[-1][1] if trick and RANK[trick[-1][1]] else NO
+        top = TOP[trick[-1][1]] if trick else NO
         if fast.table_rules and illegal(fast, seat, top, card):
             illegal_play(fast, seat)
             return
+        shown = fast.shown[seat]
         if shown and card in shown:
             shown.remove(card)
-        placement = PLACEMENTS[seat][card][reveal + 1]
-        if not RANK[card]:
+        if card >= FIRST_KEEPER:
             trick.insert(0, placement)
         elif top == NO:
             trick.append(placement)
         else:
-            suit, top_suit = SUIT[card], SUIT[top]
-            if suit != top_suit:
+            out_of, on_top = PLACED[top][card]
+            if out_of:
                 voids = fast.voids[seat]
-                if top_suit not in voids:
-                    voids.append(top_suit)
-                superior = SUPERIOR[top_suit]
-                if suit != superior and superior not in voids:
-                    voids.append(superior)
-            if (suit == top_suit and RANK[card] > RANK[top]) or suit == SUPERIOR[top_suit]:
+                for suit in out_of:
+                    if suit not in voids:
+                        voids.append(suit)
+            if on_top:
                 trick.append(placement)
             else:
                 trick.insert(0, placement)
@@ -274,19 +333,18 @@ def settle_trick(fast: FastState) -> None:
     """As `OverTrump._settle_trick`."""
     trick = fast.trick
     winner = trick[-1][0]
-    cards = []
+    team = winner % 2
+    won = fast.won[team]
     for seat, card, reveal in trick:
-        if reveal != NO:
+        if reveal == NO:
+            won.append(card)
+        else:
             fast.hands[seat].append(card)
             fast.shown[seat].append(card)
-            cards.append(reveal)
-        else:
-            cards.append(card)
-    team = winner % 2
-    fast.won[team].extend(cards)
+            won.append(reveal)
     fast.tricks[team] += 1
-    fast.last_trick = list(trick)
-    trick.clear()
+    fast.last_trick = trick  # the trick's list is kept as the last trick: a new one is begun
+    fast.trick = []
     fast.last_winner = fast.leader = winner
     if not any(fast.hands):
         end_hand(fast, None)
@@ -348,10 +406,34 @@ def points_by_kind(cards: list[int]) -> tuple[int, int, int]:
     return ones, honours, keepers
 
 
+ORDER = list(range(len(DECK)))
+"""The deck as ints, in order, before the shuffle."""
+SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(DECK))))
+"""Fisher-Yates' steps as the standard library's `shuffle` takes them: (place, bound, bits)."""
+
+
+def shuffled(chance: Chance) -> list[int]:
+    """The deck's ints in the order `chance.shuffle` gives, drawing what it draws.
+
+    A number's stream seeds the standard library's `shuffle` (`Chance.shuffle`); its steps are
+    taken here without a call per swap (`_randbelow`'s draws inline), twice as fast. A secret's
+    stream goes through `Chance.shuffle` itself. `tests/test_fast_path.py` holds the two equal."""
+    deck = ORDER[:]
+    if chance.key is not None:
+        chance.shuffle(deck)
+        return deck
+    bits = random.Random(chance.next64()).getrandbits
+    for i, bound, k in SWAPS:
+        j = bits(k)
+        while j >= bound:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
 def deal(fast: FastState) -> None:
     """As `rules.deal`: all 44 cards, one at a time from the dealer's left."""
-    deck = list(range(len(DECK)))
-    fast.chance.shuffle(deck)
+    deck = shuffled(fast.chance)
     dealer = fast.dealer
     fast.hands = [deck[(seat - dealer - 1) % SEATS :: SEATS] for seat in range(SEATS)]
     fast.leader = (dealer + 1) % SEATS

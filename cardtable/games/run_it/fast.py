@@ -219,6 +219,12 @@ class FastRunIt:
         fast.chance = state.chance.model_copy()
         return fast
 
+    def new(self, seats: int, seed: int) -> FastState:
+        """A compact copy of the game's own `new_game(seats=seats, seed=seed)`."""
+        from cardtable import games  # the game's rules import this module
+
+        return self.start(games.get("run-it").new_game(seats=seats, seed=seed))
+
     def snapshot(self, fast: FastState) -> tuple[Any, ...]:
         """Every field, as a value (the chance by its numbers)."""
         chance = fast.chance

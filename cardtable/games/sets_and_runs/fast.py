@@ -392,6 +392,12 @@ class FastSetsAndRuns:
         fast.fits = None
         return fast
 
+    def new(self, seats: int, seed: int) -> FastState:
+        """A compact copy of the game's own `new_game(seats=seats, seed=seed)`."""
+        from cardtable import games  # the game's rules import this module
+
+        return self.start(games.get("sets-and-runs").new_game(seats=seats, seed=seed))
+
     def snapshot(self, fast: FastState) -> tuple[Any, ...]:
         """Every field, as a value (the buy window as its card and seats, the chance by its
         numbers; the melds' `fits`, worked out from them, left out)."""
