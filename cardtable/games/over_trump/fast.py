@@ -13,7 +13,6 @@ Every step here mirrors the rules.py step of the same name; the tests hold them 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from cardtable.cards import PilatchCard, PilatchSuit, superior_suit
@@ -406,34 +405,10 @@ def points_by_kind(cards: list[int]) -> tuple[int, int, int]:
     return ones, honours, keepers
 
 
-ORDER = list(range(len(DECK)))
-"""The deck as ints, in order, before the shuffle."""
-SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(DECK))))
-"""Fisher-Yates' steps as the standard library's `shuffle` takes them: (place, bound, bits)."""
-
-
-def shuffled(chance: Chance) -> list[int]:
-    """The deck's ints in the order `chance.shuffle` gives, drawing what it draws.
-
-    A number's stream seeds the standard library's `shuffle` (`Chance.shuffle`); its steps are
-    taken here without a call per swap (`_randbelow`'s draws inline), twice as fast. A secret's
-    stream goes through `Chance.shuffle` itself. `tests/test_fast_path.py` holds the two equal."""
-    deck = ORDER[:]
-    if chance.key is not None:
-        chance.shuffle(deck)
-        return deck
-    bits = random.Random(chance.next64()).getrandbits
-    for i, bound, k in SWAPS:
-        j = bits(k)
-        while j >= bound:
-            j = bits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
 def deal(fast: FastState) -> None:
     """As `rules.deal`: all 44 cards, one at a time from the dealer's left."""
-    deck = shuffled(fast.chance)
+    deck = list(range(len(DECK)))
+    fast.chance.shuffle(deck)
     dealer = fast.dealer
     fast.hands = [deck[(seat - dealer - 1) % SEATS :: SEATS] for seat in range(SEATS)]
     fast.leader = (dealer + 1) % SEATS
