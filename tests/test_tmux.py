@@ -36,3 +36,47 @@ def test_piles_in_a_real_terminal_from_start_screen_to_a_hint_and_the_rules(tmp_
         term.send("C-q")
         assert term.wait_until_closed()
         assert len(list((tmp_path / "saves").glob("piles-*.jsonl"))) == 1
+
+
+def test_an_app_whose_terminal_closes_quits_with_its_game_saved(tmp_path):
+    """Closing the window under `make play` used to leave the app running for good, a core
+    busy: make keeps the hangup to itself, and Textual's input thread, reading nothing from a
+    dead terminal, spins. The app notices the terminal is gone and quits as Ctrl+Q does."""
+    import os
+    import shlex
+    import time
+    from pathlib import Path
+
+    pid_file = tmp_path / "pid"
+    app = " ".join(shlex.quote(word) for word in cardtable_command("play", "piles"))
+    # As under make: a parent that outlives the hangup, which never reaches the app.
+    shell = f"trap '' HUP; echo $$ > {shlex.quote(str(pid_file))}; {app} --seats Ann,bot; true"
+    term = TmuxSession(["sh", "-c", shell], env={"CARDTABLE_HOME": str(tmp_path)})
+    try:
+        term.wait_for("Ann's hand")
+        term.wait_for("You open", "Place one of your")
+        term.send("h")
+        term.wait_for("Hint:")
+        term.send("Enter")
+        term.wait_for("Ann places")
+        parent = int(pid_file.read_text())
+        pid = int(Path(f"/proc/{parent}/task/{parent}/children").read_text().split()[0])
+    finally:
+        term.close()  # the window closes: its terminal hangs up
+
+    def running() -> bool:  # a zombie has ended: nothing may be left to reap it here
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return state != "Z"
+
+    for _ in range(100):
+        if not running():
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        os.kill(parent, 9)
+        raise AssertionError("the app ran on after its terminal closed")
+    assert len(list((tmp_path / "saves").glob("piles-*.jsonl"))) == 1  # its game kept

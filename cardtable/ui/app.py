@@ -45,6 +45,24 @@ from cardtable.ui.themes import (
     felt_variables,
 )
 
+TERMINAL_CHECK_SECONDS = 1.0
+"""How often the app checks that its terminal is still there."""
+
+
+def terminal_fd() -> int | None:
+    """Standard input's file number while it is a live terminal; None once it has hung up (or
+    where it never was one, or where there are no terminals to ask, as on Windows)."""
+    try:
+        import termios
+    except ImportError:
+        return None
+    try:
+        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
+        termios.tcgetattr(fd)
+    except (OSError, ValueError, termios.error):
+        return None
+    return fd
+
 
 class Launch(BaseModel):
     """What the command line asked the app to do first."""
@@ -214,6 +232,8 @@ class CardTableApp(App[None]):
         import asyncio
 
         self._loop = asyncio.get_running_loop()
+        if not self.is_headless and not self.is_web and terminal_fd() is not None:
+            self.set_interval(TERMINAL_CHECK_SECONDS, self._check_terminal, name="terminal")
         if self.preferences_problem:
             self.notify(
                 self.preferences_problem,
@@ -641,6 +661,13 @@ class CardTableApp(App[None]):
             )
         else:
             self.exit_message = "The host has stopped; the game was not saved."
+
+    async def _check_terminal(self) -> None:
+        """Quit as Ctrl+Q does once the terminal has hung up (its window closed). Whatever ran
+        us may not pass the hangup on (`make play` does not), and Textual's input thread, reading
+        nothing from a dead terminal, then spins for good."""
+        if terminal_fd() is None:
+            await self.action_quit()
 
     # The demo
 
