@@ -15,7 +15,6 @@ import stat
 import threading
 from pathlib import Path
 
-from filelock import lock_descriptor
 from platformdirs import user_data_path
 
 MAX_SAVE_BYTES = 20 * 1024 * 1024
@@ -224,7 +223,10 @@ def _write_at(fd: int, data: bytes, offset: int) -> None:
 def _lock(fd: int) -> bool:
     """Take the save's lock without waiting; False if another window holds it. The lock is the
     system's own on the open file (flock, or LockFileEx on Windows): it goes when `fd` closes,
-    however the app ends."""
+    however the app ends. filelock is imported here, on the first game opened: the start screen
+    has no use for its 25 ms."""
+    from filelock import lock_descriptor
+
     return lock_descriptor(fd, blocking=False)
 
 
