@@ -87,6 +87,12 @@ def save_paths() -> list[Path]:
     return [path for _, path in sorted(found, reverse=True)]
 
 
+def listed_saves() -> int:
+    """How many lines `match.saved_games` gives, counted without reading a save (so without the
+    engine's models): every save file, and the single save of earlier versions if it is there."""
+    return len(save_paths()) + last_game_path().is_file()
+
+
 def clean_temporary_files() -> None:
     """Remove temporary files that a write killed halfway left behind (their process is gone)."""
     try:
