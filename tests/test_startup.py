@@ -149,3 +149,20 @@ async def test_down_before_the_unfinished_games_are_read_reads_them_and_goes_on_
         save_list = menu.query_one("#save-list", OptionList)
         assert menu.saves_listed and len(menu.saves) == 2
         assert app.focused is save_list and save_list.highlighted == 0
+
+
+def test_cardtable_alone_skips_the_parser_for_what_the_parser_would_give(monkeypatch):
+    from cardtable import cli
+
+    assert vars(cli.build_parser().parse_args([])) == {"command": None}
+    given = []
+
+    def no_parser():
+        raise AssertionError("the parser was built for `cardtable` alone")
+
+    monkeypatch.setattr(cli, "_run_app", given.append)
+    monkeypatch.setattr(cli, "build_parser", no_parser)
+    cli.main([])
+    monkeypatch.setattr(sys, "argv", ["cardtable"])
+    cli.main()
+    assert [vars(args) for args in given] == [{"command": None}, {"command": None}]
