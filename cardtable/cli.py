@@ -355,6 +355,11 @@ def _playable(game_id: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line."""
+    if not (sys.argv[1:] if argv is None else argv):
+        # `cardtable` alone opens the start screen: what the parser would give, without building
+        # it first (some 25 ms of argparse and its translations' look-ups before the first paint).
+        _run_app(argparse.Namespace(command=None))
+        return
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         _simulate(args)

@@ -118,7 +118,10 @@ async def test_two_copies_of_one_save_each_get_a_line_on_the_start_screen():
     path.with_name("copy-of-" + path.name).write_bytes(path.read_bytes())
     app = CardTableApp(Launch(delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        # At the start the unfinished games are read after the first paint: wait for them.
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen.saves_listed
+        )
         options = app.screen.query_one("#save-list", OptionList)
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
         assert sum(1 for i in ids if i.startswith("resume:")) == 2

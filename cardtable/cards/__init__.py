@@ -1,10 +1,40 @@
-"""Card vocabulary: suits, ranks and the three decks every game deals from."""
+"""Card vocabulary: suits, ranks and the three decks every game deals from.
 
-from cardtable.cards.decks import pilatch_deck, run_it_deck, standard_deck
-from cardtable.cards.direction import Direction, DirectionCard
-from cardtable.cards.pilatch import JOKER_MARK, PilatchCard, PilatchSuit, superior_suit
-from cardtable.cards.run_it import RunItCard, RunItColour, RunItKind
-from cardtable.cards.standard import Card, Colour, Suit, rank_name
+Each name is imported from its module on first use (PEP 562), not with the package: the suits
+(`cardtable.cards.suits`) load without the card models and pydantic, for the start screen.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.cards.decks import pilatch_deck, run_it_deck, standard_deck
+    from cardtable.cards.direction import Direction, DirectionCard
+    from cardtable.cards.pilatch import JOKER_MARK, PilatchCard, PilatchSuit, superior_suit
+    from cardtable.cards.run_it import RunItCard, RunItColour, RunItKind
+    from cardtable.cards.standard import Card, Colour, Suit, rank_name
+
+_HOMES = {
+    "pilatch_deck": "decks",
+    "run_it_deck": "decks",
+    "standard_deck": "decks",
+    "Direction": "direction",
+    "DirectionCard": "direction",
+    "JOKER_MARK": "pilatch",
+    "PilatchCard": "pilatch",
+    "PilatchSuit": "suits",
+    "superior_suit": "suits",
+    "RunItCard": "run_it",
+    "RunItColour": "suits",
+    "RunItKind": "run_it",
+    "Card": "standard",
+    "Colour": "suits",
+    "Suit": "suits",
+    "rank_name": "standard",
+}
+"""Each public name and the module of this package it comes from."""
 
 __all__ = [
     "JOKER_MARK",
@@ -24,3 +54,18 @@ __all__ = [
     "standard_deck",
     "superior_suit",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for, then kept."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The package's names, the ones not yet imported among them."""
+    return sorted(set(globals()) | set(_HOMES))

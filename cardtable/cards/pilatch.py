@@ -2,45 +2,24 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from cardtable.cards.suits import PilatchSuit, superior_suit
 
-class PilatchSuit(StrEnum):
-    """Rock, Paper and Scissors, each shown with a symbol and its letter."""
-
-    ROCK = "R"
-    PAPER = "P"
-    SCISSORS = "S"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol with its letter, so colour is never the only cue."""
-        return _SYMBOLS[self]
-
-    @property
-    def superior(self) -> PilatchSuit:
-        """The suit that beats this one."""
-        return superior_suit(self)
+__all__ = [
+    "JOKER_MARK",
+    "PILATCH_RANK_NAMES",
+    "PilatchCard",
+    "PilatchSuit",
+    "superior_suit",
+]
 
 
-_SYMBOLS = {PilatchSuit.ROCK: "●R", PilatchSuit.PAPER: "■P", PilatchSuit.SCISSORS: "✂S"}
-# Rock beats Scissors, Scissors beats Paper, Paper beats Rock: each key's superior suit.
-_SUPERIOR = {
-    PilatchSuit.SCISSORS: PilatchSuit.ROCK,
-    PilatchSuit.PAPER: PilatchSuit.SCISSORS,
-    PilatchSuit.ROCK: PilatchSuit.PAPER,
-}
 PILATCH_RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 JOKER_MARK = "★"
 """How a Joker (a Keeper in Over Trump) is written: a star, which no rank could be read as."""
-
-
-def superior_suit(suit: PilatchSuit) -> PilatchSuit:
-    """The suit that beats `suit`: Rock for Scissors, Scissors for Paper, Paper for Rock."""
-    return _SUPERIOR[suit]
 
 
 class PilatchCard(BaseModel):

@@ -6,14 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-
-class RunItColour(StrEnum):
-    """Red, Blue, Yellow, Green: always shown with the letter too."""
-
-    RED = "R"
-    BLUE = "B"
-    YELLOW = "Y"
-    GREEN = "G"
+from cardtable.cards.suits import RunItColour
 
 
 class RunItKind(StrEnum):

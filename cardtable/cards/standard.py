@@ -2,61 +2,15 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
-from cardtable.cards.two_sided import TwoSided
+from cardtable.cards.suits import Colour, Suit
 
-
-class Colour(TwoSided):
-    """A standard card's colour: hearts and diamonds are red, spades and clubs black (`other`
-    is the opposite colour)."""
-
-    RED = "red"
-    BLACK = "black"
-
-    @property
-    def team(self) -> str:
-        """The colour's name for a team: Reds or Blacks."""
-        return "Reds" if self is Colour.RED else "Blacks"
-
-
-class Suit(StrEnum):
-    """The four standard suits, each with its symbol, letter and colour."""
-
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    @property
-    def symbol(self) -> str:
-        """The suit's symbol as text: ♠ ♥ ♦ ♣."""
-        return _SYMBOLS[self]
-
-    @property
-    def colour(self) -> Colour:
-        """Red for hearts and diamonds, black for spades and clubs."""
-        return _COLOURS[self]
-
-    @property
-    def plural(self) -> str:
-        """The suit's name in words: Spades, Hearts, Diamonds, Clubs."""
-        return self.name.title()
-
-
-_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_COLOURS: dict[Suit, Colour] = {
-    Suit.SPADES: Colour.BLACK,
-    Suit.HEARTS: Colour.RED,
-    Suit.DIAMONDS: Colour.RED,
-    Suit.CLUBS: Colour.BLACK,
-}
 _CARD_COLOURS: dict[Suit | None, Colour | None] = {None: None}
 """A card's colour by its suit, a Joker's (no suit) none: one look-up, no test, on a hot path."""
-_CARD_COLOURS.update(_COLOURS.items())
+_CARD_COLOURS.update((suit, suit.colour) for suit in Suit)
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 

@@ -1,29 +1,71 @@
-"""The game contract, IllegalMove, seeded chance, the move log and save files."""
+"""The game contract, IllegalMove, seeded chance, the move log and save files.
 
-from cardtable.engine.chance import Chance
-from cardtable.engine.contract import (
-    EndReason,
-    Event,
-    Events,
-    Game,
-    Move,
-    Outcome,
-    View,
-    name_of,
-    say,
-)
-from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat, require
-from cardtable.engine.match import (
-    Match,
-    MatchRecord,
-    SavedGame,
-    SeatConfig,
-    SeatKind,
-    import_old_save,
-    parse_seats,
-    saved_games,
-)
-from cardtable.engine.saves import SaveFileError, last_game_path, new_save_path, saves_dir
+Each name below is imported from its module on first use (PEP 562's module `__getattr__`), not
+when the package is: `from cardtable.engine import Match` works as ever, while a module that
+needs only `cardtable.engine.saves` or `cardtable.engine.words` (the start screen, the command
+line) does not load pydantic and every model with it.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.engine.chance import Chance
+    from cardtable.engine.contract import (
+        EndReason,
+        Event,
+        Events,
+        Game,
+        Move,
+        Outcome,
+        View,
+        name_of,
+        say,
+    )
+    from cardtable.engine.errors import IllegalMove, ImpossibleState, NoSuchSeat, require
+    from cardtable.engine.match import (
+        Match,
+        MatchRecord,
+        SavedGame,
+        SeatConfig,
+        SeatKind,
+        import_old_save,
+        parse_seats,
+        saved_games,
+    )
+    from cardtable.engine.saves import SaveFileError, last_game_path, new_save_path, saves_dir
+
+_HOMES = {
+    "Chance": "chance",
+    "EndReason": "contract",
+    "Event": "contract",
+    "Events": "contract",
+    "Game": "contract",
+    "Move": "contract",
+    "Outcome": "contract",
+    "View": "contract",
+    "name_of": "contract",
+    "say": "contract",
+    "IllegalMove": "errors",
+    "ImpossibleState": "errors",
+    "NoSuchSeat": "errors",
+    "require": "errors",
+    "Match": "match",
+    "MatchRecord": "match",
+    "SavedGame": "match",
+    "SeatConfig": "match",
+    "SeatKind": "match",
+    "import_old_save": "match",
+    "parse_seats": "match",
+    "saved_games": "match",
+    "SaveFileError": "saves",
+    "last_game_path": "saves",
+    "new_save_path": "saves",
+    "saves_dir": "saves",
+}
+"""Each public name and the module of this package it comes from."""
 
 __all__ = [
     "Chance",
@@ -53,3 +95,18 @@ __all__ = [
     "say",
     "saves_dir",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for, then kept."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The package's names, the ones not yet imported among them."""
+    return sorted(set(globals()) | set(_HOMES))

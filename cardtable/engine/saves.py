@@ -15,7 +15,6 @@ import stat
 import threading
 from pathlib import Path
 
-from filelock import lock_descriptor
 from platformdirs import user_data_path
 
 MAX_SAVE_BYTES = 20 * 1024 * 1024
@@ -86,6 +85,12 @@ def save_paths() -> list[Path]:
         except OSError:
             continue
     return [path for _, path in sorted(found, reverse=True)]
+
+
+def listed_saves() -> int:
+    """How many lines `match.saved_games` gives, counted without reading a save (so without the
+    engine's models): every save file, and the single save of earlier versions if it is there."""
+    return len(save_paths()) + last_game_path().is_file()
 
 
 def clean_temporary_files() -> None:
@@ -224,7 +229,10 @@ def _write_at(fd: int, data: bytes, offset: int) -> None:
 def _lock(fd: int) -> bool:
     """Take the save's lock without waiting; False if another window holds it. The lock is the
     system's own on the open file (flock, or LockFileEx on Windows): it goes when `fd` closes,
-    however the app ends."""
+    however the app ends. filelock is imported here, on the first game opened: the start screen
+    has no use for its 25 ms."""
+    from filelock import lock_descriptor
+
     return lock_descriptor(fd, blocking=False)
 
 

@@ -1,12 +1,21 @@
-"""The registry of games: `get(id)` gives a game's rules, `ids()` the playable ones."""
+"""The registry of games: `get(id)` gives a game's rules, `ids()` the playable ones.
+
+The catalog is plain data: listing the games (the start screen, `cardtable --help`) loads no
+game's rules, nor the engine's models; `get` loads a game's module on first use. `Game` is
+imported from the engine only when asked for (PEP 562), as `cardtable.engine` does its names.
+"""
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import Game
 from cardtable.games.catalog import CATALOG, CatalogEntry
+
+if TYPE_CHECKING:
+    from cardtable.engine import Game
+
+__all__ = ["CATALOG", "CatalogEntry", "Game", "catalog", "entry", "get", "ids", "load"]
 
 _LOADED: dict[str, Game] = {}
 
@@ -47,3 +56,13 @@ def load(path: str) -> Any:
     class pulls in Textual, so the catalog names it and only the UI loads it)."""
     module, name = path.split(":")
     return getattr(import_module(module), name)
+
+
+def __getattr__(name: str) -> Any:
+    """`Game` (the engine's game contract), imported the first time it is asked for."""
+    if name == "Game":
+        from cardtable.engine.contract import Game
+
+        globals()["Game"] = Game
+        return Game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

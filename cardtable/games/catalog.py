@@ -1,11 +1,16 @@
-"""The five games of the table, as data: playable ones name the module that holds their rules."""
+"""The five games of the table, as data: playable ones name the module that holds their rules.
+
+A frozen dataclass, not a pydantic model: the start screen and `cardtable --help` list the
+games before anything has loaded pydantic, and the entries are written here, never parsed.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 
-class CatalogEntry(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class CatalogEntry:
     """One game on the start screen."""
 
     id: str

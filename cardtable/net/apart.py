@@ -28,9 +28,10 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import Move, View
+if TYPE_CHECKING:
+    from cardtable.engine import Move, View
 
 log = logging.getLogger("cardtable.apart")
 

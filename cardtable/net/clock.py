@@ -21,8 +21,6 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
-from cardtable.net import apart
-
 T = TypeVar("T")
 
 Answer = Callable[[], T]
@@ -99,6 +97,8 @@ class LoopClock:
 
     def warm(self) -> None:
         """Start the worker process now, in the background (net/apart.py)."""
+        from cardtable.net import apart
+
         apart.warm()
 
 
@@ -137,7 +137,11 @@ _quick_switch = _QuickSwitch()
 
 def _think_aside(work: Callable[[], T]) -> Answer[T]:
     """`work`'s answer: made in the worker process if it goes apart and the pool can make it,
-    else here, the interpreter switching threads often while it is made."""
+    else here, the interpreter switching threads often while it is made. (net/apart.py, and
+    multiprocessing with it, is imported by the first table, not with the clock: the app makes
+    its clock before its first paint.)"""
+    from cardtable.net import apart
+
     if isinstance(work, apart.ApartChoice) and work.apart:
         made = apart.made_apart(work)
         if made is not None:

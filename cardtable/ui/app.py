@@ -1,4 +1,9 @@
-"""The cardtable app: menu, setup, table and results, with the saved game kept safe."""
+"""The cardtable app: menu, setup, table and results, with the saved game kept safe.
+
+Before its first paint the app imports only what the start screen shows: the engine's models
+(pydantic), the games' rules and the game history load after it, in the methods that use them
+(issue 25: start to first paint at most 1.3x a bare Textual app's).
+"""
 
 from __future__ import annotations
 
@@ -7,33 +12,20 @@ import os
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from cardtable import STARTED, games
-from cardtable.engine import (
-    IllegalMove,
-    Match,
-    SavedGame,
-    SaveFileError,
-    SeatConfig,
-    SeatKind,
-    import_old_save,
-    new_save_path,
-    parse_seats,
-    saved_games,
-)
-from cardtable.engine.history import Recorder
 from cardtable.engine.saves import save_id
-from cardtable.engine.seats import default_name
 from cardtable.net.clock import Clock, LoopClock
-from cardtable.ui import card_faces
+from cardtable.ui import card_palettes
 from cardtable.ui.command import cardtable_command
 from cardtable.ui.crash import crash_message, write_report
 from cardtable.ui.preferences import Preferences, load_preferences, save_preferences
@@ -44,6 +36,10 @@ from cardtable.ui.themes import (
     card_palette,
     felt_variables,
 )
+
+if TYPE_CHECKING:
+    from cardtable.engine import Match, SavedGame, SeatConfig
+    from cardtable.engine.history import Recorder
 
 TERMINAL_CHECK_SECONDS = 1.0
 """How often the app checks that its terminal is still there."""
@@ -64,8 +60,10 @@ def terminal_fd() -> int | None:
     return fd
 
 
-class Launch(BaseModel):
-    """What the command line asked the app to do first."""
+@dataclass
+class Launch:
+    """What the command line asked the app to do first (a dataclass, not a pydantic model: the
+    command line makes one before the first paint, and gives it only values it has checked)."""
 
     command: Literal["menu", "play", "demo", "resume", "join", "host", "replay"] = "menu"
     game: str | None = None
@@ -139,8 +137,7 @@ class CardTableApp(App[None]):
         self.first_paint: float | None = None
         self.in_play: Match | None = None
         """The match at the table, holding its save's lock until the table is left."""
-        self.recorder = Recorder(on_problem=self._history_problem)
-        """Keeps each finished game (not a demo's) in the game history, in its own thread."""
+        self._old_save_imported = False
         self.where = "browser" if os.environ.get("CARDTABLE_WHERE") == "browser" else "keyboard"
         """Where this app's games are played, for the history (a browser tab says so)."""
         self.one_game = os.environ.get("CARDTABLE_ONE_GAME") == "1"
@@ -160,6 +157,14 @@ class CardTableApp(App[None]):
         self._preferences_broken = loaded.broken
         self.theme = theme
         self._use_card_colours()  # the deck's colours too (and a theme the same as Textual's)
+
+    @cached_property
+    def recorder(self) -> Recorder:
+        """Keeps each finished game (not a demo's) in the game history, in its own thread (made
+        on first use, after the first paint: the history's module loads the engine's models)."""
+        from cardtable.engine.history import Recorder
+
+        return Recorder(on_problem=self._history_problem)
 
     # Themes and the deck's colours
 
@@ -190,7 +195,9 @@ class CardTableApp(App[None]):
 
     def _use_card_colours(self) -> None:
         """Draw cards in the theme's palette and the deck's colours, and any table again."""
-        card_faces.use_palette(card_palette(self.current_theme), self.preferences.four_colour_deck)
+        card_palettes.use_palette(
+            card_palette(self.current_theme), self.preferences.four_colour_deck
+        )
         frames = sys.modules.get("cardtable.ui.screens.table_frame")
         if frames is None:  # no table yet (at the start: the module loads later)
             return
@@ -242,11 +249,13 @@ class CardTableApp(App[None]):
                 timeout=10,
                 markup=False,
             )
-        import_old_save(games)
-        self.push_screen(MenuScreen())
+        # Its unfinished games are listed after the first paint: reading them loads the engine.
+        self.push_screen(MenuScreen(saves_after_paint=True))
         launch = self.launch
         if launch.command == "play" and launch.game:
             if launch.seats:
+                from cardtable.engine import parse_seats
+
                 seats = parse_seats(launch.seats)
                 self.start_game(launch.game, seats, launch.seed, None)
             else:
@@ -268,10 +277,6 @@ class CardTableApp(App[None]):
     def _painted(self) -> None:
         self.first_paint = time.perf_counter() - STARTED
         self.recorder.check()  # a damaged history is said now, not after the first game
-        # Everything made so far (Textual, the rules, the start screen) lives as long as the
-        # app: keep it out of the collector's sweeps, which cost 80-110 ms in about one in
-        # three screen openings when they walked it.
-        gc.freeze()
         self.call_after_refresh(self._load_screens)
 
     def _load_screens(self) -> None:
@@ -279,6 +284,10 @@ class CardTableApp(App[None]):
         first setup or rules page does not wait for its modules."""
         from cardtable.ui.screens import rules, setup, table  # noqa: F401
 
+        # Everything made so far (Textual, the engine, the screens, the start screen) lives as
+        # long as the app: keep it out of the collector's sweeps, which cost 80-110 ms in about
+        # one in three screen openings when they walked it.
+        gc.freeze()
         if os.environ.get("CARDTABLE_EXIT_AFTER_FIRST_PAINT"):
             self.exit_message = f"first paint after {self.first_paint * 1000:.0f} ms"
             self.exit()
@@ -287,7 +296,12 @@ class CardTableApp(App[None]):
 
     def saved_games(self) -> list[SavedGame]:
         """The unfinished games, most recently played first (each save read once, until it
-        changes)."""
+        changes); the first time, the single save of earlier versions is made one of them."""
+        from cardtable.engine import import_old_save, saved_games
+
+        if not self._old_save_imported:
+            self._old_save_imported = True
+            import_old_save(games)
         return saved_games()
 
     def resume(self, path: Path | None = None) -> None:
@@ -298,6 +312,8 @@ class CardTableApp(App[None]):
                 self.notify("There is no unfinished game to continue.", title="Cannot continue")
                 return
             path = unfinished[0].path
+        from cardtable.engine import Match, SaveFileError
+
         self._close_match()
         try:
             match = Match.load(path, games)
@@ -344,8 +360,9 @@ class CardTableApp(App[None]):
         self._close_match()
         self.stop_hosting()
         await self.stop_pages()
-        self.recorder.flush(timeout=2.0)
-        card_faces.use_palette(card_faces.FELT_CARDS)  # the next app in this process starts plain
+        if "recorder" in vars(self):  # made once the app was on screen (cached_property)
+            self.recorder.flush(timeout=2.0)
+        card_palettes.use_palette(card_palettes.FELT_CARDS)  # the next app here starts plain
 
     def _history_problem(self, problem: str) -> None:
         """Say the history's problem on screen, from the writer's thread (never waiting on the
@@ -402,6 +419,8 @@ class CardTableApp(App[None]):
         self, game_id: str, seats: list[SeatConfig], seed: int | None, options: Any
     ) -> None:
         """Deal a new game and open its table."""
+        from cardtable.engine import IllegalMove, Match, new_save_path
+
         game = games.get(game_id)
         self._close_match()
         try:
@@ -427,6 +446,8 @@ class CardTableApp(App[None]):
         self._start_demo_game(seed)
 
     def _start_demo_game(self, seed: int | None = None) -> None:
+        from cardtable.engine import Match, SeatConfig, SeatKind
+        from cardtable.engine.seats import default_name
         from cardtable.ui.screens.table import TableScreen
 
         game = games.get(self._demo_games[self._demo_index % len(self._demo_games)])

@@ -1,9 +1,9 @@
 """How a card looks on screen: rank and suit as text, and colour as a second cue.
 
-The colours come from the palette in use (`use_palette`): each theme has its own
-(`cardtable/ui/themes.py`), and the standard deck may have four colours, one a suit. Tables ask
-`look`, `face` and `ink` (and `back`) for a card's style each time they draw, so a theme chosen
-while a table is on screen shows at its next drawing.
+The colours come from the palette in use (`use_palette`, in `card_palettes.py`): each theme
+has its own (`cardtable/ui/themes.py`), and the standard deck may have four colours, one a
+suit. Tables ask `look`, `face` and `ink` (and `back`) for a card's style each time they draw,
+so a theme chosen while a table is on screen shows at its next drawing.
 """
 
 from __future__ import annotations
@@ -15,224 +15,18 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.cards import (
-    JOKER_MARK,
-    Card,
-    Colour,
-    DirectionCard,
-    PilatchCard,
-    PilatchSuit,
-    RunItCard,
-    RunItColour,
-    Suit,
+from cardtable.cards import JOKER_MARK, Card, Colour, DirectionCard, PilatchCard, RunItCard
+from cardtable.ui.card_palettes import (  # noqa: F401 (the palettes are found here too)
+    CONTRAST_CARDS,
+    FELT_CARDS,
+    IN_USE,
+    LIGHT_CARDS,
+    CardPalette,
+    use_palette,
 )
 
-
-@dataclass(frozen=True)
-class CardPalette:
-    """The colours cards are drawn in under one theme: each deck's faces (a light card with
-    coloured ink), the same ink as text in a line of prose, a direction card and a card back.
-    `four_face` and `four_ink` colour the standard deck by suit when four colours are on."""
-
-    face: dict[Colour | None, str]
-    """A standard card's face by its colour (None: a Joker)."""
-    ink: dict[Colour | None, str]
-    four_face: dict[Suit, str]
-    """A standard card's face by its suit, in a four-colour deck."""
-    four_ink: dict[Suit, str]
-    pilatch_face: dict[PilatchSuit, str]
-    pilatch_ink: dict[PilatchSuit, str]
-    keeper_face: str
-    keeper_ink: str
-    run_it_face: dict[RunItColour | None, str]
-    """A Run It card's face: the colour behind its letter (a Wild is purple until it names
-    one)."""
-    run_it_ink: dict[RunItColour | None, str]
-    """A Run It card, or a colour named, as text in a line of prose."""
-    direction_face: str
-    back: str
-    """A card face down."""
-    cursor_edge: str = "bold #d84315"
-    """The heavy edge of the card under the cursor."""
-    chosen_edge: str = "bold #1b5e20"
-    """The double edge of a chosen card."""
-    turn: str = "bold #1b1b1b on #ffd54f"
-    """The name of the player to act, across the table."""
-
-    def by_suit(self, four_colour: bool) -> tuple[dict[Suit | None, str], dict[Suit | None, str]]:
-        """A standard card's face and ink by its suit (None: a Joker): two colours, or four
-        (spades black, hearts red, diamonds blue, clubs green)."""
-        faces: dict[Suit | None, str] = {None: self.face[None]}
-        inks: dict[Suit | None, str] = {None: self.ink[None]}
-        for suit in Suit:
-            faces[suit] = self.four_face[suit] if four_colour else self.face[suit.colour]
-            inks[suit] = self.four_ink[suit] if four_colour else self.ink[suit.colour]
-        return faces, inks
-
-
-_LIGHT_CARD = "#f4f1ea"
-_RUN_IT_FACE: dict[RunItColour | None, str] = {
-    RunItColour.RED: "bold #ffffff on #c62828",
-    RunItColour.BLUE: "bold #ffffff on #1565c0",
-    RunItColour.YELLOW: "bold #1b1b1b on #fdd835",
-    RunItColour.GREEN: "bold #ffffff on #2e7d32",
-    None: "bold #ffffff on #4a148c",
-}
-
-FELT_CARDS = CardPalette(
-    face={
-        Colour.RED: f"bold #b3261e on {_LIGHT_CARD}",
-        Colour.BLACK: f"bold #1b1b1b on {_LIGHT_CARD}",
-        None: f"bold #6a1b9a on {_LIGHT_CARD}",
-    },
-    ink={Colour.RED: "bold #ff6b5e", Colour.BLACK: "bold #d8d8d8", None: "bold #ce93d8"},
-    four_face={
-        Suit.SPADES: f"bold #1b1b1b on {_LIGHT_CARD}",
-        Suit.HEARTS: f"bold #b3261e on {_LIGHT_CARD}",
-        Suit.DIAMONDS: f"bold #0d47a1 on {_LIGHT_CARD}",
-        Suit.CLUBS: f"bold #1b5e20 on {_LIGHT_CARD}",
-    },
-    four_ink={
-        Suit.SPADES: "bold #d8d8d8",
-        Suit.HEARTS: "bold #ff6b5e",
-        Suit.DIAMONDS: "bold #82b1ff",
-        Suit.CLUBS: "bold #69f0ae",
-    },
-    pilatch_face={
-        PilatchSuit.ROCK: f"bold #4e342e on {_LIGHT_CARD}",
-        PilatchSuit.PAPER: f"bold #0d47a1 on {_LIGHT_CARD}",
-        PilatchSuit.SCISSORS: f"bold #b3261e on {_LIGHT_CARD}",
-    },
-    pilatch_ink={
-        PilatchSuit.ROCK: "bold #d7ccc8",
-        PilatchSuit.PAPER: "bold #90caf9",
-        PilatchSuit.SCISSORS: "bold #ff8a80",
-    },
-    keeper_face=f"bold #6a1b9a on {_LIGHT_CARD}",
-    keeper_ink="bold #ce93d8",
-    run_it_face=_RUN_IT_FACE,
-    run_it_ink={
-        RunItColour.RED: "bold #ff8a80",
-        RunItColour.BLUE: "bold #82b1ff",
-        RunItColour.YELLOW: "bold #fff176",
-        RunItColour.GREEN: "bold #b9f6ca",
-        None: "bold #ce93d8",
-    },
-    direction_face="bold #1b1b1b on #ffd54f",
-    back=f"{_LIGHT_CARD} on #7b2d26",
-)
-"""The felt theme's cards (and any dark theme's): light cards, bright ink on the dark felt."""
-
-CONTRAST_CARDS = CardPalette(
-    face={
-        Colour.RED: "bold #d00000 on #ffffff",
-        Colour.BLACK: "bold #000000 on #ffffff",
-        None: "bold #7b00b0 on #ffffff",
-    },
-    ink={Colour.RED: "bold #ff5f5f", Colour.BLACK: "bold #ffffff", None: "bold #e0a0ff"},
-    four_face={
-        Suit.SPADES: "bold #000000 on #ffffff",
-        Suit.HEARTS: "bold #d00000 on #ffffff",
-        Suit.DIAMONDS: "bold #0030d0 on #ffffff",
-        Suit.CLUBS: "bold #007000 on #ffffff",
-    },
-    four_ink={
-        Suit.SPADES: "bold #ffffff",
-        Suit.HEARTS: "bold #ff5f5f",
-        Suit.DIAMONDS: "bold #6fa8ff",
-        Suit.CLUBS: "bold #40ff40",
-    },
-    pilatch_face={
-        PilatchSuit.ROCK: "bold #000000 on #ffffff",
-        PilatchSuit.PAPER: "bold #0030d0 on #ffffff",
-        PilatchSuit.SCISSORS: "bold #d00000 on #ffffff",
-    },
-    pilatch_ink={
-        PilatchSuit.ROCK: "bold #ffffff",
-        PilatchSuit.PAPER: "bold #6fa8ff",
-        PilatchSuit.SCISSORS: "bold #ff5f5f",
-    },
-    keeper_face="bold #7b00b0 on #ffffff",
-    keeper_ink="bold #e0a0ff",
-    run_it_face={
-        RunItColour.RED: "bold #ffffff on #d00000",
-        RunItColour.BLUE: "bold #ffffff on #0030d0",
-        RunItColour.YELLOW: "bold #000000 on #ffff00",
-        RunItColour.GREEN: "bold #ffffff on #007000",
-        None: "bold #ffffff on #5a00a0",
-    },
-    run_it_ink={
-        RunItColour.RED: "bold #ff5f5f",
-        RunItColour.BLUE: "bold #6fa8ff",
-        RunItColour.YELLOW: "bold #ffff00",
-        RunItColour.GREEN: "bold #40ff40",
-        None: "bold #e0a0ff",
-    },
-    direction_face="bold #000000 on #ffff00",
-    back="bold #ffffff on #a00000",
-    cursor_edge="bold #ff3d00",
-    chosen_edge="bold #00a000",
-    turn="bold #000000 on #ffff00",
-)
-"""The high-contrast theme's cards: pure white faces with strong ink, white and bright ink on
-the near-black felt, a bright red back."""
-
-LIGHT_CARDS = CardPalette(
-    face={
-        Colour.RED: "bold #b3261e on #ffffff",
-        Colour.BLACK: "bold #1b1b1b on #ffffff",
-        None: "bold #6a1b9a on #ffffff",
-    },
-    ink={Colour.RED: "bold #b3261e", Colour.BLACK: "bold #1b1b1b", None: "bold #6a1b9a"},
-    four_face={
-        Suit.SPADES: "bold #1b1b1b on #ffffff",
-        Suit.HEARTS: "bold #b3261e on #ffffff",
-        Suit.DIAMONDS: "bold #0d47a1 on #ffffff",
-        Suit.CLUBS: "bold #1b5e20 on #ffffff",
-    },
-    four_ink={
-        Suit.SPADES: "bold #1b1b1b",
-        Suit.HEARTS: "bold #b3261e",
-        Suit.DIAMONDS: "bold #0d47a1",
-        Suit.CLUBS: "bold #1b5e20",
-    },
-    pilatch_face={
-        PilatchSuit.ROCK: "bold #4e342e on #ffffff",
-        PilatchSuit.PAPER: "bold #0d47a1 on #ffffff",
-        PilatchSuit.SCISSORS: "bold #b3261e on #ffffff",
-    },
-    pilatch_ink={
-        PilatchSuit.ROCK: "bold #4e342e",
-        PilatchSuit.PAPER: "bold #0d47a1",
-        PilatchSuit.SCISSORS: "bold #b3261e",
-    },
-    keeper_face="bold #6a1b9a on #ffffff",
-    keeper_ink="bold #6a1b9a",
-    run_it_face=_RUN_IT_FACE,
-    run_it_ink={
-        RunItColour.RED: "bold #b3261e",
-        RunItColour.BLUE: "bold #0d47a1",
-        RunItColour.YELLOW: "bold #7a5c00",
-        RunItColour.GREEN: "bold #1b5e20",
-        None: "bold #6a1b9a",
-    },
-    direction_face="bold #1b1b1b on #ffd54f",
-    back="#ffffff on #7b2d26",
-)
-"""A light theme's cards (textual-light, solarized-light and the like): white faces, and dark
-ink, so text in a line stays readable on a light background."""
-
-_palette = FELT_CARDS
-"""The palette cards are drawn in now."""
-_suit_face, _suit_ink = FELT_CARDS.by_suit(False)
-"""The standard deck's faces and inks by suit, in the palette in use (two or four colours)."""
-
-
-def use_palette(palette: CardPalette, four_colour: bool = False) -> None:
-    """Draw cards from now on in `palette`, the standard deck in four colours if asked."""
-    global _palette, _suit_face, _suit_ink
-    _palette = palette
-    _suit_face, _suit_ink = palette.by_suit(four_colour)
+_now = IN_USE
+"""The palette in use (`use_palette` changes it)."""
 
 
 WILD = JOKER_MARK
@@ -252,9 +46,9 @@ def joker_label(card: Any, stands_for: int | None = None) -> str:
 def _label_and_styles(card: Card | PilatchCard) -> tuple[str, str, str]:
     if isinstance(card, PilatchCard):
         if card.is_joker:  # an Over Trump Keeper: it belongs to no suit
-            return KEEPER_LABEL, _palette.keeper_face, _palette.keeper_ink
-        return card.short, _palette.pilatch_face[card.suit], _palette.pilatch_ink[card.suit]
-    return card.short, _suit_face[card.suit], _suit_ink[card.suit]
+            return KEEPER_LABEL, _now.palette.keeper_face, _now.palette.keeper_ink
+        return card.short, _now.palette.pilatch_face[card.suit], _now.palette.pilatch_ink[card.suit]
+    return card.short, _now.suit_face[card.suit], _now.suit_ink[card.suit]
 
 
 @dataclass(frozen=True)
@@ -277,16 +71,16 @@ def look(card: Any, corner: str | None = None) -> Look:
     '★7●R')."""
     if isinstance(card, RunItCard):
         pip = card.short[1:] if card.colour else card.short
-        return Look(corner or card.short, pip, _palette.run_it_face[card.colour])
+        return Look(corner or card.short, pip, _now.palette.run_it_face[card.colour])
     if isinstance(card, DirectionCard):
-        return Look(corner or card.short, "⇅", _palette.direction_face)
+        return Look(corner or card.short, "⇅", _now.palette.direction_face)
     if isinstance(card, PilatchCard):
         if card.is_joker:
-            return Look(corner or KEEPER_CORNER, WILD, _palette.keeper_face)
-        return Look(corner or card.short, card.suit.symbol[0], _palette.pilatch_face[card.suit])
+            return Look(corner or KEEPER_CORNER, WILD, _now.palette.keeper_face)
+        return Look(corner or card.short, card.suit.symbol[0], _now.palette.pilatch_face[card.suit])
     if card.is_joker:
-        return Look(corner or card.short, WILD, _suit_face[None])
-    return Look(corner or card.short, card.suit.symbol, _suit_face[card.suit])
+        return Look(corner or card.short, WILD, _now.suit_face[None])
+    return Look(corner or card.short, card.suit.symbol, _now.suit_face[card.suit])
 
 
 DARK_FACE_EDGES = {"cursor": "bold #ffea00", "chosen": "bold #b9f6ca"}
@@ -298,7 +92,7 @@ def edge(kind: str, face: str = "") -> str:
     stands out from the card's `face` style (bright on a dark face)."""
     if face and _dark(face):
         return DARK_FACE_EDGES[kind]
-    return _palette.cursor_edge if kind == "cursor" else _palette.chosen_edge
+    return _now.palette.cursor_edge if kind == "cursor" else _now.palette.chosen_edge
 
 
 @lru_cache(maxsize=64)
@@ -313,12 +107,12 @@ def _dark(face: str) -> bool:
 
 def turn() -> str:
     """The style of the name of the player to act."""
-    return _palette.turn
+    return _now.palette.turn
 
 
 def back() -> str:
     """The style of a card face down, in the palette in use."""
-    return _palette.back
+    return _now.palette.back
 
 
 def face(card: Card | PilatchCard, width: int = 0) -> Text:
@@ -333,7 +127,7 @@ def ink(card: Card | PilatchCard | RunItCard) -> Text:
     """The card as coloured text for a line of prose, in the palette in use (a Run It card in
     its colour's ink, a Wild's until it names one)."""
     if isinstance(card, RunItCard):
-        return Text(card.short, style=_palette.run_it_ink[card.colour])
+        return Text(card.short, style=_now.palette.run_it_ink[card.colour])
     label, _, style = _label_and_styles(card)
     return Text(label, style=style)
 
@@ -342,4 +136,4 @@ def colour_name(colour: Colour) -> Text:
     """A team colour in words, in that colour: 'Reds ♥♦' or 'Blacks ♠♣' (a team's colour, so
     in two colours even in a four-colour deck)."""
     marks = "♥♦" if colour is Colour.RED else "♠♣"
-    return Text(f"{colour.team} {marks}", style=_palette.ink[colour])
+    return Text(f"{colour.team} {marks}", style=_now.palette.ink[colour])

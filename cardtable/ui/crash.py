@@ -11,7 +11,6 @@ import sys
 import tempfile
 import time
 import traceback
-from importlib import metadata
 from pathlib import Path
 
 from cardtable.engine.saves import data_dir
@@ -19,6 +18,8 @@ from cardtable.ui.command import cardtable_command
 
 
 def _version(package: str) -> str:
+    from importlib import metadata  # only on a crash: it costs the start some 40 ms
+
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:

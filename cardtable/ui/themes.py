@@ -3,7 +3,7 @@ projector, and the felt's colours for any of Textual's own themes.
 
 Every theme gives the table's CSS variables (`FELT_VARIABLES`: `$felt`, `$felt-dark`,
 `$felt-edge`, `$felt-text`, `$felt-muted`, `$cursor`, `$chosen`, `$landed`) and the cards a
-palette (`card_faces.CardPalette`). Ours name theirs; a theme of Textual's gets them made from
+palette (`card_palettes.CardPalette`). Ours name theirs; a theme of Textual's gets them made from
 its own colours, so "nord" draws a nord table, not green felt in a blue app.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual.theme import Theme
 
-from cardtable.ui.card_faces import CONTRAST_CARDS, FELT_CARDS, LIGHT_CARDS, CardPalette
+from cardtable.ui.card_palettes import CONTRAST_CARDS, FELT_CARDS, LIGHT_CARDS, CardPalette
 
 FELT_COLOURS = {
     "felt": "#0f3d2e",

@@ -1,6 +1,13 @@
-"""The start screen: the five games, the unfinished games to continue or delete, and the demo."""
+"""The start screen: the five games, the unfinished games to continue or delete, and the demo.
+
+At the app's start the unfinished games are read after the first paint (reading a save loads the
+engine's models): until then their list holds a blank line for each save file, so nothing on the
+screen moves when they are filled in.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,10 +18,11 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable import games
-from cardtable.engine import SavedGame, SaveFileError
-from cardtable.engine.saves import delete_save
-from cardtable.saved_list import describe
+from cardtable.engine.saves import listed_saves
 from cardtable.ui.app_api import table_app
+
+if TYPE_CHECKING:
+    from cardtable.engine import SavedGame
 
 BANNER = "♠ ♥  c a r d t a b l e  ♦ ♣"
 RESUME = "resume:"
@@ -35,7 +43,11 @@ class MenuList(OptionList):
     def action_cursor_down(self) -> None:
         """The next line; from the games' last, the first unfinished game."""
         below = self.screen.query_one("#save-list", OptionList)
-        if self.id == "game-list" and self.highlighted == self.option_count - 1 and below.display:
+        at_last_game = self.id == "game-list" and self.highlighted == self.option_count - 1
+        menu = self.screen
+        if at_last_game and isinstance(menu, MenuScreen) and not menu.saves_listed:
+            menu.list_saves()  # ↓ came before the unfinished games were read: read them now
+        if at_last_game and below.display:
             below.focus()
             below.highlighted = below.highlighted or 0
             return
@@ -62,6 +74,8 @@ class ConfirmDelete(ModalScreen[bool]):
         self.saved = saved
 
     def compose(self) -> ComposeResult:
+        from cardtable.saved_list import describe
+
         with Vertical(id="confirm-delete"):
             yield Static(
                 Text.assemble(
@@ -92,6 +106,18 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    def __init__(self, saves_after_paint: bool = False) -> None:
+        super().__init__()
+        self.saves_after_paint = saves_after_paint
+        """Read the unfinished games after the first paint (the app's first start screen), not
+        as the screen is mounted."""
+        self.saves: dict[str, SavedGame] = {}
+        """Each unfinished game's line (its option's id) and the game."""
+        self.saves_listed = False
+        """Whether the unfinished games have been read (their lines are blank until then)."""
+        self._held = 0
+        """Blank lines held for the unfinished games until they are read."""
+
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(BANNER, id="banner")
@@ -114,9 +140,33 @@ class MenuScreen(Screen[None]):
             options.append(Option(label, id=item.id, disabled=not playable))
         return options
 
-    def _list_saves(self) -> None:
+    def _hold_room(self) -> None:
+        """Before the unfinished games are read: their title, and a blank line for each save
+        file (counted, not read), so that filling them in moves nothing; none shown if there
+        are no saves."""
+        self._held = listed_saves()
+        save_list = self.query_one("#save-list", OptionList)
+        save_list.add_options([Option("", disabled=True) for _ in range(self._held)])
+        save_list.display = bool(self._held)
+        self.query_one("#saves-title").display = bool(self._held)
+        self._fit()
+
+    def _list_later(self) -> None:
+        """List the unfinished games once the app's first paint is out (they may be read by
+        then: ↓ off the games' last line reads them at once)."""
+        if self.saves_listed:
+            return
+        if table_app(self).first_paint is None:  # the app's first paint comes after this
+            self.call_after_refresh(self._list_later)
+            return
+        self.list_saves()
+
+    def list_saves(self) -> None:
         """Fill the unfinished games' list, newest first; hide it when there are none."""
-        self.saves: dict[str, SavedGame] = {}
+        from cardtable.saved_list import describe
+
+        self.saves_listed = True
+        self.saves = {}
         options = []
         # Options are keyed by place in the list: two copied files may share a short id.
         for place, saved in enumerate(table_app(self).saved_games()):
@@ -147,7 +197,11 @@ class MenuScreen(Screen[None]):
         self._fit()
 
     def on_mount(self) -> None:
-        self._list_saves()
+        if self.saves_after_paint:
+            self._hold_room()
+            self.call_after_refresh(self._list_later)
+        else:
+            self.list_saves()
         game_list = self.query_one("#game-list", OptionList)
         game_list.focus()
         first = next(
@@ -175,7 +229,9 @@ class MenuScreen(Screen[None]):
         if action == "delete":
             return self._in_saves()
         if action == "resume":
-            return any(saved.problem is None for saved in getattr(self, "saves", {}).values())
+            if not self.saves_listed:  # until they are read, any save file counts
+                return self._held > 0
+            return any(saved.problem is None for saved in self.saves.values())
         if action == "demo":
             return not self._in_saves()
         return True
@@ -268,6 +324,8 @@ class MenuScreen(Screen[None]):
         def answered(delete: bool | None) -> None:
             if not delete:
                 return
+            from cardtable.engine.saves import SaveFileError, delete_save
+
             try:
                 delete_save(saved.path)
             except SaveFileError as err:
@@ -275,7 +333,7 @@ class MenuScreen(Screen[None]):
                     err.message, title="Not deleted", severity="error", timeout=10, markup=False
                 )
                 return
-            self._list_saves()
+            self.list_saves()
             if not self.saves:
                 self.query_one("#game-list", OptionList).focus()
 
