@@ -21,6 +21,12 @@ FAST_GAMES = [game_id for game_id in games.ids() if games.get(game_id).fast is n
 SEEDS = 3
 MOVES = 3000
 """Moves followed per game (a game of Over Trump to 100 is some 400 moves; most end sooner)."""
+WHOLE_EVERY = 10
+"""After the first WHOLE_FIRST moves, the whole compact state is compared with a fresh copy of
+the checked state at every WHOLE_EVERY-th move (a copy costs more than the move it checks);
+the legal moves and the seats to act are compared at every move. A step that goes wrong leaves
+its mark in the state, which the next whole comparison sees."""
+WHOLE_FIRST = 200
 
 
 def cases() -> list[pytest.ParameterSet]:
@@ -66,7 +72,8 @@ def test_the_fast_path_agrees_with_the_checked_apply_move_for_move(game_id, opti
             action = chooser.choice(actions)
             game.apply(state, seat, fast.move(action))
             fast.step(compact, seat, action)
-            assert fast.snapshot(compact) == fast.snapshot(fast.start(state)), f"move {number}"
+            if number < WHOLE_FIRST or number % WHOLE_EVERY == 0 or game.is_over(state):
+                assert fast.snapshot(compact) == fast.snapshot(fast.start(state)), f"move {number}"
 
 
 @pytest.mark.parametrize("game_id", FAST_GAMES)
