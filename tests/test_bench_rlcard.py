@@ -4,6 +4,7 @@ and when one of our games is not playable yet."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,7 @@ def test_a_python_without_rlcard_says_so_before_measuring_anything(
 def piles_not_playable(monkeypatch: pytest.MonkeyPatch) -> None:
     """The catalog as it was before Piles was playable."""
     catalog = tuple(
-        entry.model_copy(update={"module": None}) if entry.id == "piles" else entry
-        for entry in games.CATALOG
+        replace(entry, module=None) if entry.id == "piles" else entry for entry in games.CATALOG
     )
     monkeypatch.setattr(games, "CATALOG", catalog)
     monkeypatch.setattr(games, "_LOADED", {})
