@@ -26,8 +26,8 @@ SEED = 1
 which ends in some 60 moves (Run It's games run from 50 moves to 700: with the hints' search,
 the deal this test had before, 4, took 480)."""
 GAME_SECONDS = 300
-"""About 40 s alone. The hints search one world with no clock in the suite (tests/conftest.py), so
-the game is the same 67 or so moves on any machine; but three apps, a host and Chromium share two
+"""About 40 s alone. The hints search four worlds with no clock in the suite (tests/conftest.py), so
+the game is the same 63 or so moves on any machine; but three apps, a host and Chromium share two
 cores here, and beside the suite's heaviest tests it took up to 300 s: the limit only catches a
 game that never ends."""
 CLAIM = "Match it"
