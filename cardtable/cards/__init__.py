@@ -6,8 +6,9 @@ Each name is imported from its module on first use (PEP 562), not with the packa
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cardtable.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from cardtable.cards.decks import pilatch_deck, run_it_deck, standard_deck
@@ -56,16 +57,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for, then kept."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The package's names, the ones not yet imported among them."""
-    return sorted(set(globals()) | set(_HOMES))
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
