@@ -276,6 +276,9 @@ class CardTableApp(App[None]):
 
     def _painted(self) -> None:
         self.first_paint = time.perf_counter() - STARTED
+        for screen in self.screen_stack:
+            if isinstance(screen, MenuScreen):
+                screen.after_first_paint()
         self.recorder.check()  # a damaged history is said now, not after the first game
         self.call_after_refresh(self._load_screens)
 

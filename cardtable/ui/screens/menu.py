@@ -151,15 +151,11 @@ class MenuScreen(Screen[None]):
         self.query_one("#saves-title").display = bool(self._held)
         self._fit()
 
-    def _list_later(self) -> None:
-        """List the unfinished games once the app's first paint is out (they may be read by
-        then: ↓ off the games' last line reads them at once)."""
-        if self.saves_listed:
-            return
-        if table_app(self).first_paint is None:  # the app's first paint comes after this
-            self.call_after_refresh(self._list_later)
-            return
-        self.list_saves()
+    def after_first_paint(self) -> None:
+        """The app's first paint is out: read the unfinished games now, if not read yet (the app
+        calls this; an app that ends before it paints never reads them)."""
+        if not self.saves_listed:
+            self.list_saves()
 
     def list_saves(self) -> None:
         """Fill the unfinished games' list, newest first; hide it when there are none."""
@@ -197,9 +193,8 @@ class MenuScreen(Screen[None]):
         self._fit()
 
     def on_mount(self) -> None:
-        if self.saves_after_paint:
-            self._hold_room()
-            self.call_after_refresh(self._list_later)
+        if self.saves_after_paint and table_app(self).first_paint is None:
+            self._hold_room()  # the app calls after_first_paint once its first paint is out
         else:
             self.list_saves()
         game_list = self.query_one("#game-list", OptionList)
