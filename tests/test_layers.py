@@ -25,12 +25,14 @@ TOP_LEVEL = {
     "cardtable.web_seats": "cli",
     "cardtable.rules_pages": "games",
     "cardtable.saved_list": "games",
+    "cardtable.lazy_names": "cards",
 }
 """The modules directly in cardtable/ and the layer each counts in: the front doors (cli.py,
 __main__.py, web.py, and web_seats.py, the pages a host serves its seats) on top; rules_pages.py
 (each game's rules page) and saved_list.py (the saved games in words) in `games`, as what they
-know is the games, so the UI and the command line both use them. The package's own
-`cardtable/__init__.py` is below every layer: it imports no part of cardtable."""
+know is the games, so the UI and the command line both use them; lazy_names.py (first-use
+imports for a package, knowing nothing of cardtable) in `cards`, the lowest, which uses it. The
+package's own `cardtable/__init__.py` is below every layer: it imports no part of cardtable."""
 
 
 def module_name(path: Path, package_root: Path) -> str:
