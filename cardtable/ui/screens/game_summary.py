@@ -14,7 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from cardtable.ui.keys_footer import KeysFooter
 
 Cell = str | Text
 GoOn = Literal["Continue", "Next game", "Next round"]
@@ -111,7 +113,7 @@ class SummaryScreen(Screen[None]):
             for line in summary.under:
                 yield Static(line.text, id=line.kind)
             yield Static(self.next_line(), id="results-next")
-        yield Footer()
+        yield KeysFooter()
 
     def next_line(self) -> str:
         """What comes next, under the table."""

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable import games
 from cardtable.engine.history import GameSummary, History, HistoryError, read_export
 from cardtable.saved_list import NO_GAMES, describe_finished, game_name, when
+from cardtable.ui.keys_footer import KeysFooter
 
 
 def finished_line(summary: GameSummary, room: int) -> Text:
@@ -74,7 +75,7 @@ class HistoryScreen(Screen[None]):
                 yield OptionList(id="history-list")
             else:
                 yield Static(Text(NO_GAMES), id="history-empty")
-        yield Footer()
+        yield KeysFooter()
 
     def on_unmount(self) -> None:
         self.history.close()

@@ -19,9 +19,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.net.host import Host
+from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.lobby_codes import GAP, CodeTile, grid, grid_shape, tile_size
 
 ASIDE = 30
@@ -120,7 +121,7 @@ class HostLobbyScreen(Screen[None]):
                 yield Static(id="lobby-codes")
                 yield Static(id="codes-aside")
             yield Static(id="codes-next")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._all_here_at_first = self.all_here

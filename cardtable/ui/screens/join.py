@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from cardtable.net.certificate import PIN_EXAMPLE
 from cardtable.net.client import DEFAULT_PORT
 from cardtable.ui.app_api import table_app
+from cardtable.ui.keys_footer import KeysFooter
 
 
 class JoinScreen(Screen[None]):
@@ -53,7 +54,7 @@ class JoinScreen(Screen[None]):
             yield Input(placeholder=PIN_EXAMPLE, id="pin")
             yield Button("Join", id="join-button", variant="primary")
             yield Static("", id="join-problem")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#address" if not self.address else "#code", Input).focus()

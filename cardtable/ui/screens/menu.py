@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable import games
 from cardtable.engine.saves import listed_saves
 from cardtable.ui.app_api import table_app
+from cardtable.ui.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from cardtable.engine import SavedGame
@@ -84,7 +85,7 @@ class ConfirmDelete(ModalScreen[bool]):
                 )
             )
             yield Static(Text("\nIt cannot be continued afterwards. y deletes it; n keeps it."))
-        yield Footer()
+        yield KeysFooter()
 
     def action_answer(self, delete: bool) -> None:
         """Close, saying whether to delete."""
@@ -126,7 +127,7 @@ class MenuScreen(Screen[None]):
             yield Static(Text("Unfinished games, newest first", style="bold"), id="saves-title")
             yield MenuList(id="save-list")
             yield Static("", id="menu-detail")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def _game_options(self) -> list[Option]:
         options = []

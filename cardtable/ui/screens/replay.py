@@ -10,12 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.bots.replay import Replay
 from cardtable.engine.words import plural, sentences
 from cardtable.ui.card_art import chip
 from cardtable.ui.card_faces import look
+from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable
 
@@ -92,7 +93,7 @@ class ReplayScreen(Screen[None]):
         yield self.table
         yield Static(id="replay-hands")
         yield Static(id="replay-note")
-        yield Footer()
+        yield KeysFooter()
 
     SHORT = 30
     """Below this many rows the table is drawn as a spectator sees it (no hand row) and the

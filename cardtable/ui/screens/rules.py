@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable import games
 from cardtable.rules_pages import rules_page
+from cardtable.ui.keys_footer import KeysFooter
 
 
 class RulesScreen(ModalScreen[None]):
@@ -40,7 +41,7 @@ class RulesScreen(ModalScreen[None]):
         # and took one to three seconds to open a page (issue 9.11).
         with VerticalScroll(id="rules-body"):
             yield Static(Markdown(page), id="rules-page")
-        yield Footer()
+        yield KeysFooter()
 
     def action_scroll(self, lines: int) -> None:
         """Scroll the page by `lines`."""

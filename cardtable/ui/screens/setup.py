@@ -19,7 +19,6 @@ from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     RadioButton,
@@ -40,6 +39,7 @@ from cardtable.engine.seats import (
     remembered_seats,
 )
 from cardtable.ui.app_api import table_app
+from cardtable.ui.keys_footer import KeysFooter
 
 SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
 """A game's setting for each person's seat, (field of SeatConfig, label): in Run It a person
@@ -318,7 +318,7 @@ class SetupScreen(Screen[None]):
         with Horizontal(id="setup-actions"):
             yield Button("Start the game", variant="primary", id="start")
             yield Static(START_HINT, id="setup-error")
-        yield Footer()
+        yield KeysFooter()
 
     def _seat_row(self, i: int) -> Horizontal:
         """Seat i's row: its name and who sits there (a person, a bot at its level or a random

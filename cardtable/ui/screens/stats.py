@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.engine.history import History, HistoryError, StatLine
 from cardtable.saved_list import (
@@ -21,6 +21,7 @@ from cardtable.saved_list import (
     game_name,
 )
 from cardtable.ui.app_api import table_app
+from cardtable.ui.keys_footer import KeysFooter
 
 
 def stats_table(lines: list[StatLine]) -> Table:
@@ -77,7 +78,7 @@ class StatsScreen(ModalScreen[None]):
                 yield Static(STAT_LEGEND, id="stats-legend")
             if problems:
                 yield Static(Text("\n".join(problems)), id="stats-problem")
-        yield Footer()
+        yield KeysFooter()
 
     def action_scroll(self, lines: int) -> None:
         """Scroll the figures by `lines`."""

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.bots.hints import hint_player
 from cardtable.engine import Event, Game, Move, View
@@ -31,6 +31,7 @@ from cardtable.net.protocol import Table
 from cardtable.net.runner import HOSTED_UNDO
 from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import ClaimBar
+from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.phone import PhoneTable
 from cardtable.ui.widgets import GameTable, MoveLog
 
@@ -577,7 +578,7 @@ class TableFrame(Screen[None]):
         yield Static(id="status")
         with Middle(id="too-small"), Center():
             yield Static(id="too-small-text")
-        yield Footer()
+        yield KeysFooter()
 
     def _bar(self) -> ClaimBar | None:
         bars = self.query(ClaimBar) if self.is_mounted else None
