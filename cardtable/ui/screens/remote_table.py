@@ -102,7 +102,7 @@ class RemoteTableScreen(TableFrame):
     def receive(self, message: Delivered) -> None:
         """A message from the host (or the news that the connection dropped). The feed checked
         it against the game; one this screen still cannot draw ends it in words, not a crash."""
-        if not self.is_attached or self.ended or not self.query(MoveLog):
+        if self.taken_down or self.ended or not self.query(MoveLog):
             return  # off screen, over, or being taken down (the app quits: its widgets go)
         try:
             self._receive(message)
@@ -112,6 +112,13 @@ class RemoteTableScreen(TableFrame):
             self.follow_countdown()
             self.app.run_worker(self.feed.close())
             self.say(self.ended_words(), refused=True)
+
+    @property
+    def taken_down(self) -> bool:
+        """True once this screen is off the app or on its way off: the app quits, or a phone's
+        tab closed and Textual prunes the screen's widgets one by one (a table arriving then
+        found the title gone while the move log was still there)."""
+        return not self.is_attached or self._closing or self._pruning
 
     def _receive(self, message: Delivered) -> None:
         if isinstance(message, Welcome):
