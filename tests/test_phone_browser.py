@@ -75,8 +75,10 @@ async def follow_the_hint(page: Page, moves_made: int, made) -> None:
     """Tap Hint; then the card it selected (a chip named in the hint), or the button it names,
     or in a card's menu the line it names."""
     await tap_text(page, await page.screen(), "Hint")
-    await asyncio.sleep(0.3)
-    screen = await page.screen()
+    try:  # a loaded machine may take seconds to think of it and draw it
+        screen = await page.wait_for_screen("Hint: ", timeout=10)
+    except AssertionError:
+        return  # the next round of the loop asks again
     hint = re.search(r"Hint: (.*)", screen)
     words = hint.group(1) if hint else ""
     hand = spot(screen, "Your hand")
@@ -142,11 +144,14 @@ async def test_three_phones_scan_their_codes_and_play_run_it_to_the_end_by_taps(
                     assert columns <= 44, "a phone is drawn a desktop's table"
                     phones.append(page)
                 deadline = time.monotonic() + GAME_SECONDS
+                screens = [""] * len(phones)
                 while not host.match.game.is_over(host.match.state):
-                    assert time.monotonic() < deadline, f"no end after {GAME_SECONDS} s"
+                    assert time.monotonic() < deadline, f"no end after {GAME_SECONDS} s: " + (
+                        "\n\n".join(screens)
+                    )
                     acted = False
-                    for page in phones:
-                        screen = await page.screen()
+                    for n, page in enumerate(phones):
+                        screen = screens[n] = await page.screen()
                         if CLAIM in screen or "Let it go" in screen or "You play" in screen:
                             # Each phone is a person's own: only the tab in front takes a tap.
                             await page.call("Page.bringToFront")

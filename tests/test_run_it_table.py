@@ -533,6 +533,11 @@ async def test_on_a_projector_the_table_uses_the_room():
         assert table.query_one("#hand-title").region.y - table.query_one("#felt").region.y > 35
 
 
+def top_drawn(screen) -> str:
+    """The discard pile's top card as drawn now."""
+    return str(screen.table.query_one("#ri-top").render())
+
+
 async def played_by_ann(pilot, app) -> tuple:
     """Ann, holding the R7 and the G4 on the R3, plays the R7: (screen, the top card drawn
     just after it lands)."""
@@ -542,10 +547,10 @@ async def played_by_ann(pilot, app) -> tuple:
     hands(screen, "R7 G4", "Y6 R9")
     top(screen, "R3")
     screen.redraw()
-    # The R3 put there has landed too: wait until its highlight is over.
-    await wait_until(pilot, lambda: not screen.table.landed(("discard",)), tries=400)
-    await pilot.pause()
-    assert "┏" not in str(screen.table.query_one("#ri-top").render())
+    # The R3 put there has landed too: wait until its highlight is over and drawn so (the
+    # light goes out a moment before the table is drawn again).
+    await wait_until(pilot, lambda: "┏" not in top_drawn(screen), tries=400)
+    assert not screen.table.landed(("discard",))
     screen.play(0, play(rcard("R7")))
     # Read as the move is drawn: the bot (no delay) may cover the R7 within the next pause.
     drawn = str(screen.table.query_one("#ri-top").render())
@@ -562,10 +567,9 @@ async def test_a_card_played_lights_the_discard_pile_for_a_moment(monkeypatch):
         screen, drawn = await played_by_ann(pilot, app)
         assert "R7" in drawn and "┏" in drawn  # the top card's edge heavy and lit
         assert screen.table.landed(("discard",))
-        await wait_until(pilot, lambda: not screen.table.landed(("discard",)), tries=400)
-        await pilot.pause()
-        drawn = str(screen.table.query_one("#ri-top").render())
-        assert "┏" not in drawn and "╭" in drawn  # the top card (the bot's, by now) plain
+        await wait_until(pilot, lambda: "┏" not in top_drawn(screen), tries=400)
+        assert not screen.table.landed(("discard",))
+        assert "╭" in top_drawn(screen)  # the top card (the bot's, by now) plain
 
 
 async def test_with_animations_off_nothing_is_lit():
