@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 def keys_shown(screen: Screen) -> tuple[tuple[Any, bool, str], ...]:
@@ -22,6 +24,16 @@ class KeysFooter(Footer):
     widget for every key each time the screen refreshes its bindings, and a table does that
     after every move and at each change of focus: at Run It's table that was a fifth of the
     time a key took (each new key is styled, then re-styled for the compact flag)."""
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each told at once whether it is compact. A key starts compact and
+        learns the footer's setting once mounted: each key was re-styled twice as it came (on,
+        then off again in a footer that is not compact), 2 ms a key."""
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     _shown: tuple[tuple[Any, bool, str], ...] | None = None
     """The keys laid out last (None: not laid out yet)."""
