@@ -30,7 +30,8 @@ class KeysFooter(Footer):
         learns the footer's setting once mounted: each key was re-styled twice as it came (on,
         then off again in a footer that is not compact), 2 ms a key."""
         for widget in super().compose():
-            if isinstance(widget, FooterKey):
+            # The command palette's key is not bound to the footer's setting: it stays compact.
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
             yield widget
