@@ -22,6 +22,11 @@ CASES = [
 ]
 MOVE_LIMIT = 5000
 OPTION_MOVE_LIMIT = 600
+CHECK_EVERY = 3
+"""The two dearest checks (a seat not to act is refused and nothing changes; a view shows the
+same whatever the hidden cards) run at every third move, a different third for each seed: they
+were three fifths of a playout's time. The seats to act, their legal moves and the census are
+checked at every move."""
 
 
 def switched_on(game_id):
@@ -99,16 +104,17 @@ def playout_keeps_the_contract(game_id, seats, seed, options, must_end=True):
             assert game.legal_moves(state, waiting), f"seat {waiting} must act but cannot"
         seat = chance.choice(acting)
         legal = game.legal_moves(state, seat)
+        checked = (moves + seed) % CHECK_EVERY == 0
         # A seat that is not to act is refused and nothing changes.
         idle = [s for s in range(seats) if s not in acting]
-        if idle:
+        if idle and checked:
             before = state.model_dump_json()
             with pytest.raises(IllegalMove) as refused:
                 game.apply(state, idle[0], legal[0])
             assert refused.value.reason
             assert state.model_dump_json() == before
         # Views leak nothing of other hands.
-        twin = other_seats_swapped(game, state, seat)
+        twin = other_seats_swapped(game, state, seat) if checked else None
         if twin is not None:
             assert game.view(twin, seat) == game.view(state, seat)
         move = chance.choice(legal)
