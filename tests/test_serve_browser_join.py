@@ -24,6 +24,12 @@ SHOTS = Path(__file__).resolve().parent.parent / ".test-output"
 CODE_LINE = re.compile(r"^\s*Ann\s+.* join (\S+) (\S+) --pin (\S+)\s*$", re.MULTILINE)
 
 
+BOT_DELAY = 1.5
+"""Seconds each bot takes at the host: Ann's move stays among the log's last two lines for two
+bot moves, three seconds, time for a loaded machine's browser to show it (at 0.2 s the bots
+had pushed it off her screen before it was read, and the test failed in a loaded run)."""
+
+
 class HostProcess:
     """`cardtable host piles --seats "Ann,bot,bot,bot"` with its own CARDTABLE_HOME and nothing
     on stdin (so it asks nothing); its process group ended on exit, whatever happened."""
@@ -39,7 +45,7 @@ class HostProcess:
         with self.output.open("wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "cardtable", "host", "piles", "--seats", "Ann,bot,bot,bot"]
-                + ["--port", str(self.port), "--delay", "0.2", "--seed", "7"],
+                + ["--port", str(self.port), "--delay", str(BOT_DELAY), "--seed", "7"],
                 env={**os.environ, "CARDTABLE_HOME": str(self.home)},
                 stdin=subprocess.DEVNULL,
                 stdout=out,
