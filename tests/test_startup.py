@@ -166,3 +166,18 @@ def test_cardtable_alone_skips_the_parser_for_what_the_parser_would_give(monkeyp
     monkeypatch.setattr(sys, "argv", ["cardtable"])
     cli.main()
     assert [vars(args) for args in given] == [{"command": None}, {"command": None}]
+
+
+async def test_a_start_screen_not_yet_mounted_at_the_first_paint_reads_the_games_as_it_mounts():
+    # Ctrl+N at a table before the app's first paint was out: the app told a start screen that
+    # had no widgets yet to fill them in, and stopped on NoMatches (CI, test_handoff_guard).
+    unfinished_games(2)
+    app = CardTableApp(Launch(delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        menu = MenuScreen()
+        menu.after_first_paint()  # not mounted: nothing read, nothing fails
+        assert not menu.saves_listed
+        app.push_screen(menu)
+        await wait_until(pilot, lambda: app.screen is menu and menu.saves_listed)
+        assert len(menu.saves) == 2

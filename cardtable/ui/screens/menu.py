@@ -154,8 +154,9 @@ class MenuScreen(Screen[None]):
 
     def after_first_paint(self) -> None:
         """The app's first paint is out: read the unfinished games now, if not read yet (the app
-        calls this; an app that ends before it paints never reads them)."""
-        if not self.saves_listed:
+        calls this; an app that ends before it paints never reads them). A start screen not yet
+        mounted (Ctrl+N at a table before the app's first paint) reads them as it mounts."""
+        if not self.saves_listed and self.is_mounted:
             self.list_saves()
 
     def list_saves(self) -> None:
