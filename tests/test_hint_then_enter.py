@@ -12,7 +12,9 @@ import asyncio
 
 import pytest
 
-from cardtable.engine import parse_seats
+from cardtable import games
+from cardtable.bots import player_for
+from cardtable.engine import Match, SeatKind, new_save_path, parse_seats
 from cardtable.engine.history import History
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens import handoff
@@ -46,10 +48,6 @@ rounds are followed by hints in test_hints_followed.py."""
 def saved_at_round(game_id: str, seats: str, seed: int, options: dict, last: int) -> None:
     """A saved game of `game_id`, played by planning bots in every seat until round `last` is
     dealt: the latest unfinished game, which `resume` continues."""
-    from cardtable import games
-    from cardtable.bots import player_for
-    from cardtable.engine import Match, SeatKind, new_save_path
-
     game = games.get(game_id)
     match = Match.start(game, parse_seats(seats), seed, options, new_save_path(game_id))
     bots = [player_for(SeatKind.BOT, game_id, seat) for seat in range(len(match.record.seats))]
