@@ -9,8 +9,11 @@ from collections import Counter
 
 from cardtable import games
 from cardtable.bots.easy import EasyBot
+from cardtable.bots.hints import HINT_WORLDS_SETTING, hint_player
+from cardtable.bots.search import SearchBot
 from cardtable.bots.seat_player import player_for
 from cardtable.engine import SeatKind
+from cardtable.engine.search_budget import Budget
 from cardtable.games.runway import moves as mv
 from cardtable.games.runway.search import SEARCH, needed_card
 from cardtable.games.runway.state import Phase
@@ -109,3 +112,36 @@ def test_the_easy_bot_never_discards_a_card_its_run_needs_while_another_card_cou
                 assert move not in needed, f"discarded {move.card.label}, which the run needs"
             checked += 1
     assert checked > 5
+
+
+def test_an_offer_withdrawn_at_once_ends_every_world_as_the_planners_move_does():
+    """The rollout plays the rest of the seat's own turn before it counts its steps: an offer
+    the planner withdraws at once costs two moves, and must not buy a shorter look ahead."""
+    compared = 0
+    for seed in range(6):
+        for state in build_phases(2, seed, {"trading": True, "especially_special": True}):
+            seat = state.active
+            view, legal = GAME.view(state, seat), GAME.legal_moves(state, seat)
+            offers = [m for m in legal if isinstance(m, mv.OfferTrade)]
+            bot = SearchBot("runway", seed=seed, budget=Budget(worlds=3, seconds=None, steps=12))
+            first, _ = bot.planner.choose(view, legal)
+            if not offers or isinstance(first, mv.OfferTrade):
+                continue
+            ends = bot.search(view, seat, [first, offers[0]], 0.0)
+            assert ends[offers[0]] == ends[first], (seed, first)
+            compared += 1
+    assert compared >= 20
+
+
+def test_two_people_following_fresh_hints_through_a_trading_game_reach_its_end(monkeypatch):
+    """Each hint is asked afresh, as the table asks it (the same answer for the same position):
+    with two worlds a hint once advised an offer, then withdrawing it, for ever."""
+    monkeypatch.setenv(HINT_WORLDS_SETTING, "2")
+    state = GAME.new_game(seats=2, seed=24, options={"trading": True, "especially_special": True})
+    for _ in range(400):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        move, _ = hint_player("runway").choose(GAME.view(state, seat), GAME.legal_moves(state, seat))
+        GAME.apply(state, seat, move)
+    assert GAME.is_over(state)

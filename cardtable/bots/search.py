@@ -174,15 +174,24 @@ class SearchBot:
         return ends
 
     def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
-        """Play `state` on with the quick policy to the horizon; `seat`'s standing there."""
-        game, search = self.game, self.hooks
+        """Play `state` on with the quick policy to the horizon; `seat`'s standing there.
+
+        The budget's steps are counted from the first move by another seat: the rest of the
+        seat's own turn is played whole (up to as many moves again). A candidate that spends
+        moves of its own (a trade offered, then withdrawn) must not see less of the future than
+        one that does not, or a cut-short rollout makes stalling look wise."""
+        game, search, steps = self.game, self.hooks, self.budget.steps
         part = search.horizon(state)
-        for _ in range(self.budget.steps):
+        own_turn, played = True, 0
+        while played < steps:
             if game.is_over(state) or search.horizon(state) != part:
                 break
             window = game.claim_window(state)
             acting = window.open_to[0] if window is not None and window.open_to else None
             actor = acting if acting is not None else game.to_act(state)[0]
+            if own_turn and (actor != seat or played == steps - 1):
+                own_turn, played = False, 0
+            played += 1
             legal = game.legal_moves(state, actor)
             game.advance(state, actor, search.rollout_move(state, actor, legal, rng))
         return search.standing(state, seat)
