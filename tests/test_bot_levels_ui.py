@@ -79,17 +79,19 @@ async def test_a_game_set_up_with_every_level_plays_with_those_bots_and_remember
 
 
 class SlowBot(type(planner("piles"))):  # type: ignore[misc]
-    """The Piles planner, thinking as long as a strong bot may (busy in Python, as a search
-    is, so it holds the interpreter as a real one does)."""
+    """The Piles planner, thinking until the test lets it answer (busy in Python, as a search
+    is, so it holds the interpreter as a real one does). A thought of a fixed length ended
+    before a loaded machine's table had said who was thinking."""
 
-    SECONDS = 1.5
+    LONGEST = 30.0
     thinking = False
     thoughts = 0
+    answer = False
 
     def choose(self, view, moves):
         SlowBot.thinking = True
-        end = time.perf_counter() + self.SECONDS
-        while time.perf_counter() < end:
+        end = time.perf_counter() + self.LONGEST
+        while not SlowBot.answer and time.perf_counter() < end:
             pass
         SlowBot.thinking = False
         SlowBot.thoughts += 1
@@ -115,7 +117,7 @@ def slow_strong_bots(monkeypatch):
         return player_for(kind, game_id, seed)
 
     monkeypatch.setattr(runner_module, "player_for", slow_for_strong)
-    SlowBot.thinking, SlowBot.thoughts = False, 0
+    SlowBot.thinking, SlowBot.thoughts, SlowBot.answer = False, 0, False
 
 
 @pytest.mark.usefixtures("slow_strong_bots")
@@ -132,6 +134,7 @@ async def test_keys_are_answered_while_a_bot_thinks_and_the_table_says_who_is_th
         app.simulate_key("question_mark")
         assert await until(lambda: isinstance(app.screen, RulesScreen), 5)
         assert SlowBot.thinking, "the rules page opened while the bot was still thinking"
+        SlowBot.answer = True
         # Its answer waits while the rules page covers the table, then its move is made.
         assert await until(lambda: SlowBot.thoughts == 1)
         await pilot.pause(0.1)
@@ -153,6 +156,7 @@ async def test_a_hosted_players_table_says_which_bot_is_thinking():
         ann = await Client.join(rig.port, rig.host.codes[0], "piles")
         thinking = await ann.until_table(lambda t: t.explain == "Strong bot 2 is thinking…")
         assert SlowBot.thinking and thinking.acting == [1]
+        SlowBot.answer = True
         moved = await ann.until_table(lambda t: t.number == 1)
         assert moved.explain != "Strong bot 2 is thinking…"
 
@@ -168,6 +172,7 @@ async def test_a_bots_answer_after_the_app_quit_is_dropped():
         app.simulate_key("ctrl+q")  # (a Pilot press waits for the app to be idle)
         assert await until(lambda: table.runner.stopped, 5)
         assert SlowBot.thinking, "the app quit while the bot was thinking"
+        SlowBot.answer = True
     assert await until(lambda: SlowBot.thoughts == 1)  # the worker finishes after the app
     await asyncio.sleep(0.05)  # its answer has come back to the loop
     assert SlowBot.thoughts == 1
