@@ -6,6 +6,7 @@ import re
 
 import pytest
 from textual.geometry import Region
+from textual.widget import Widget
 
 from cardtable.engine.words import plural
 from cardtable.games.piles import Pass
@@ -282,3 +283,39 @@ async def test_a_pass_asked_for_stands_while_a_highlight_ends():
         await pilot.press("p")
         await pilot.pause()
         assert len(state.hands[0]) == 2 and len(state.captured[1]) == 1
+
+
+async def test_an_arrow_along_the_hand_repaints_the_two_cards_and_the_words_it_changes(
+    monkeypatch,
+):
+    """Issue 25: an arrow key is quick when it repaints only what it changes. The hand's title
+    said the same words again (its whole row repainted) and each card's unused classes were
+    set (two cards styled again, about half the key's work)."""
+    app = piles_app("Ann,bot,bot,bot")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await table_at(pilot, app)
+        await pilot.pause()
+        detail = screen.query_one("#pile-detail")
+        before = shown_text(detail)
+        repainted: list[str] = []
+        restyled: list[str] = []
+        refresh, update_styles = Widget.refresh, type(app).update_styles
+
+        def noting_refresh(widget, *regions, **kwargs):
+            repainted.append(widget.id or type(widget).__name__)
+            return refresh(widget, *regions, **kwargs)
+
+        def noting_update_styles(app_, node=None, **kwargs):
+            restyled.append(getattr(node, "id", None) or type(node).__name__)
+            return update_styles(app_, node, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", noting_refresh)
+        monkeypatch.setattr(type(app), "update_styles", noting_update_styles)
+        await pilot.press("right")
+        assert sorted(repainted) == ["hand-0", "hand-1", "pile-detail"], repainted
+        assert restyled == []
+        monkeypatch.undo()
+        await pilot.pause()
+        after = shown_text(detail)
+        assert screen.table.cursor == 1 and after != before
+        assert after.startswith(f"{screen.table.hand[1].short} can go on"), after

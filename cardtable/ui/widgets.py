@@ -442,6 +442,10 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     def hand_title(self, line: str | Text | None) -> None:
         """Put `line` over the hand row; None says the hands are hidden (no seat's turn here)."""
         text = Text(HANDS_HIDDEN) if line is None else Text(line) if isinstance(line, str) else line
+        drawn = (text.plain, str(text.style), tuple(text.spans))
+        if drawn == getattr(self, "_hand_title_drawn", None):
+            return  # an arrow key redraws the hand: the same title would repaint its whole row
+        self._hand_title_drawn = drawn
         text.no_wrap, text.overflow = True, "ellipsis"  # one line, always: cut, never wrapped
         self.query_one("#hand-title", Static).update(text, layout=False)
 
@@ -481,9 +485,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             raised = self.interactive and (index not in unplayable or index in selected)
             label = keys[key] if 0 <= key < len(keys) else ""
             cell.draw(looks[index], size, label, edge, raised, index == last)
-            cell.set_class(index in unplayable, "unplayable")
-            cell.set_class(index == cursor, "cursor")
-            cell.set_class(index in selected, "selected")
+            cell.set_class(index in unplayable, "unplayable")  # the cursor is in its edge
 
     def hand_slots(self) -> int:
         """How many hand cards the row shows at once: as many as its width takes at this scale
