@@ -142,6 +142,7 @@ def test_two_people_following_fresh_hints_through_a_trading_game_reach_its_end(m
         if GAME.is_over(state):
             break
         seat = GAME.to_act(state)[0]
-        move, _ = hint_player("runway").choose(GAME.view(state, seat), GAME.legal_moves(state, seat))
+        view, legal = GAME.view(state, seat), GAME.legal_moves(state, seat)
+        move, _ = hint_player("runway").choose(view, legal)
         GAME.apply(state, seat, move)
     assert GAME.is_over(state)
