@@ -31,6 +31,7 @@ from cardtable.net.protocol import Table
 from cardtable.net.runner import HOSTED_UNDO
 from cardtable.ui.app_api import table_app
 from cardtable.ui.claim_bar import ClaimBar
+from cardtable.ui.compositor import ChangedOnlyCompositor
 from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.phone import PhoneTable
 from cardtable.ui.widgets import GameTable, MoveLog
@@ -105,6 +106,10 @@ class TableFrame(Screen[None]):
     """Why this screen no longer plays (a host's Goodbye), or None."""
     dropped: str | None = None
     """'Connection lost, trying again…' while a host's feed is down."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._compositor = ChangedOnlyCompositor()  # a key repaints only what it changed
 
     @property
     def game(self) -> Game:

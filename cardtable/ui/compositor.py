@@ -1,0 +1,56 @@
+"""A compositor that repaints only the widgets under what changed (issue 25: keys at a table).
+
+Textual's compositor, asked to repaint a few regions (two hand cards on an arrow key), draws
+every visible widget whose clip touches the box around them all: at a table that is nearly
+every widget on the screen, each asked for all its lines (from its cache, but each ask costs
+Python work), though only the changed regions are sent to the terminal. This one asks only the
+widgets whose visible part meets one of the changed regions: nothing outside them is sent, so
+nothing outside them needs drawing. A whole-screen repaint is drawn as before.
+
+It leans on the compositor's private `_get_renders` and `render_partial_update`
+(tests/test_compositor.py compares its frames with the stock compositor's; a Textual upgrade
+that changes them fails there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+
+class ChangedOnlyCompositor(Compositor):
+    """Textual's compositor, drawing for a partial repaint only the widgets that meet a changed
+    region."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._changed: list[Region] | None = None
+        """While a partial repaint draws: the regions it repaints."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        """As Textual's, with the regions being repainted known to `_get_renders`."""
+        self._changed = list(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._changed = None
+
+    def _get_renders(
+        self, crop: Region | None = None
+    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        """As Textual's, skipping the widgets whose visible part meets no changed region."""
+        changed = self._changed
+        if crop is None or not changed:
+            yield from super()._get_renders(crop)
+            return
+        intersection = Region.intersection
+        for widget, (region, clip) in self.visible_widgets.items():
+            visible = intersection(region, clip)
+            x, y, width, height = visible
+            if not (width and height) or not any(visible.overlaps(r) for r in changed):
+                continue
+            lines = widget.render_lines(Region(x - region.x, y - region.y, width, height))
+            yield region, clip, lines

@@ -1,0 +1,64 @@
+"""The tables' compositor draws only the widgets under what changed (ui/compositor.py), and
+sends the terminal exactly what Textual's own compositor sends for the same change."""
+
+from __future__ import annotations
+
+import pytest
+from textual._compositor import Compositor
+
+from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.compositor import ChangedOnlyCompositor
+from tests.pilot_steps import follow_hint, my_turn, wait_until
+
+TABLES = [
+    ("piles", "Ann,bot,bot,bot"),
+    ("run-it", "Ann,bot,bot,bot,bot,bot,bot,bot"),
+    ("sets-and-runs", "Ann,bot,bot"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), TABLES)
+async def test_every_partial_repaint_sends_what_textuals_compositor_sends(
+    game_id, seats, monkeypatch
+):
+    compared: list[int] = []
+    drawn: list[int] = []
+    own = ChangedOnlyCompositor.render_partial_update
+
+    def both(compositor):
+        """Our update, checked against the stock compositor's for the same regions."""
+        regions = set(compositor._dirty_regions)
+        widgets = compositor.visible_widgets
+        counted = []
+        render_lines = {w: w.render_lines for w in widgets}
+        for widget in widgets:
+            widget.render_lines = lambda crop, w=widget: counted.append(1) or render_lines[w](crop)
+        try:
+            mine = own(compositor)
+        finally:
+            for widget in widgets:
+                del widget.render_lines
+        compositor._dirty_regions.update(regions)
+        stock = Compositor.render_partial_update(compositor)
+        assert (mine is None) == (stock is None)
+        if mine is not None:
+            console = app.console
+            assert mine.render_segments(console) == stock.render_segments(console)
+            compared.append(1)
+            drawn.append(len(counted) / len(widgets))
+        return mine
+
+    monkeypatch.setattr(ChangedOnlyCompositor, "render_partial_update", both)
+    app = CardTableApp(Launch(command="play", game=game_id, seats=seats, seed=3, delay=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app), tries=2000)
+        assert isinstance(app.screen._compositor, ChangedOnlyCompositor)
+        for key in ["right", "right", "left", "1", "escape", "right"]:
+            await pilot.press(key)
+            await pilot.pause()
+        for _ in range(2):  # moves: the hand, the table, the log and the status change
+            await wait_until(pilot, lambda: my_turn(app), tries=2000)
+            await follow_hint(pilot, app)
+            await pilot.pause()
+    assert len(compared) >= 6, compared
+    assert min(drawn) < 0.5, "an arrow key drew more than half the widgets"
