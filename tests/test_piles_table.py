@@ -294,7 +294,8 @@ async def test_an_arrow_along_the_hand_repaints_the_two_cards_and_the_words_it_c
     app = piles_app("Ann,bot,bot,bot")
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await table_at(pilot, app)
-        await pilot.pause()
+        await wait_until(pilot, lambda: not screen.table.lit)  # the bots' last card's light
+        await pilot.pause()  # is out, and the table drawn without it: nothing else repaints
         detail = screen.query_one("#pile-detail")
         before = shown_text(detail)
         repainted: list[str] = []
