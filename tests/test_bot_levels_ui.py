@@ -118,6 +118,11 @@ def slow_strong_bots(monkeypatch):
 
     monkeypatch.setattr(runner_module, "player_for", slow_for_strong)
     SlowBot.thinking, SlowBot.thoughts, SlowBot.answer = False, 0, False
+    yield
+    SlowBot.answer = True  # a test that failed before it let the bot answer: it stops now,
+    end = time.perf_counter() + 5  # before the next test counts its thoughts afresh
+    while SlowBot.thinking and time.perf_counter() < end:
+        time.sleep(0.001)
 
 
 @pytest.mark.usefixtures("slow_strong_bots")

@@ -21,7 +21,8 @@ class Budget:
     candidates: int = 12
     """Moves searched, at most: the planner's choice first, then others in the game's order."""
     steps: int = 600
-    """Moves in one rollout, at most."""
+    """Moves in one rollout after the seat's own turn, at most (the rest of its own turn is
+    played whole, up to as many moves again: bots/search.py `SearchBot.rollout`)."""
     margin: float = 0.0
     """How much better (in standing, from 0 to 1) another move must end, on average over the
     same worlds, than the planner's before the bot leaves the planner's move. Rollouts by a

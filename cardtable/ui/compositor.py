@@ -3,9 +3,11 @@
 Textual's compositor, asked to repaint a few regions (two hand cards on an arrow key), draws
 every visible widget whose clip touches the box around them all: at a table that is nearly
 every widget on the screen, each asked for all its lines (from its cache, but each ask costs
-Python work), though only the changed regions are sent to the terminal. This one asks only the
-widgets whose visible part meets one of the changed regions: nothing outside them is sent, so
-nothing outside them needs drawing. A whole-screen repaint is drawn as before.
+Python work). What it sends the terminal is, on each line of a changed region, the stretches
+between widgets' edges that touch the region, each from the front-most widget covering it; that
+widget's visible part meets the region. So this one asks only the widgets whose visible part
+meets a changed region, in the same front-to-back order, and sends the same. A whole-screen
+repaint is drawn as before.
 
 It leans on the compositor's private `_get_renders` and `render_partial_update`
 (tests/test_compositor.py compares its frames with the stock compositor's; a Textual upgrade
