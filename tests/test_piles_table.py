@@ -13,6 +13,7 @@ from cardtable.games.piles import Pass
 from cardtable.games.piles.castle import pile_index
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.results import ResultsScreen
+from cardtable.ui.widgets import HandCard
 from tests.cards_text import card, cards
 from tests.pilot_steps import ask_hint, my_turn, shown_text, status, wait_until
 from tests.test_piles_rules import ALL_RED, MIXED, position
@@ -320,3 +321,30 @@ async def test_an_arrow_along_the_hand_repaints_the_two_cards_and_the_words_it_c
         after = shown_text(detail)
         assert screen.table.cursor == 1 and after != before
         assert after.startswith(f"{screen.table.hand[1].short} can go on"), after
+
+
+async def test_a_hand_card_drawn_from_the_faces_it_keeps_looks_as_one_drawn_afresh():
+    """A hand card keeps the faces it drew lately (an arrow key draws each card with and without
+    the cursor in turn): one taken from them must be the face it would draw now, after arrows,
+    a card chosen, a theme changed."""
+    app = piles_app("Ann,bot,bot,bot")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await table_at(pilot, app)
+        cards = [card for card in screen.query(HandCard) if card.display]
+        reused = 0
+        for key in ["right", "left", "right", "enter", "escape", "left", "theme", "right", "left"]:
+            if key == "theme":
+                app.theme = "felt-contrast" if app.theme != "felt-contrast" else "felt"
+            else:
+                await pilot.press(key)
+            await pilot.pause()
+            console = app.console
+            for card in cards:
+                kept = len(card._faces)
+                card._render_content()
+                reused += len(card._faces) == kept and kept > 0
+                shown = [strip.render(console) for strip in card._render_cache.lines]
+                card._faces.clear()
+                card._render_content()
+                assert [strip.render(console) for strip in card._render_cache.lines] == shown
+        assert reused
