@@ -422,6 +422,9 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             raise RuntimeError(f"{type(self).__name__} drew before it was shown a view")
         return self.view
 
+    title_drawn: tuple[object, ...] = ()
+    """What the hand's title was last drawn from (its words, style and spans)."""
+
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     """The actions of the keys that make moves: in the footer only while the viewer may move
     (not while she waits for the others)."""
@@ -469,9 +472,9 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         """Put `line` over the hand row; None says the hands are hidden (no seat's turn here)."""
         text = Text(HANDS_HIDDEN) if line is None else Text(line) if isinstance(line, str) else line
         drawn = (text.plain, str(text.style), tuple(text.spans))
-        if drawn == getattr(self, "_hand_title_drawn", None):
+        if drawn == self.title_drawn:
             return  # an arrow key redraws the hand: the same title would repaint its whole row
-        self._hand_title_drawn = drawn
+        self.title_drawn = drawn
         text.no_wrap, text.overflow = True, "ellipsis"  # one line, always: cut, never wrapped
         self.query_one("#hand-title", Static).update(text, layout=False)
 
