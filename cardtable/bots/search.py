@@ -160,8 +160,11 @@ class SearchBot:
         ends: dict[Any, list[float]] = {move: [] for move in candidates}
         worlds = 0
         deadline = None if budget.seconds is None else began + budget.seconds
+        sampling = time.perf_counter()
         while worlds < budget.worlds:
-            if deadline is not None and worlds and time.perf_counter() > deadline:
+            if deadline is not None and worlds and not self.time_for_another(
+                sampling, worlds, deadline
+            ):
                 break
             world = search.sample(view, self.random)
             seed = self.random.getrandbits(32)
@@ -172,6 +175,14 @@ class SearchBot:
             worlds += 1
         self.worlds = worlds
         return ends
+
+    @staticmethod
+    def time_for_another(sampling: float, worlds: int, deadline: float) -> bool:
+        """True if one more world, taking as long as the worlds so far did on average (played
+        since `sampling`), still ends by `deadline`: a world begun just before it would run past
+        it by a whole world's time."""
+        now = time.perf_counter()
+        return now + (now - sampling) / worlds <= deadline
 
     def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
         """Play `state` on with the quick policy to the horizon; `seat`'s standing there.
