@@ -7,7 +7,7 @@ from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.setup import Choice, RoundButton, SetupScreen, TickBox, whole_number
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import wait_until
+from tests.pilot_steps import on_screen, shown_text, wait_until
 
 SIZE = (100, 40)
 
@@ -141,6 +141,27 @@ async def test_a_name_that_breaks_the_rules_gets_a_note():
         await pilot.pause()
         assert app.screen is setup
         assert "Seat 3: at most 16 characters" in text(setup, "#setup-error")
+
+
+async def test_a_name_note_is_read_whole_at_80x24_under_the_widest_seat_row():
+    """Run It's seat rows carry a tick box as well: a note beside them had two columns left
+    at 80x24 and showed "at". It sits under the name, whole, only while there is something
+    to say."""
+    app = setup_app("run-it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        note = setup.query_one("#seat-note-0")
+        assert not note.display
+        setup.query_one("#seat-name-0", Input).value = "Annabelle-Josephine"
+        await pilot.pause()
+        assert note.display and on_screen(app, note)
+        assert shown_text(note) == "at most 16 characters"
+        name = setup.query_one("#seat-name-0")
+        assert note.region.y == name.region.bottom and note.region.x > name.region.x
+        setup.query_one("#seat-name-0", Input).value = "Annabelle"
+        await pilot.pause()
+        assert not note.display
 
 
 async def test_checkboxes_and_radio_buttons_read_on_or_off_without_colour():

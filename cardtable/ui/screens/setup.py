@@ -244,6 +244,12 @@ class SetupScreen(Screen[None]):
         color: $text-error;
         text-style: bold;
     }
+    SetupScreen .note-below {
+        display: none;
+        width: 1fr;
+        height: auto;
+        margin-left: 9;
+    }
     SetupScreen .option-row {
         height: 3;
     }
@@ -320,21 +326,25 @@ class SetupScreen(Screen[None]):
             yield Static(START_HINT, id="setup-error")
         yield KeysFooter()
 
-    def _seat_row(self, i: int) -> Horizontal:
+    def _seat_row(self, i: int) -> Vertical:
         """Seat i's row: its name and who sits there (a person, a bot at its level or a random
-        bot), as last time when this game was started here before."""
+        bot), as last time when this game was started here before; under them, while the name
+        has a problem, a note saying which (beside them it ran off an 80-column screen)."""
         seat = self.remembered[i] if i < len(self.remembered) else default_seat(i)
         self.names_shown[i] = seat.name
         setting = SEAT_SETTINGS.get(self.game.id)
         extra = [TickBox(setting[1], id=f"seat-setting-{i}")] if setting else []
-        return Horizontal(
-            Label(f"Seat {i + 1}", classes="seat-label"),
-            # No max_length: a name cut short as it is typed would be cut silently; a long one
-            # gets its note instead (the name rules of engine/seats.py).
-            NameInput(seat.name, id=f"seat-name-{i}"),
-            Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
-            *extra,
-            Static("", id=f"seat-note-{i}", classes="field-note"),
+        return Vertical(
+            Horizontal(
+                Label(f"Seat {i + 1}", classes="seat-label"),
+                # No max_length: a name cut short as it is typed would be cut silently; a long
+                # one gets its note instead (the name rules of engine/seats.py).
+                NameInput(seat.name, id=f"seat-name-{i}"),
+                Choice(KIND_LABELS, seat.kind, id=f"seat-kind-{i}"),
+                *extra,
+                classes="seat-fields",
+            ),
+            Static("", id=f"seat-note-{i}", classes="field-note note-below"),
             classes="seat-row",
             id=f"seat-row-{i}",
         )
@@ -464,6 +474,8 @@ class SetupScreen(Screen[None]):
         # says it changed once as it opens).
         if text or str(note.render()):
             note.update(Text(text))
+            if note.has_class("note-below"):
+                note.display = bool(text)
 
     @staticmethod
     def names_marked(seats: list[SeatConfig]) -> list[str | None]:
