@@ -162,8 +162,10 @@ class SearchBot:
         deadline = None if budget.seconds is None else began + budget.seconds
         sampling = time.perf_counter()
         while worlds < budget.worlds:
-            if deadline is not None and worlds and not self.time_for_another(
-                sampling, worlds, deadline
+            if (
+                deadline is not None
+                and worlds
+                and not self.time_for_another(sampling, worlds, deadline)
             ):
                 break
             world = search.sample(view, self.random)
