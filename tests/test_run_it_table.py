@@ -811,3 +811,20 @@ async def test_a_window_shown_to_everyone_keeps_the_players_in_their_order_aroun
         table.show(screen.game.view(screen.match.state, None), screen.match.names, [], False)
         # Clockwise from the place at the bottom Bob last had: Bot 3 next, Bob last.
         assert seated[-1] == ["Bot 3", "Bot 4", "Ann", "Bob"]
+
+
+async def test_every_key_of_an_offer_fits_80_columns():
+    """Asked for an offer, Ann has eight keys to read: at 80 columns the footer goes compact
+    and every one of them is on screen (the last ran off the edge, cut to "^")."""
+    app = table_app("Ann,bot,bot,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.turn, state.phase, state.attempt = 1, Phase.OFFERS, 1
+        state.offers, state.asked = [None] * 4, [0, 2, 3]
+        screen.redraw()
+        await pilot.pause()
+        assert 0 in screen.game.to_act(state)
+        footer = screen_lines(app)[-1]
+        for words in ("Play / choose", "o Offer", "Offer nothing", "Moves", "Hint", "^l Log"):
+            assert words in footer, footer

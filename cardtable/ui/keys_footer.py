@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -19,11 +22,23 @@ def keys_shown(screen: Screen) -> tuple[tuple[Any, bool, str], ...]:
     )
 
 
+KEY_ROOM = 3
+"""Cells a key takes beyond its letter and its word in a footer that is not compact (a space
+either side of the letter, one after the word); compact, it takes one. The command palette's
+key is left out of the sum: it shows where there is room, as in Textual's own footer."""
+
+
 class KeysFooter(Footer):
-    """Textual's footer, laid out again only when its keys change. Textual's own builds a new
-    widget for every key each time the screen refreshes its bindings, and a table does that
-    after every move and at each change of focus: at Run It's table that was a fifth of the
-    time a key took (each new key is styled, then re-styled for the compact flag)."""
+    """Textual's footer, laid out again only when its keys change; compact when its keys would
+    not fit otherwise. Textual's own builds a new widget for every key each time the screen
+    refreshes its bindings, and a table does that after every move and at each change of
+    focus: at Run It's table that was a fifth of the time a key took (each new key is styled,
+    then re-styled for the compact flag)."""
+
+    def __init__(self, *, compact: bool = False) -> None:
+        super().__init__(compact=compact)
+        self.always_compact = compact
+        """Compact whatever its width (the start screen's); else only when the keys need it."""
 
     def compose(self) -> ComposeResult:
         """Textual's keys, each told at once whether it is compact. A key starts compact and
@@ -49,4 +64,23 @@ class KeysFooter(Footer):
         if shown == self._shown and self._bindings_ready:
             return
         self._shown = shown
+        self._fit(self.size.width)
         super().bindings_changed(screen)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A window narrowed or widened: compact if the keys no longer fit, roomy if they do."""
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """Compact when the keys shown, spaced as Textual spaces them, are wider than `width`
+        (at 80 columns Run It's eight keys for an offer ran off the right edge)."""
+        if self.always_compact or not width or not self.is_attached:
+            return
+        words: dict[str, Binding] = {}  # the first key of each action, as Textual shows
+        for binding, _enabled, _tip in keys_shown(self.screen):
+            words.setdefault(binding.action, binding)
+        wide = sum(
+            cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + KEY_ROOM
+            for binding in words.values()
+        )
+        self.compact = wide > width
