@@ -238,6 +238,7 @@ class SetupScreen(Screen[None]):
         height: auto;
     }
     SetupScreen .field-note {
+        display: none;
         width: auto;
         height: 1;
         margin-left: 1;
@@ -245,7 +246,6 @@ class SetupScreen(Screen[None]):
         text-style: bold;
     }
     SetupScreen .note-below {
-        display: none;
         width: 1fr;
         height: auto;
         margin-left: 9;
@@ -474,8 +474,7 @@ class SetupScreen(Screen[None]):
         # says it changed once as it opens).
         if text or str(note.render()):
             note.update(Text(text))
-            if note.has_class("note-below"):
-                note.display = bool(text)
+            note.display = bool(text)  # shown only while it has something to say
 
     @staticmethod
     def names_marked(seats: list[SeatConfig]) -> list[str | None]:
