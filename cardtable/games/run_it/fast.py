@@ -6,6 +6,8 @@ cards do in the game. What may go on what is looked up in tables made once here 
 `matching.can_play` and `matching.continues_run`, the one place those rules live. Moves are
 ints: a few fixed ones, then an offer per card, a take per seat and a play per card and colour.
 Every step here mirrors the session.py step of the same name; the tests hold them to it.
+One field is not kept: `RunItState.lacking`, the public record of what each seat has shown she
+lacks. No rule reads it (the strong bot deals its worlds by it), and no bot plays here.
 """
 
 from __future__ import annotations

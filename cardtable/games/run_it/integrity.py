@@ -65,6 +65,15 @@ def check_state(game: RunIt, state: RunItState) -> None:
         "the card got and not playable is not in the hand of the player who got it",
     )
     require(
+        len(state.lacking) == seats
+        and all(
+            0 < lack.cards <= len(hand)
+            for lacks, hand in zip(state.lacking, state.hands, strict=False)
+            for lack in lacks
+        ),
+        "its record of what each player has shown she lacks does not fit the hands",
+    )
+    require(
         len(state.history) <= state.options.games,
         f"it records {len(state.history)} games of a {state.options.games}-game session",
     )

@@ -270,6 +270,7 @@ class RunIt(Game[RunItState, mv.RunItMove, RunItOptions]):
             my_offer=state.offers[seat] if seat is not None and state.offers else None,
             got=state.got if seat == state.turn else None,
             missed=state.missed if mine and seat == state.missed_by else None,
+            lacking=state.lacking,
             playable=[] if seat is None else in_table_order(playable(state, seat)),
             wins=wins(state),
             history=state.history,

@@ -11,6 +11,7 @@ from cardtable.engine import Chance
 from cardtable.engine.claims import CLAIM, LET_GO, Claim, LetGo
 from cardtable.engine.search_budget import Budget
 from cardtable.games.run_it import moves as mv
+from cardtable.games.run_it.lacking import deal_hand
 from cardtable.games.run_it.matching import can_play
 from cardtable.games.run_it.state import Phase, RunItState, RunItView
 from cardtable.games.run_it.strategy import RunItPlanner
@@ -30,13 +31,6 @@ def unseen_cards(view: RunItView) -> list[RunItCard]:
     return left
 
 
-def getter_holds_nothing_playable(view: RunItView) -> bool:
-    """True when the view shows another seat getting a card without the Draw anyway rule: she
-    held no card she could play on the top (which has not changed since), so whatever she holds
-    now, but for a card just got that goes, does not go on it either."""
-    return view.phase in GETTING and view.turn != view.seat and not view.options.draw_anyway
-
-
 class HoldingPlanner(RunItPlanner):
     """The planner as the strong bot plays it: a penalty card is not played for the run it
     puts on the next player (unless she is close to winning) but kept to answer runs, like
@@ -53,11 +47,12 @@ class RunItSearch:
     first, and is judged by the cards each seat holds (short rollouts judged so beat full games
     played out: 55% against 37% of 40 games).
 
-    Inferences honoured: a seat getting a card (without Draw anyway) holds nothing playable on
-    the top, and a card she got and may play is one that goes. A guess beside them: a card
-    offered face down is one the getter cannot play (nobody offers help). Not honoured, since
-    the view does not keep them: cards seen under the discard pile's top and the seat's own
-    offer taken by a getter (both are dealt as unseen)."""
+    Inferences honoured: what each seat has shown she lacks (`lacking.py`: getting a card
+    without Draw anyway, taking a penalty run), kept across turns for the cards she held then,
+    and a card she got and may play is one that goes. A guess beside them: a card offered face
+    down is one the getter cannot play (nobody offers help). Not honoured, since the view does
+    not keep them: cards seen under the discard pile's top and the seat's own offer taken by a
+    getter (both are dealt as unseen)."""
 
     def __init__(self) -> None:
         """The planner plays the rollouts (through each seat's view of the world)."""
@@ -77,26 +72,18 @@ class RunItSearch:
         rng.shuffle(unseen)
         hands: list[list[RunItCard]] = [[] for _ in range(seats)]
         hands[seat] = list(view.hand)
+        lacking = view.lacking or [[] for _ in range(seats)]
         got = view.got
-        if getter_holds_nothing_playable(view) or (view.phase is Phase.GOT and view.turn != seat):
-            getter = view.turn
-            size = view.hand_sizes[getter]
-            if view.phase is Phase.GOT:
-                got = next(c for c in unseen if can_play(c, top, view.colour))
-                unseen.remove(got)
-                hands[getter].append(got)
-                size -= 1
-            if getter_holds_nothing_playable(view):
-                dead = [c for c in unseen if not can_play(c, top, view.colour)][:size]
+        if view.phase is Phase.GOT and view.turn != seat:
+            got = next(c for c in unseen if can_play(c, top, view.colour))
+            unseen.remove(got)
+        others = sorted(set(range(seats)) - {seat}, key=lambda other: -len(lacking[other]))
+        for other in others:
+            size = view.hand_sizes[other]
+            if got is not None and other == view.turn:
+                hands[other] = [*deal_hand(unseen, lacking[other], size - 1), got]
             else:
-                dead = unseen[:size]
-            for card in dead:
-                unseen.remove(card)
-            hands[getter][:0] = dead
-        for other in range(seats):
-            if other != seat and not hands[other]:
-                size = view.hand_sizes[other]
-                hands[other], unseen = unseen[:size], unseen[size:]
+                hands[other] = deal_hand(unseen, lacking[other], size)
         offers: list[RunItCard | None] = []
         if view.phase in (Phase.OFFERS, Phase.TAKE):
             offers = [None] * seats
@@ -130,6 +117,7 @@ class RunItSearch:
             missed=view.missed,
             missed_by=None if view.missed is None else seat,
             ended=view.ended,
+            lacking=[list(lacks) for lacks in lacking],
             history=[result.model_copy(deep=True) for result in view.history],
             chance=Chance.seeded(rng.getrandbits(62)),
         )

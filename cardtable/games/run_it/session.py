@@ -12,6 +12,7 @@ from cardtable.cards import RunItCard, RunItKind, run_it_deck
 from cardtable.engine import Chance, Events, say
 from cardtable.engine.claims import Claim, ClaimWindow, LetGo
 from cardtable.games.run_it import moves
+from cardtable.games.run_it.lacking import kept_one_more, shown, spent
 from cardtable.games.run_it.matching import PENALTIES, can_play, continues_run
 from cardtable.games.run_it.state import GameResult, Phase, RunItOptions, RunItState
 
@@ -30,7 +31,9 @@ def play_card(state: RunItState, seat: int, move: moves.Play, events: Events) ->
     """Play-it: the card goes on the discards with its action; a match window opens on it,
     unless it was her last card."""
     card = move.card
-    state.hands[seat].remove(card)
+    hand = state.hands[seat]
+    hand.remove(card)
+    spent(state.lacking, seat, card, len(hand))
     state.discards.append(card)
     if state.got is not None:
         state.got = None
@@ -90,6 +93,7 @@ def claim(state: RunItState, seat: int, move: Claim, events: Events) -> None:
         say(events, "false-claim", text, seat)
         return
     state.hands[seat].remove(card)
+    spent(state.lacking, seat, card, len(state.hands[seat]))
     state.discards.append(card)
     close_window(state)
     say(events, "match", f"{{0}} matches the {card.short}.", seat)
@@ -110,6 +114,9 @@ def get_card(state: RunItState, seat: int, move: moves.GetCard, events: Events) 
     """Get a card: the others are asked for offers, one by one."""
     if state.missed is not None:
         forget_missed(state)
+    if not state.options.draw_anyway:
+        t = top(state)
+        shown(state.lacking, seat, t, state.colour, 0, len(state.hands[seat]))
     state.attempt = 1
     ask_for_offers(state, seat, events)
 
@@ -117,6 +124,7 @@ def get_card(state: RunItState, seat: int, move: moves.GetCard, events: Events) 
 def offer_card(state: RunItState, seat: int, move: moves.Offer, events: Events) -> None:
     """Pass-it: a card offered face down to the getter."""
     state.hands[seat].remove(move.card)
+    spent(state.lacking, seat, None, len(state.hands[seat]))
     state.offers[seat] = move.card
     say(events, "offer", "{0} offers a card face down.", seat)
     next_offer(state, events)
@@ -163,6 +171,8 @@ def take_penalty(state: RunItState, seat: int, move: moves.TakePenalty, events: 
         forget_missed(state)
     total = state.penalty
     could_play = bool(playable(state, seat))
+    t = top(state)
+    shown(state.lacking, seat, t, state.colour, state.penalty_value, len(state.hands[seat]))
     drawn = draw(state, seat, total)
     state.penalty = state.penalty_value = 0
     short = f" (only {drawn} were left)" if drawn < total else ""
@@ -204,6 +214,8 @@ def got(state: RunItState, seat: int, card: RunItCard, events: Events) -> None:
         state.got = card
         return
     state.missed, state.missed_by = card, seat
+    if not state.options.draw_anyway:
+        kept_one_more(state.lacking, seat)
     if state.attempt == 1:
         state.attempt = 2
         say(events, "get", "{0} cannot play it.", seat)

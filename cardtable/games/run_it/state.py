@@ -11,6 +11,7 @@ from cardtable.cards import RunItCard, RunItColour
 from cardtable.engine import Chance, View
 from cardtable.engine.claims import ClaimWindow
 from cardtable.engine.settings import claim_window_seconds, games_in_session, optional_rule
+from cardtable.games.run_it.lacking import Lack
 
 
 class Phase(StrEnum):
@@ -106,8 +107,17 @@ class RunItState(BaseModel):
     offered (session.BLOCKED_ROUNDS of these rounds block the game)."""
     ended: str = ""
     """Why the last game ended, in words."""
+    lacking: list[list[Lack]] = []
+    """Per seat, oldest first, what she has shown she holds none of this game (`lacking.py`):
+    public, as everyone at the table saw it. Left out (a new position, a save made before it was
+    kept), each seat's starts empty."""
     history: list[GameResult] = []
     chance: Chance
+
+    def model_post_init(self, context: object) -> None:
+        """A record for each seat, empty unless one was given."""
+        if not self.lacking:
+            self.lacking = [[] for _ in range(self.seats)]
 
 
 class RunItView(View):
@@ -139,6 +149,8 @@ class RunItView(View):
     missed: RunItCard | None = None
     """The card this seat just got and could not play, shown only to her (until the next card
     is got or played)."""
+    lacking: list[list[Lack]] = []
+    """Per seat, what she has shown she holds none of (`RunItState.lacking`)."""
     playable: list[RunItCard]
     """The cards of this seat's hand that may be played now (for the highlight)."""
     repeats: ClassVar[frozenset[str]] = frozenset({"playable"})
