@@ -153,7 +153,7 @@ class RunItView(View):
     """Per seat, what she has shown she holds none of (`RunItState.lacking`)."""
     playable: list[RunItCard]
     """The cards of this seat's hand that may be played now (for the highlight)."""
-    repeats: ClassVar[frozenset[str]] = frozenset({"playable"})
+    repeats: ClassVar[frozenset[str]] = frozenset({"playable", "lacking"})
     wins: list[int]
     history: list[GameResult]
     ended: str
