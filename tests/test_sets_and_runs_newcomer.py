@@ -33,7 +33,8 @@ async def test_the_log_under_the_table_shows_every_line_whole_once_it_scrolls():
         anns_turn(screen, "7H 7C 7D 9S 9H JK 2C 5S KD")  # no buy window ends to redraw the log
         log = screen.query_one(MoveLog)
         log.show_lines(["Ann discards the Q♣.", "Bob draws from the stock."] * 20)
-        await pilot.pause()
+        # On a loaded machine the first repaint after the lines may come a moment later.
+        await wait_until(pilot, lambda: "Ann discards the Q♣." in screen_text(app))
         assert log.show_vertical_scrollbar  # the scrollbar takes a column: nothing is under it
         text = screen_text(app)
         assert "Ann discards the Q♣." in text
