@@ -13,7 +13,7 @@ from cardtable import games
 from cardtable.bots.seat_player import player_for
 from cardtable.engine import SeatKind
 from cardtable.games.run_it import moves as mv
-from cardtable.games.run_it.lacking import Lack, could_hold
+from cardtable.games.run_it.lacking import MOST_LACKS, Lack, could_hold, shown
 from cardtable.games.run_it.search import SEARCH
 from cardtable.games.run_it.state import RunItState
 
@@ -88,6 +88,14 @@ def test_a_new_game_of_the_session_starts_with_nothing_recorded():
     plays(state, 1, "Y5")  # out: game 2 is dealt
     assert state.game_number == 2
     assert state.lacking == [[], []]
+
+
+def test_a_seat_that_shows_lacks_again_and_again_keeps_only_her_newest():
+    """A long game's record stays small: past MOST_LACKS, the oldest (binding fewest) goes."""
+    lacking: list[list[Lack]] = [[]]
+    for held in range(1, MOST_LACKS + 4):
+        shown(lacking, 0, card("Y9"), card("Y9").colour, 0, held)
+    assert [lack.cards for lack in lacking[0]] == list(range(4, MOST_LACKS + 4))
 
 
 def test_a_record_that_does_not_fit_the_hands_is_refused_on_loading():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Game, require
+from cardtable.games.run_it.lacking import MOST_LACKS
 from cardtable.games.run_it.state import Phase, RunItState
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ def check_state(game: RunIt, state: RunItState) -> None:
     )
     require(
         len(state.lacking) == seats
+        and all(len(lacks) <= MOST_LACKS for lacks in state.lacking)
         and all(
             0 < lack.cards <= len(hand)
             for lacks, hand in zip(state.lacking, state.hands, strict=False)

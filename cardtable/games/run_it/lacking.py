@@ -17,6 +17,10 @@ from typing import NamedTuple
 from cardtable.cards import RunItCard, RunItColour
 from cardtable.games.run_it.matching import can_play, continues_run
 
+MOST_LACKS = 8
+"""The lacks kept per seat: the oldest goes first (the newer ones bind more of her cards, and
+the record, in every view, stays small however long a game runs)."""
+
 
 class Lack(NamedTuple):
     """A seat held no card to play on `top` with `colour` in force (`run` 0), or none to
@@ -45,7 +49,10 @@ def shown(
 ) -> None:
     """Record that `seat`, holding `cards` cards, showed she held none that goes (as `Lack`)."""
     if cards:
-        lacking[seat].append(Lack(top, colour, run, cards))
+        lacks = lacking[seat]
+        lacks.append(Lack(top, colour, run, cards))
+        if len(lacks) > MOST_LACKS:
+            del lacks[0]
 
 
 def kept_one_more(lacking: list[list[Lack]], seat: int) -> None:
