@@ -5,6 +5,7 @@ ui -> cli. A module imports only from its own layer and the layers before it; th
 from __future__ import annotations
 
 import ast
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -59,13 +60,28 @@ def is_module(package_root: Path, module: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+def parsed(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed with the garbage collector paused: on Python 3.11.7 a
+    collection that runs a finalizer in the middle of a parse raises "SystemError: AST
+    constructor recursion depth mismatch" (a CPython bug of the AST checker, fixed in later
+    releases), and a test app's leftovers from earlier in the same worker once did just that."""
+    source = path.read_text(encoding="utf-8")
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(source)
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def imported_modules(path: Path, module: str, package_root: Path) -> list[tuple[str, int]]:
     """Every cardtable module that the file imports (at its top, in a function, or for type
     checking alone), with the line: relative imports resolved, and `from cardtable import games`
     counted as cardtable.games (a module imported from a package is the module)."""
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
