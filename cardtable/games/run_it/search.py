@@ -16,8 +16,6 @@ from cardtable.games.run_it.matching import can_play
 from cardtable.games.run_it.state import Phase, RunItState, RunItView
 from cardtable.games.run_it.strategy import RunItPlanner
 
-GETTING = frozenset({Phase.OFFERS, Phase.TAKE, Phase.GOT})
-"""The phases in which the seat to act is getting a card."""
 HAND_WEIGHT = 0.6
 """How fast a standing part-way falls with the cards a seat holds beyond the fewest."""
 
