@@ -10,10 +10,10 @@ the keyboard do not sit on each other's keys: two seats get a and l, eight get a
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from cardtable.engine.claims import ClaimWindow
 from cardtable.ui.cells import fitted
+from cardtable.ui.widgets import Drawn
 
 CLAIM_ROW = "asdfgjkl"
 """The letters claim keys are taken from, left to right: the home row less h (the hint)."""
@@ -32,7 +32,7 @@ def key_label(key: str) -> str:
     return f"[{key}]"
 
 
-class ClaimBar(Static):
+class ClaimBar(Drawn):
     """The card up for claim, the countdown and each open seat's key; hidden with no window."""
 
     DEFAULT_CSS = """
@@ -97,4 +97,4 @@ class ClaimBar(Static):
         both = Text("\n").join([line, seats])
         both.no_wrap = True
         both.overflow = "ellipsis"
-        self.update(both)
+        self.update(both, layout=False)  # its size is set: two rows, the bar's width

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from textual.containers import Horizontal
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
@@ -56,6 +58,47 @@ class MoveLog(RichLog):
 
 FACES_KEPT = 8
 """Faces a hand card keeps drawn (its card with and without the cursor, raised or not, ...)."""
+
+
+def same_text(new: Text, old: Text) -> bool:
+    """True if `new` draws exactly as `old`: the same characters, styles and layout settings
+    (Rich's own `==` compares only the characters and their spans)."""
+    return (
+        new == old
+        and new.style == old.style
+        and new.justify == old.justify
+        and new.overflow == old.overflow
+        and new.no_wrap == old.no_wrap
+        and new.end == old.end
+    )
+
+
+def text_shape(text: Text) -> tuple[int, int]:
+    """How many lines `text` holds and the widest of them, in cells."""
+    lines = text.plain.split("\n")
+    return len(lines), max(cell_len(line) for line in lines)
+
+
+class Drawn(Static):
+    """A Static that leaves the screen alone when told to show what it shows already, and lays
+    the screen out again only when new words may take other room: a layout of a table was a
+    third of the time its move took to draw, and most tables redraw parts that did not change
+    (Run It's piles are drawn again unchanged on four moves in five)."""
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show `content`: nothing to do if it is the same words, no layout if the new words
+        have as many lines as the old, as wide, and none wraps."""
+        old = self.content
+        if isinstance(content, str) and isinstance(old, str):
+            if content == old:
+                return
+        elif isinstance(content, Text) and isinstance(old, Text):
+            if same_text(content, old):
+                return
+            if layout:
+                shape = text_shape(content)
+                layout = shape != text_shape(old) or shape[1] > self.content_size.width
+        super().update(content, layout=layout)
 
 
 class HandCard(Static):

@@ -34,7 +34,7 @@ from cardtable.ui.claim_bar import ClaimBar
 from cardtable.ui.compositor import ChangedOnlyCompositor
 from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.phone import PhoneTable
-from cardtable.ui.widgets import GameTable, MoveLog
+from cardtable.ui.widgets import Drawn, GameTable, MoveLog
 
 UNDO_KEY = "u"
 """Takes back the last move of the person at the keyboard (no table binds it otherwise)."""
@@ -577,10 +577,10 @@ class TableFrame(Screen[None]):
         return bool(acting) and seat == acting[0] and seat not in window.open_to
 
     def compose(self) -> ComposeResult:
-        yield Static(id="table-title")
+        yield Drawn(id="table-title")
         yield self.table
         yield ClaimBar()
-        yield Static(id="status")
+        yield Drawn(id="status")
         with Middle(id="too-small"), Center():
             yield Static(id="too-small-text")
         yield KeysFooter()

@@ -25,7 +25,7 @@ from cardtable.ui import card_faces
 from cardtable.ui.card_art import HAND_CARD, HEAVY, ROUND, CardSize, Scale, face_lines
 from cardtable.ui.card_faces import colour_name, face, ink, look
 from cardtable.ui.felt import TURN_MARK, Felt, Seat, around, plate
-from cardtable.ui.widgets import SLOT_KEYS, FootWords, GameTable, HandCard
+from cardtable.ui.widgets import SLOT_KEYS, Drawn, FootWords, GameTable, HandCard
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ BIG_PILES = PileLook("big", 17, 11, HAND_CARD[Scale.LARGE], depth=True)
 PILE_LOOKS = (BIG_PILES, CARD_PILES, CHIP_PILES)
 
 
-class PileCell(Static):
+class PileCell(Drawn):
     """One pile: its top card, its total value and how many cards it holds."""
 
     def __init__(self, pile: int) -> None:
@@ -105,7 +105,7 @@ class PilesFelt(Felt):
         with Horizontal(id="felt-middle"):
             with Vertical(id="left-side", classes="piles-side"):
                 yield Static(id="seats-left")
-                yield Static(id="teams")
+                yield Drawn(id="teams")
             with Vertical(id="felt-centre"):
                 yield from self.centre
             with Vertical(id="right-side", classes="piles-side"):

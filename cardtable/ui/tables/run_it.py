@@ -48,6 +48,7 @@ from cardtable.ui.screens.handoff import GUARD_SECONDS
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.widgets import (
     SLOT_KEYS,
+    Drawn,
     GameTable,
     HandCard,
     hand_row_start,
@@ -288,12 +289,12 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def compose_table(self) -> ComposeResult:
         play_area = Horizontal(
-            Static(id="ri-top"), Static(id="ri-draw"), Static(id="ri-info"), id="ri-pile"
+            Drawn(id="ri-top"), Drawn(id="ri-draw"), Drawn(id="ri-info"), id="ri-pile"
         )
         felt = Felt(
             Horizontal(play_area, classes="ri-row"),
-            Static(id="ri-offered", classes="ri-row"),
-            Static(id="ri-offers", classes="ri-row"),
+            Drawn(id="ri-offered", classes="ri-row"),
+            Drawn(id="ri-offers", classes="ri-row"),
         )
         felt.add_class("table-main")
         yield felt

@@ -49,6 +49,7 @@ from cardtable.ui.felt import Felt, Seat, around, plate, plate_widths
 from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
+    Drawn,
     GameTable,
     HandCard,
     hand_row_start,
@@ -259,11 +260,11 @@ class RunwayTable(GameTable[RunwayView, Any]):
 
     def compose_table(self) -> ComposeResult:
         yield Felt(
-            Static(id="rw-phase"),
-            Static(id="rw-bin"),
-            Static(id="rw-common"),
-            Static(id="rw-extra"),
-            Static(id="rw-run"),
+            Drawn(id="rw-phase"),
+            Drawn(id="rw-bin"),
+            Drawn(id="rw-common"),
+            Drawn(id="rw-extra"),
+            Drawn(id="rw-run"),
         )
 
     # Drawing

@@ -52,6 +52,7 @@ from cardtable.ui.letter_keys import letter_bindings
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import (
     SLOT_KEYS,
+    Drawn,
     GameTable,
     HandCard,
     hand_row_start,
@@ -223,7 +224,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
     def compose_table(self) -> ComposeResult:
         yield Felt(
             VerticalScroll(Static(id="sr-across"), id="sr-others"),
-            Static(id="sr-middle"),
+            Drawn(id="sr-middle"),
             Static(id="sr-mine"),
         )
 
