@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.align import Align
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +18,7 @@ from cardtable.engine.words import plural
 from cardtable.ui import card_faces
 from cardtable.ui.card_art import CardSize, Scale, backs, joined
 from cardtable.ui.cells import fitted
+from cardtable.ui.widgets import Drawn
 
 
 @dataclass
@@ -169,10 +169,10 @@ class Felt(Widget):
     def compose(self) -> ComposeResult:
         yield Static(id="seats-across")
         with Horizontal(id="felt-middle"):
-            yield Static(id="seats-left", classes="seats-side")
+            yield Drawn(id="seats-left", classes="seats-side")
             with Vertical(id="felt-centre"):
                 yield from self.centre
-            yield Static(id="seats-right", classes="seats-side")
+            yield Drawn(id="seats-right", classes="seats-side")
 
     def seat(self, seats: Sequence[Seat], scale: Scale, sides: bool = True) -> None:
         """Draw the other players at their places: `seats` in play order from the person
@@ -198,7 +198,7 @@ class Felt(Widget):
     def _draw_side(
         self, where: str, seats: Sequence[Seat], scale: Scale, width: int, most: int
     ) -> None:
-        widget = self.query_one(where, Static)
+        widget = self.query_one(where, Drawn)
         widget.display = bool(seats)
         if seats:
             parts: list[Text] = []
@@ -206,4 +206,7 @@ class Felt(Widget):
                 if n and scale is not Scale.COMPACT:
                     parts.append(Text(""))  # room between plates on a big table
                 parts.append(plate(seat, scale, width, most))
-            widget.update(Group(*parts))
+            side = joined(parts)  # one text, not a Group: unchanged plates are not drawn again
+            side.justify = "left"
+            side.no_wrap = True
+            widget.update(side)
