@@ -3,12 +3,20 @@ when they need other room (cardtable.ui.widgets.Drawn): what changes is still sh
 
 from __future__ import annotations
 
+import pytest
+from rich.align import Align
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
+from cardtable.engine import parse_seats
+from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.widgets import Drawn
+from tests.pilot_steps import my_turn, wait_until
+
+SIDES = ("across", "left", "right")
+"""Where the other players' plates sit around the felt."""
 
 CSS = """
 #auto { width: auto; height: auto; }
@@ -106,3 +114,47 @@ async def test_words_that_now_wrap_take_another_row():
         await pilot.pause()
         assert narrow.region.height == 2
         assert [line.rstrip() for line in shown(narrow)] == ["aaaa", "bbbbbb"]
+
+
+async def test_a_centred_grid_is_drawn_at_the_widgets_width_and_not_again_unchanged():
+    app = Board()
+    async with app.run_test(size=(40, 10)) as pilot:
+        narrow = app.query_one("#narrow", Drawn)
+        narrow.update(Align.center(Text("ab")))
+        await pilot.pause()
+        assert shown(narrow) == ["    ab    "]
+        asked: list[bool] = []
+        real = narrow.refresh
+
+        def refresh(*args, **kwargs):
+            asked.append(kwargs.get("layout", False))
+            return real(*args, **kwargs)
+
+        narrow.refresh = refresh  # type: ignore[method-assign]
+        narrow.update(Align.center(Text("ab")))  # a new object drawing the same words
+        assert asked == []
+        narrow.update(Align.center(Text("abcd")))
+        assert asked == [False]
+        await pilot.pause()
+        assert shown(narrow) == ["   abcd   "]
+
+
+@pytest.mark.usefixtures("fake_clock")
+async def test_a_table_made_wider_draws_its_plates_as_if_opened_that_wide():
+    async def plates(size, then=None):
+        app = CardTableApp(Launch(command="menu", delay=0))
+        async with app.run_test(size=size) as pilot:
+            app.start_game("run-it", parse_seats("Ann,bot,bot,bot,bot"), 3, None)
+            await wait_until(pilot, lambda: my_turn(app))
+            if then is not None:
+                await pilot.resize_terminal(*then)
+                await pilot.pause()
+            await pilot.pause()
+            return [shown(app.screen.query_one(f"#seats-{side}", Drawn)) for side in SIDES]
+
+    narrow, widened, wide = (
+        await plates((80, 24)),
+        await plates((80, 24), then=(160, 40)),
+        await plates((160, 40)),
+    )
+    assert widened == wide != narrow

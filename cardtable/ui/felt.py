@@ -12,7 +12,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Static
 
 from cardtable.engine.words import plural
 from cardtable.ui import card_faces
@@ -167,7 +166,7 @@ class Felt(Widget):
         self.centre = centre
 
     def compose(self) -> ComposeResult:
-        yield Static(id="seats-across")
+        yield Drawn(id="seats-across")
         with Horizontal(id="felt-middle"):
             yield Drawn(id="seats-left", classes="seats-side")
             with Vertical(id="felt-centre"):
@@ -186,7 +185,7 @@ class Felt(Widget):
         most = SIDE_BACKS if scale is Scale.COMPACT else 13
         self._draw_side("#seats-left", left_seats, scale, side_width, most)
         self._draw_side("#seats-right", right_seats, scale, side_width, most)
-        across_widget = self.query_one("#seats-across", Static)
+        across_widget = self.query_one("#seats-across", Drawn)
         across_widget.display = bool(across_seats)
         if across_seats:
             grid = Table.grid(expand=True, padding=(0, 1))

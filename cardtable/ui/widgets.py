@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from rich.cells import cell_len
+from rich.console import ConsoleRenderable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -87,7 +88,11 @@ class Drawn(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Show `content`: nothing to do if it is the same words, no layout if the new words
-        have as many lines as the old, as wide, and none wraps."""
+        have as many lines as the old, as wide, and none wraps. A Rich renderable (a grid of
+        plates, words centred) is drawn into words at the widget's width first, so it can be
+        compared too."""
+        if isinstance(content, ConsoleRenderable) and not isinstance(content, Text):
+            content = self.flattened(content)
         old = self.content
         if isinstance(content, str) and isinstance(old, str):
             if content == old:
@@ -99,6 +104,19 @@ class Drawn(Static):
                 shape = text_shape(content)
                 layout = shape != text_shape(old) or shape[1] > self.content_size.width
         super().update(content, layout=layout)
+
+    def flattened(self, renderable: ConsoleRenderable) -> VisualType:
+        """`renderable` as the words it draws at this widget's width; itself where that width
+        follows the words or is not known yet."""
+        width = self.content_size.width
+        if not width or (self.styles.width is not None and self.styles.width.is_auto):
+            return renderable
+        console = self.app.console
+        rows = console.render_lines(renderable, console.options.update_width(width), pad=False)
+        lines = [Text.assemble(*((s.text, s.style) for s in row if not s.control)) for row in rows]
+        words = joined(lines)
+        words.no_wrap = True
+        return words
 
 
 class HandCard(Static):

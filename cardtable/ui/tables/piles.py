@@ -101,15 +101,15 @@ class PilesFelt(Felt):
     under the side players, the teams' points (left) and the pile pointed at (right)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="seats-across")
+        yield Drawn(id="seats-across")
         with Horizontal(id="felt-middle"):
             with Vertical(id="left-side", classes="piles-side"):
-                yield Static(id="seats-left")
+                yield Drawn(id="seats-left")
                 yield Drawn(id="teams")
             with Vertical(id="felt-centre"):
                 yield from self.centre
             with Vertical(id="right-side", classes="piles-side"):
-                yield Static(id="seats-right")
+                yield Drawn(id="seats-right")
                 yield FootWords(id="pile-detail")
 
 

@@ -223,9 +223,9 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
 
     def compose_table(self) -> ComposeResult:
         yield Felt(
-            VerticalScroll(Static(id="sr-across"), id="sr-others"),
+            VerticalScroll(Drawn(id="sr-across"), id="sr-others"),
             Drawn(id="sr-middle"),
-            Static(id="sr-mine"),
+            Drawn(id="sr-mine"),
         )
 
     # Drawing
