@@ -40,18 +40,25 @@ def shown(widget: Drawn) -> list[str]:
     return [strip.text for strip in widget.render_lines(Region(0, 0, region.width, region.height))]
 
 
+def repaints_asked(widget: Drawn) -> list[bool]:
+    """A list that fills, from now on, with a repaint the widget asks for: True for one that
+    lays the screen out again."""
+    asked: list[bool] = []
+    real = widget.refresh
+
+    def refresh(*args, **kwargs):
+        asked.append(kwargs.get("layout", False))
+        return real(*args, **kwargs)
+
+    widget.refresh = refresh  # type: ignore[method-assign]
+    return asked
+
+
 async def test_the_same_words_again_repaint_nothing():
     app = Board()
     async with app.run_test(size=(40, 10)) as pilot:
         widget = app.query_one("#auto", Drawn)
-        asked: list[bool] = []
-        real = widget.refresh
-
-        def refresh(*args, **kwargs):
-            asked.append(kwargs.get("layout", False))
-            return real(*args, **kwargs)
-
-        widget.refresh = refresh  # type: ignore[method-assign]
+        asked = repaints_asked(widget)
         widget.update(Text("ab\ncd"))
         widget.update("plain words")
         widget.update("plain words")
@@ -64,14 +71,7 @@ async def test_new_words_of_the_same_size_are_shown_without_a_layout():
     app = Board()
     async with app.run_test(size=(40, 10)) as pilot:
         widget = app.query_one("#auto", Drawn)
-        layouts: list[bool] = []
-        real = widget.refresh
-
-        def refresh(*args, **kwargs):
-            layouts.append(kwargs.get("layout", False))
-            return real(*args, **kwargs)
-
-        widget.refresh = refresh  # type: ignore[method-assign]
+        layouts = repaints_asked(widget)
         widget.update(Text("xy\nzw"))
         assert layouts == [False]
         await pilot.pause()
@@ -123,14 +123,7 @@ async def test_a_centred_grid_is_drawn_at_the_widgets_width_and_not_again_unchan
         narrow.update(Align.center(Text("ab")))
         await pilot.pause()
         assert shown(narrow) == ["    ab    "]
-        asked: list[bool] = []
-        real = narrow.refresh
-
-        def refresh(*args, **kwargs):
-            asked.append(kwargs.get("layout", False))
-            return real(*args, **kwargs)
-
-        narrow.refresh = refresh  # type: ignore[method-assign]
+        asked = repaints_asked(narrow)
         narrow.update(Align.center(Text("ab")))  # a new object drawing the same words
         assert asked == []
         narrow.update(Align.center(Text("abcd")))
