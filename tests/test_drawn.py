@@ -21,6 +21,7 @@ SIDES = ("across", "left", "right")
 CSS = """
 #auto { width: auto; height: auto; }
 #narrow { width: 10; height: auto; }
+#line { width: 20; height: 1; }
 """
 
 
@@ -32,6 +33,7 @@ class Board(App[None]):
     def compose(self) -> ComposeResult:
         yield Drawn(Text("ab\ncd"), id="auto")
         yield Drawn(Text("aaaa bbbb"), id="narrow")
+        yield Drawn(Text("a title"), id="line")
 
 
 def shown(widget: Drawn) -> list[str]:
@@ -151,3 +153,26 @@ async def test_a_table_made_wider_draws_its_plates_as_if_opened_that_wide():
         await plates((160, 40)),
     )
     assert widened == wide != narrow
+
+
+async def test_shorter_words_in_a_piece_of_set_width_need_no_layout():
+    app = Board()
+    async with app.run_test(size=(40, 10)) as pilot:
+        narrow = app.query_one("#narrow", Drawn)
+        asked = repaints_asked(narrow)
+        narrow.update(Text("cc"))
+        assert asked == [False]
+        await pilot.pause()
+        assert [line.rstrip() for line in shown(narrow)] == ["cc"]
+
+
+async def test_a_piece_of_set_size_is_never_laid_out_again_for_its_words():
+    app = Board()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one("#line", Drawn)
+        asked = repaints_asked(line)
+        line.update(Text("words far too many for one row of twenty"))
+        assert asked == [False]
+        await pilot.pause()
+        assert line.region.height == 1
+        assert [row.rstrip() for row in shown(line)] == ["words far too many"]

@@ -88,7 +88,7 @@ class Drawn(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Show `content`: nothing to do if it is the same words, no layout if the new words
-        have as many lines as the old, as wide, and none wraps. A Rich renderable (a grid of
+        take the same room as the old (`needs_room`). A Rich renderable (a grid of
         plates, words centred) is drawn into words at the widget's width first, so it can be
         compared too."""
         if isinstance(content, ConsoleRenderable) and not isinstance(content, Text):
@@ -101,9 +101,20 @@ class Drawn(Static):
             if same_text(content, old):
                 return
             if layout:
-                shape = text_shape(content)
-                layout = shape != text_shape(old) or shape[1] > self.content_size.width
+                layout = self.needs_room(text_shape(content), text_shape(old))
         super().update(content, layout=layout)
+
+    def needs_room(self, shape: tuple[int, int], was: tuple[int, int]) -> bool:
+        """True if words of `shape` (lines, widest) may take other room than words of shape
+        `was`: never where the widget's width and height are set, else if either wraps at this
+        width, they differ in lines, or in width where the widget's width follows its words."""
+        styles = self.styles
+        follows_words = styles.width is not None and styles.width.is_auto
+        if not follows_words and styles.height is not None and not styles.height.is_auto:
+            return False  # its room is set whatever it shows (a title line one row high)
+        if max(shape[1], was[1]) > self.content_size.width or shape[0] != was[0]:
+            return True
+        return follows_words and shape[1] != was[1]
 
     def flattened(self, renderable: ConsoleRenderable) -> VisualType:
         """`renderable` as the words it draws at this widget's width; itself where that width
