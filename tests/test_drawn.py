@@ -69,15 +69,23 @@ async def test_the_same_words_again_repaint_nothing():
         assert shown(widget) == ["plain words"]
 
 
-async def test_new_words_of_the_same_size_are_shown_without_a_layout():
+@pytest.mark.parametrize(
+    ("piece", "words", "rows"),
+    [
+        ("auto", "xy\nzw", ["xy", "zw"]),  # as many lines, as wide
+        ("narrow", "cc", ["cc"]),  # narrower, in a piece of set width
+        ("line", "words far too many for one row of twenty", ["words far too many"]),  # set size
+    ],
+)
+async def test_words_that_take_the_same_room_are_shown_without_a_layout(piece, words, rows):
     app = Board()
     async with app.run_test(size=(40, 10)) as pilot:
-        widget = app.query_one("#auto", Drawn)
-        layouts = repaints_asked(widget)
-        widget.update(Text("xy\nzw"))
-        assert layouts == [False]
+        widget = app.query_one(f"#{piece}", Drawn)
+        asked = repaints_asked(widget)
+        widget.update(Text(words))
+        assert asked == [False]
         await pilot.pause()
-        assert shown(widget) == ["xy", "zw"]
+        assert [row.rstrip() for row in shown(widget)] == rows
 
 
 async def test_a_change_of_style_alone_is_shown():
@@ -153,26 +161,3 @@ async def test_a_table_made_wider_draws_its_plates_as_if_opened_that_wide():
         await plates((160, 40)),
     )
     assert widened == wide != narrow
-
-
-async def test_shorter_words_in_a_piece_of_set_width_need_no_layout():
-    app = Board()
-    async with app.run_test(size=(40, 10)) as pilot:
-        narrow = app.query_one("#narrow", Drawn)
-        asked = repaints_asked(narrow)
-        narrow.update(Text("cc"))
-        assert asked == [False]
-        await pilot.pause()
-        assert [line.rstrip() for line in shown(narrow)] == ["cc"]
-
-
-async def test_a_piece_of_set_size_is_never_laid_out_again_for_its_words():
-    app = Board()
-    async with app.run_test(size=(40, 10)) as pilot:
-        line = app.query_one("#line", Drawn)
-        asked = repaints_asked(line)
-        line.update(Text("words far too many for one row of twenty"))
-        assert asked == [False]
-        await pilot.pause()
-        assert line.region.height == 1
-        assert [row.rstrip() for row in shown(line)] == ["words far too many"]
