@@ -9,7 +9,7 @@ from cardtable.engine.match import LoggedMove
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.menu import MenuScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, wait_until
+from tests.pilot_steps import my_turn, shown_text, wait_until
 
 
 def status(screen) -> str:
@@ -188,3 +188,12 @@ async def test_move_keys_leave_the_footer_while_a_bot_plays(game, moves):
         await pilot.pause()
         shown = footer_keys(app.screen)
         assert "^n Menu" in shown and not any(word in shown for word in moves)
+
+
+@pytest.mark.usefixtures("quick_strong_bots")
+async def test_a_demo_at_80_columns_shows_how_to_stop_it_whole():
+    app = CardTableApp(Launch(command="demo", game="run-it", delay=0.5, seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        assert "DEMO: Esc or q stops it" in shown_text(app.screen.query_one("#table-title"))

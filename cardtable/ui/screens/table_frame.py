@@ -713,14 +713,17 @@ class TableFrame(Screen[None]):
         tag: str | None = None,
         lead: Text | None = None,
     ) -> Text:
-        """The title line: a warning if not saved, `lead` (who is at this screen: 'hosting on
-        ...', 'you: Ann'), the game, whose turn (or the card up for claim), the standing, and a
-        tag at the end (' DEMO: ... ')."""
+        """The title line: a tag (' DEMO: ... '), a warning if not saved, `lead` (who is at this
+        screen: 'hosting on ...', 'you: Ann'), the game, whose turn (or the card up for claim)
+        and the standing."""
         who = ", ".join(names[s] for s in acting)
         turn = f"{who} to play" if acting else "Game over"
         if window is not None:
             turn = f"the {window.card} is up for a {window.verb}"
-        title = Text()
+        title = Text(no_wrap=True, overflow="ellipsis")  # one row: what does not fit ends in …
+        if tag:  # first: on a narrow screen the standing is cut, not how to stop a demo
+            title.append(tag, style="reverse")
+            title.append("  ")
         if unsaved:
             title.append(f"⚠ not saved: {unsaved}", style="reverse")
             title.append("  ")
@@ -728,9 +731,6 @@ class TableFrame(Screen[None]):
             title.append_text(lead)
             title.append("  ")
         title.append_text(Text.assemble((self.game.name, "bold"), f"  ·  {turn}  ·  {summary}"))
-        if tag:
-            title.append("  ")
-            title.append(tag, style="reverse")
         return title
 
     def hint_line(self, move: Move, why: str) -> str:
