@@ -97,4 +97,4 @@ class ClaimBar(Drawn):
         both = Text("\n").join([line, seats])
         both.no_wrap = True
         both.overflow = "ellipsis"
-        self.update(both, layout=False)  # its size is set: two rows, the bar's width
+        self.update(both)

@@ -238,8 +238,6 @@ class RunwayTable(GameTable[RunwayView, Any]):
         super().__init__(classes="runway")
         self.first_shown = 0
         """The first hand card shown: a long hand scrolls under the cursor."""
-        self.run_lines = -1
-        """The lines the viewer's run over her hand took when last drawn."""
         self.trade_news: tuple[int, str] | None = None
         """The answer to the last trade offer: (the offerer, the log line)."""
         self.armed: str | None = None
@@ -510,11 +508,9 @@ class RunwayTable(GameTable[RunwayView, Any]):
 
     def _show_my_run(self, lines: list[Text]) -> None:
         """Put the viewer's run just over her hand (hidden for a spectator)."""
-        widget = self.query_one("#rw-run", Static)
+        widget = self.query_one("#rw-run", Drawn)
         widget.display = bool(lines)
-        # An arrow key changes the '+' on the run, not its height: no layout then.
-        widget.update(joined(lines), layout=len(lines) != self.run_lines)
-        self.run_lines = len(lines)
+        widget.update(joined(lines))  # an arrow changes the '+' on the run, not its room
 
     def _cursor_fits(self) -> bool:
         """True if the card under the cursor can go on the viewer's run now."""
