@@ -79,8 +79,7 @@ def test_the_wheel_ships_every_rules_page_and_the_css(wheel):
     assert RULES
     for page in RULES:
         assert f"cardtable/assets/rules/{page.name}" in names
-    assert "cardtable/ui/app.tcss" in names
-    for source in (ROOT / "cardtable").rglob("*.py"):
+    for source in [*(ROOT / "cardtable").rglob("*.py"), *(ROOT / "cardtable").rglob("*.tcss")]:
         assert source.relative_to(ROOT).as_posix() in names
 
 

@@ -9,11 +9,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import OptionList
 
 from cardtable.ui.app import CardTableApp, Launch
+from cardtable.ui.screen_css import SCREENS_CSS
 from cardtable.ui.screens.menu import MenuScreen
+from cardtable.ui.screens.setup import SetupScreen
+from cardtable.ui.screens.table_frame import TableFrame
 from tests.pilot_steps import wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,13 +42,28 @@ PROBE = """
 import json, sys
 import cardtable
 from cardtable.ui import app as app_module
+from textual.css.stylesheet import Stylesheet
 
-seen = []
+seen = {}
 painted = app_module.CardTableApp._painted
+read_again = Stylesheet.reparse
+reparsed = []
+
+
+def counted(self):
+    reparsed.append(1)
+    read_again(self)
+
+
+Stylesheet.reparse = counted
 
 
 def probe(self):
-    seen.extend(sorted(sys.modules))
+    seen["modules"] = sorted(sys.modules)
+    seen["css"] = sorted(path for path, _ in self.stylesheet.source if path.endswith(".tcss"))
+    sources = self.stylesheet.source.values()
+    seen["setup_styles"] = any("#setup-actions" in source.content for source in sources)
+    seen["reparsed"] = len(reparsed)
     painted(self)
 
 
@@ -55,11 +74,12 @@ main([])
 print(json.dumps(seen))
 """
 """`cardtable` with no command, as a person starts it, to its first paint (then it exits): the
-modules loaded by then, as the last line."""
+modules loaded by then, the style files read and how often the stylesheet was read again, as
+the last line."""
 
 
-def modules_at_the_first_paint(home: Path) -> list[str]:
-    """The modules loaded when `cardtable` (no command) has painted its start screen."""
+def at_the_first_paint(home: Path) -> dict[str, Any]:
+    """What `cardtable` (no command) has loaded when it has painted its start screen."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE],
         env={**os.environ, "CARDTABLE_HOME": str(home), "CARDTABLE_EXIT_AFTER_FIRST_PAINT": "1"},
@@ -74,7 +94,7 @@ def modules_at_the_first_paint(home: Path) -> list[str]:
 
 
 def test_the_start_screen_paints_before_the_engine_and_the_games_load(tmp_path):
-    loaded = modules_at_the_first_paint(tmp_path)
+    loaded = at_the_first_paint(tmp_path)["modules"]
     assert "cardtable.ui.screens.menu" in loaded, "the probe saw the start screen"
     early = [name for name in NOT_BEFORE_THE_FIRST_PAINT if name in loaded]
     games = [
@@ -83,6 +103,29 @@ def test_the_start_screen_paints_before_the_engine_and_the_games_load(tmp_path):
         if name.startswith("cardtable.games.") and name != "cardtable.games.catalog"
     ]
     assert not early + games, f"imported before the first paint: {early + games}"
+
+
+def test_the_start_screen_reads_only_its_own_styles_once_in_a_theme_of_ours(tmp_path):
+    # The other screens' styles (screens.tcss) and a second reading of every stylesheet for the
+    # theme cost a tenth of the start: the start screen needs neither.
+    (tmp_path / "preferences.json").write_text(json.dumps({"theme": "felt-contrast"}))
+    seen = at_the_first_paint(tmp_path)
+    assert [Path(path).name for path in seen["css"]] == ["app.tcss"]
+    assert not seen["setup_styles"], "the setup screen's styles were read before the first paint"
+    assert seen["reparsed"] == 0, "every stylesheet was read again before the first paint"
+
+
+async def test_other_screens_styles_load_after_the_first_paint_or_with_a_table_opened_first():
+    app = CardTableApp(Launch(command="menu"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.stylesheet.has_source(SCREENS_CSS, ""))
+        await pilot.press("enter")  # the first game's setup screen
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert app.screen.query_one("#setup-actions").styles.dock == "bottom"
+    played = CardTableApp(Launch(command="play", game="piles", seats="Ann,bot", seed=1, delay=0))
+    async with played.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(played.screen, TableFrame))
+        assert played.screen.query_one("#status").styles.min_height.value == 2
 
 
 def unfinished_games(count: int) -> None:

@@ -155,8 +155,22 @@ class CardTableApp(App[None]):
         self.preferences_problem = loaded.problem
         """What was wrong with the preferences file, said once the app is on screen."""
         self._preferences_broken = loaded.broken
-        self.theme = theme
+        self._start_in_theme(theme)
         self._use_card_colours()  # the deck's colours too (and a theme the same as Textual's)
+
+    def _start_in_theme(self, theme: str) -> None:
+        """Begin in `theme` before any CSS is read. Setting `self.theme` would have Textual
+        read every stylesheet again and style every widget again once the app is running (a
+        change of theme mid-game needs that; the first one does not): so the theme, its
+        classes and its colours are set here as Textual's own `_watch_theme` sets them, and
+        the stylesheet is first read with them."""
+        self.set_reactive(App.theme, theme)
+        dark = self.current_theme.dark
+        classes = {name: False for name in self.classes if name.startswith("-theme-")}
+        classes.update({f"-theme-{theme}": True, "-dark-mode": dark, "-light-mode": not dark})
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     @cached_property
     def recorder(self) -> Recorder:
@@ -283,10 +297,12 @@ class CardTableApp(App[None]):
         self.call_after_refresh(self._load_screens)
 
     def _load_screens(self) -> None:
-        """Import the screens a key opens, while the player reads the start screen, so the
-        first setup or rules page does not wait for its modules."""
+        """Import the screens a key opens and read their styles, while the player reads the
+        start screen, so the first setup or rules page waits for neither."""
+        from cardtable.ui.screen_css import read_screens_css
         from cardtable.ui.screens import rules, setup, table  # noqa: F401
 
+        read_screens_css(self)
         # Everything made so far (Textual, the engine, the screens, the start screen) lives as
         # long as the app: keep it out of the collector's sweeps, which cost 80-110 ms in about
         # one in three screen openings when they walked it.

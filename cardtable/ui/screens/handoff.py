@@ -11,6 +11,7 @@ from textual.widgets import Button, Static
 
 from cardtable.net.clock import Clock, LoopClock
 from cardtable.ui.app_api import table_app
+from cardtable.ui.screen_css import SCREENS_CSS
 
 REVEAL_KEY = "y"
 """The key that shows the next player's hand: no table binds it, so a second tap of the key
@@ -30,6 +31,8 @@ class HandoffScreen(Screen[bool]):
     With `answer` (words for a move that needs no look at the hand: 'offer nothing'), N makes
     it instead, the hand unseen; the screen then dismisses with True.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding(

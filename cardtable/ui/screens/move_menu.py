@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtable.ui.screen_css import SCREENS_CSS
+
 
 class MoveMenu(ModalScreen[Any]):
     """Pick one of `choices` (label, move); dismisses with the move, or None on Escape.
@@ -19,6 +21,8 @@ class MoveMenu(ModalScreen[Any]):
     The title and labels are plain text, shown as written (they hold players' names: never
     markup).
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from cardtable import games
 from cardtable.rules_pages import rules_page
 from cardtable.ui.keys_footer import KeysFooter
+from cardtable.ui.screen_css import SCREENS_CSS
 
 
 class RulesScreen(ModalScreen[None]):
@@ -20,6 +21,8 @@ class RulesScreen(ModalScreen[None]):
     `back` is what closing it does, in the footer's words, by where the page was opened:
     "Back to the game" from a table, "Back to the start screen" from the start screen.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("up,k", "scroll(-1)", "Scroll", show=False),

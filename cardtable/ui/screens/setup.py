@@ -40,6 +40,7 @@ from cardtable.engine.seats import (
 )
 from cardtable.ui.app_api import table_app
 from cardtable.ui.keys_footer import KeysFooter
+from cardtable.ui.screen_css import SCREENS_CSS
 
 SEAT_SETTINGS = {"run-it": ("never_offers", "never offers")}
 """A game's setting for each person's seat, (field of SeatConfig, label): in Run It a person
@@ -224,6 +225,8 @@ def range_note(name: str, field: Any) -> str:
 
 class SetupScreen(Screen[None]):
     """Choose who sits where and how the game is played, then start."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("escape", "back", "Back"),

@@ -34,6 +34,7 @@ from cardtable.ui.claim_bar import ClaimBar
 from cardtable.ui.compositor import ChangedOnlyCompositor
 from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.phone import PhoneTable
+from cardtable.ui.screen_css import SCREENS_CSS
 from cardtable.ui.widgets import Drawn, GameTable, MoveLog
 
 UNDO_KEY = "u"
@@ -42,6 +43,8 @@ UNDO_KEY = "u"
 
 class TableFrame(Screen[None]):
     """Base of the table screens: one game's table with its title, claim bar and status line."""
+
+    CSS_PATH = SCREENS_CSS
 
     # Undo first of the screen's keys: while it is offered, the footer at 80 columns has room
     # for it before the log's key (the busiest tables' keys fill the row).
