@@ -332,6 +332,8 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
     async with app.run_test(size=SIZE) as pilot:
         # First the join commands, listening already: the lobby over the public table.
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
+        # Drawn once mounted: the lobby can be on top a moment before.
+        await wait_until(pilot, lambda: "Ann" in str(app.screen.query_one("#lobby-seats").render()))
         port = server_port(app.server)
         lobby = str(app.screen.query_one("#lobby-seats").render())
         pin = host_certificate().pin

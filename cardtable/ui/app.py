@@ -249,6 +249,13 @@ class CardTableApp(App[None]):
                 lambda: self.set_four_colour_deck(True),
             )
 
+    def get_default_screen(self) -> Screen:
+        """The start screen, at the bottom of the screen stack: every other screen opens over
+        it, and leaving them comes back to it. Its unfinished games are listed after the first
+        paint (reading them loads the engine). It is Textual's first screen itself, not one
+        pushed over a blank one: a screen less to lay out and draw before the first paint."""
+        return MenuScreen(saves_after_paint=True)
+
     def on_mount(self) -> None:
         import asyncio
 
@@ -263,8 +270,6 @@ class CardTableApp(App[None]):
                 timeout=10,
                 markup=False,
             )
-        # Its unfinished games are listed after the first paint: reading them loads the engine.
-        self.push_screen(MenuScreen(saves_after_paint=True))
         launch = self.launch
         if launch.command == "play" and launch.game:
             if launch.seats:
@@ -478,7 +483,7 @@ class CardTableApp(App[None]):
         match = Match.start(game, seats, seed, None, None)
         # The same game again: deal at the table under the results, which is drawn at once; a
         # new table screen would show an empty board for a moment at every deal.
-        under = self.screen_stack[-2] if len(self.screen_stack) > 3 else None
+        under = self.screen_stack[-2] if len(self.screen_stack) > 2 else None
         if isinstance(under, TableScreen) and under.demo and under.game is game:
             self._to_screen(under)
             under.deal(match)
@@ -523,7 +528,7 @@ class CardTableApp(App[None]):
             self.pop_screen()
 
     def _to_menu_now(self) -> None:
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:  # the start screen is the first (get_default_screen)
             self.pop_screen()
 
     def action_back_to_menu(self) -> None:
@@ -535,8 +540,9 @@ class CardTableApp(App[None]):
         self._to_menu_now()
         self._close_match()
         self._leave_host()
-        menu = MenuScreen()
-        self.switch_screen(menu)
+        menu = self.screen_stack[0]
+        assert isinstance(menu, MenuScreen)  # the first screen (get_default_screen)
+        menu.show_afresh()
 
     # Games on a host (net/)
 

@@ -199,6 +199,16 @@ class MenuScreen(Screen[None]):
             self._hold_room()  # the app calls after_first_paint once its first paint is out
         else:
             self.list_saves()
+        self._first_game()
+
+    def show_afresh(self) -> None:
+        """Back from a game: the unfinished games read again (the one just left among them)
+        and the first game highlighted, as on a new start screen."""
+        self.list_saves()
+        self._first_game()
+
+    def _first_game(self) -> None:
+        """Focus the games' list on its first playable game."""
         game_list = self.query_one("#game-list", OptionList)
         game_list.focus()
         first = next(
