@@ -3,8 +3,10 @@ bindings after every move, and each layout built a widget per key."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from cardtable.ui.keys_footer import KeysFooter
@@ -60,3 +62,37 @@ async def test_unchanged_keys_are_not_laid_out_again_and_changed_ones_are():
         await pilot.pause()
         await pilot.pause()
         assert labels(app) == ["Always", "Undo"]
+
+
+class Later(Screen[None]):
+    """A screen with a key of its own, opened after the app has lost focus."""
+
+    BINDINGS = [Binding("j", "nothing", "Join commands")]
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def action_nothing(self) -> None:
+        """Nothing: a key to show."""
+
+
+async def test_a_screen_opened_while_the_app_lacks_focus_shows_its_keys():
+    # A browser tab that never had focus (a projector's page): Textual's footer waits for focus
+    # before it shows any key, and the lobby's footer was blank until someone clicked.
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert not app.app_focus
+        app.push_screen(Later())
+        await pilot.pause()
+        await pilot.pause()
+        assert labels(app) == ["Join commands", "Always", "Undo"]
+        app.offered = False  # later changes wait for focus, as in Textual's footer
+        app.pop_screen()
+        await pilot.pause()
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        await pilot.pause()
+        assert labels(app) == ["Always"]

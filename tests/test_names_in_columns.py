@@ -32,7 +32,10 @@ async def test_the_host_lobby_lines_up_the_join_commands_after_a_wide_name():
     app = CardTableApp(Launch(command="host", game="piles", port=0), host=host)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
-        lobby = str(app.screen.query_one("#lobby-seats").render())
+        # Drawn once mounted: the lobby can be on top a moment before.
+        seats = app.screen.query_one("#lobby-seats")
+        await wait_until(pilot, lambda: "cardtable join" in str(seats.render()))
+        lobby = str(seats.render())
         rows = [row for row in lobby.splitlines() if "cardtable join" in row]
         starts = {cell_len(row[: row.index("cardtable join")]) for row in rows}
         assert len(rows) == 3 and len(starts) == 1, rows

@@ -55,16 +55,23 @@ class KeysFooter(Footer):
     """The keys laid out last (None: not laid out yet)."""
 
     def bindings_changed(self, screen: Screen) -> None:
-        """Lay the keys out again if they differ from those shown."""
-        laid_out = screen.app.app_focus and self.is_attached and screen is self.screen
-        if not laid_out:  # Textual's footer waits too; the keys are read when it lays out
-            super().bindings_changed(screen)
+        """Lay the keys out again if they differ from those shown. While the app lacks focus
+        they wait for it, as Textual's do, except the first time: a screen opened while a
+        browser's tab has never had focus (a projector's) showed no keys at all until then."""
+        mine = self.is_attached and screen is self.screen
+        first = mine and self._shown is None
+        if not (mine and screen.app.app_focus) and not first:
+            super().bindings_changed(screen)  # the keys are read when it lays out
             return
         shown = keys_shown(screen)
         if shown == self._shown and self._bindings_ready:
             return
         self._shown = shown
         self._fit(self.size.width)
+        if not screen.app.app_focus:  # Textual's footer would wait for focus
+            self._bindings_ready = True
+            self.call_after_refresh(self.recompose)
+            return
         super().bindings_changed(screen)
 
     def on_resize(self, event: events.Resize) -> None:
