@@ -71,6 +71,25 @@ async def test_the_palette_offers_our_themes_and_a_choice_is_remembered_at_the_n
         assert background(again) == again.get_css_variables()["felt"].lower()
 
 
+@pytest.mark.parametrize("theme", ["felt", "felt-contrast", "textual-light", "nord"])
+async def test_a_start_in_a_saved_theme_looks_as_the_theme_chosen_at_the_table(theme):
+    # The app sets a saved theme before any CSS is read, doing itself what Textual does when a
+    # theme is chosen (its classes, its colours): the start screen must come out the same.
+    preferences_path().parent.mkdir(parents=True, exist_ok=True)
+    preferences_path().write_text(json.dumps({"theme": theme}))
+    started = CardTableApp()
+    async with started.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        started_in = (sorted(started.classes), started.export_screenshot())
+    preferences_path().unlink()
+    chosen = CardTableApp()
+    async with chosen.run_test(size=SIZE) as pilot:
+        chosen.theme = theme
+        await pilot.pause()
+        await pilot.pause()
+        assert (sorted(chosen.classes), chosen.export_screenshot()) == started_in
+
+
 @pytest.mark.usefixtures("quick_strong_bots")
 async def test_escape_and_q_in_the_palette_during_a_demo_do_not_stop_it():
     app = CardTableApp(Launch(command="demo", game="piles", seed=1, delay=5))
