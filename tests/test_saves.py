@@ -295,6 +295,26 @@ def test_a_move_is_synced_to_the_disk_off_the_thread_that_played_it(monkeypatch)
     assert match.save_file.unsynced is False
 
 
+def test_moves_made_in_one_moment_are_synced_once_and_written_at_once(monkeypatch):
+    # A host of many matches appends a line a move to each save: one sync for all the lines
+    # of a moment (SYNC_GATHER), not one a line; each line is on the file as it is made.
+    match = played("runway", 2)
+    assert saves_module.settle_saves()
+    synced: list[int] = []
+    real = saves_module._sync
+    monkeypatch.setattr(saves_module, "_sync", lambda fd: (synced.append(fd), real(fd)))
+    game = match.game
+    path, fd = match.save_path, match.save_file.fd
+    for _ in range(3):
+        before = path.stat().st_size
+        seat = game.to_act(match.state)[0]
+        match.play(seat, game.legal_moves(match.state, seat)[0])
+        assert path.stat().st_size > before  # written now, synced later
+        time.sleep(saves_module.SYNC_GATHER / 5)  # moves a moment apart, as a host's are
+    assert saves_module.settle_saves()
+    assert synced == [fd]
+
+
 def test_quitting_syncs_the_last_move_before_letting_go_of_the_save(monkeypatch):
     synced: list[int] = []
     monkeypatch.setattr(saves_module._syncer, "later", lambda save: None)  # the thread is slow
