@@ -49,6 +49,9 @@ async def test_two_unfinished_games_are_both_listed_and_each_resumes_where_it_st
             assert app.screen.match.state.model_dump_json() == state
             await pilot.press("ctrl+n")
             await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            # Back on the start screen, its unfinished games start again on the newest, as on
+            # a new start screen (not on the line of the game left, where another now stands).
+            assert app.screen.query_one("#save-list", OptionList).highlighted == 0
     assert len(saved_games()) == 2
 
 
