@@ -58,9 +58,8 @@ class KeysFooter(Footer):
         """Lay the keys out again if they differ from those shown. While the app lacks focus
         they wait for it, as Textual's do, except the first time: a screen opened while a
         browser's tab has never had focus (a projector's) showed no keys at all until then."""
-        mine = self.is_attached and screen is self.screen
-        first = mine and self._shown is None
-        if not (mine and screen.app.app_focus) and not first:
+        waits = not screen.app.app_focus and self._shown is not None
+        if not (self.is_attached and screen is self.screen) or waits:
             super().bindings_changed(screen)  # the keys are read when it lays out
             return
         shown = keys_shown(screen)

@@ -202,9 +202,9 @@ class MenuScreen(Screen[None]):
         self._first_game()
 
     def show_afresh(self) -> None:
-        """Back from a game: the unfinished games read again (the one just left among them)
-        and the first game highlighted, as on a new start screen: the unfinished games' list
-        starts again on its first line, the game just left (its line moved to the top)."""
+        """Back from a game, as on a new start screen: the unfinished games read again and
+        their list on its first line (the game just left has moved there), the first game
+        highlighted."""
         self.query_one("#save-list", OptionList).highlighted = None
         self.list_saves()
         self._first_game()
