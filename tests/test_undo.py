@@ -382,7 +382,14 @@ async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_s
         await wait_until(pilot, lambda: not screen.match.state.pending)
         assert screen.table.hand == hand
         assert Counter(screen.match.state.hands[0]) == Counter(cards("7H 7C 7D 9S 9H 9D 2C 5S KD"))
-        log = "\n".join(line.text for line in screen.query_one(MoveLog).lines)
+
+        def logged() -> str:
+            return "\n".join(line.text for line in screen.query_one(MoveLog).lines)
+
+        # The log is written as the table draws the move taken back: wait for that, not a pause
+        # (a loaded CI run read it empty just before).
+        await wait_until(pilot, lambda: "Ann took back her last move." in logged().splitlines())
+        log = logged()
         # A meld still being built is Ann's alone: taking it back names none of its cards.
         assert "Ann took back her last move." in log.splitlines()
         assert not {"7♥", "7♦", "7♣"} & set(log.replace(".", " ").split())
