@@ -62,3 +62,42 @@ async def test_every_partial_repaint_sends_what_textuals_compositor_sends(
             await pilot.pause()
     assert len(compared) >= 6, compared
     assert min(drawn) < 0.5, "an arrow key drew more than half the widgets"
+
+
+async def test_a_widget_asked_its_size_before_its_first_layout_still_hears_its_size():
+    """A loaded machine's order of events, made on purpose: a widget is mounted, the compositor's
+    map is stale, and the widget is asked its size (a `refresh()` asks) before the next layout.
+    The layout must still tell it its size: a table's log writes nothing until it hears it."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import RichLog
+
+    class Heard(RichLog):
+        """A log that counts the sizes it is told."""
+
+        heard: list[int] = []
+
+        def on_resize(self, event) -> None:
+            self.heard.append(event.size.width)
+
+    class Table(Screen[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self._compositor = ChangedOnlyCompositor()
+
+    class Room(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Table())
+
+    app = Room()
+    async with app.run_test(size=(60, 12)) as pilot:
+        await pilot.pause()
+        log = Heard()
+        await app.screen.mount(log)
+        app.screen._compositor._full_map_invalidated = True  # as a scroll or an update leaves it
+        assert log.size.width  # asked before the layout: the stale map is built again here
+        log.write("Ann took back her last move.")
+        await wait_until(pilot, lambda: log.heard)
+        await pilot.pause()
+        assert log.heard == [60]
+        assert [line.text for line in log.lines] == ["Ann took back her last move."]

@@ -12,25 +12,44 @@ repaint is drawn as before.
 It leans on the compositor's private `_get_renders` and `render_partial_update`
 (tests/test_compositor.py compares its frames with the stock compositor's; a Textual upgrade
 that changes them fails there).
+
+It also mends one fault of Textual's (8.2): a layout tells a widget its size (Resize, Show) only
+if the widget is new or resized since the compositor's last map, but that map is built again
+lazily whenever anything asks where a widget is. A widget mounted, then asked its size before
+the next layout (a `refresh()` asks), was in that lazy map already, so it never heard its size:
+on a loaded machine a table's log stayed empty (RichLog writes nothing before its first Resize)
+and a table kept the card size it started with. So a layout here is compared with the map the
+last layout told the widgets about.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual._compositor import ChopsUpdate, Compositor
-from textual.geometry import Region
+from textual._compositor import ChopsUpdate, CompositorMap, Compositor, ReflowResult
+from textual.geometry import Region, Size
+from textual.widget import Widget
 from textual.strip import Strip
 
 
 class ChangedOnlyCompositor(Compositor):
     """Textual's compositor, drawing for a partial repaint only the widgets that meet a changed
-    region."""
+    region, and telling every widget laid out its size."""
 
     def __init__(self) -> None:
         super().__init__()
         self._changed: list[Region] | None = None
         """While a partial repaint draws: the regions it repaints."""
+        self._told: CompositorMap = {}
+        """The map the last layout told the widgets about (their sizes, who is shown)."""
+
+    def reflow(self, parent: Widget, size: Size) -> ReflowResult:
+        """As Textual's, with widgets shown or resized since the last layout, not since a map
+        built in between (which told no widget anything)."""
+        self._full_map = self._told
+        result = super().reflow(parent, size)
+        self._told = self._full_map
+        return result
 
     def render_partial_update(self) -> ChopsUpdate | None:
         """As Textual's, with the regions being repainted known to `_get_renders`."""
