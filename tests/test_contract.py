@@ -7,6 +7,7 @@ import pytest
 
 from cardtable import games
 from cardtable.engine import Chance, IllegalMove, Match, Move, SeatConfig, SeatKind, contract
+from cardtable.net.view_dumps import dump_views
 
 SEEDS = range(12)
 LONG_GAME_SEEDS = {"sets-and-runs": range(4)}
@@ -76,6 +77,18 @@ def other_seats_swapped(game, state, viewer):
     return twin
 
 
+def views_are_each_seats_view(game, state):
+    """`views` gives every seat (and a spectator) its own `view`, whatever it shares, and the
+    host's written-out views (`dump_views`) are each view's own dump, field for field and in
+    order."""
+    seats = [None, *range(len(state.hands))]
+    views = game.views(state, seats)
+    assert views == [game.view(state, seat) for seat in seats]
+    assert [list(d.items()) for d in dump_views(views)] == [
+        list(game.view(state, seat).model_dump(mode="json").items()) for seat in seats
+    ]
+
+
 @pytest.mark.parametrize(("game_id", "seats", "seed"), CASES)
 def test_random_playout_keeps_the_contract(game_id, seats, seed):
     playout_keeps_the_contract(game_id, seats, seed, None)
@@ -116,6 +129,8 @@ def playout_keeps_the_contract(game_id, seats, seed, options, must_end=True):
         twin = other_seats_swapped(game, state, seat) if checked else None
         if twin is not None:
             assert game.view(twin, seat) == game.view(state, seat)
+        if checked:
+            views_are_each_seats_view(game, state)
         move = chance.choice(legal)
         game.apply(state, seat, move)
         assert contract.same_census(census(game, state), start_census), "a card made or lost"

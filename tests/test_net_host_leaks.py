@@ -33,6 +33,7 @@ from cardtable.engine import Event, Match, SeatConfig, SeatKind
 from cardtable.engine.contract import Game
 from cardtable.net.host import Host
 from cardtable.net.protocol import HOST_MESSAGE, Message, Table, Welcome
+from cardtable.net.runner import Runner
 from tests.net_clients import Client, card_groups, cards_in, running_host
 
 SEATS = {"piles": 4, "run-it": 8, "over-trump": 4, "sets-and-runs": 6, "runway": 5}
@@ -303,14 +304,15 @@ async def test_no_message_to_a_seat_holds_a_card_it_may_not_know(game_id, monkey
 
 
 def faulty_table(monkeypatch: pytest.MonkeyPatch, change: Any) -> None:
-    """The host's `_table` for seat 1 changed by `change(host, table) -> table`."""
-    real = Host._table
+    """Every Table the host's runner makes for seat 0 changed by `change(runner, table) ->
+    table` (the runner has the host's `game` and `match`)."""
+    real = Runner.table
 
-    def table(host: Host, seat: int | None, events: list[Event], shared: Any = None) -> Table:
-        made = real(host, seat, events, shared)
-        return change(host, made) if seat == 0 else made
+    def table(runner: Runner, seat: int | None, *args: Any, **kwargs: Any) -> Table:
+        made = real(runner, seat, *args, **kwargs)
+        return change(runner, made) if seat == 0 else made
 
-    monkeypatch.setattr(Host, "_table", table)
+    monkeypatch.setattr(Runner, "table", table)
 
 
 def with_view(table: Table, view: dict[str, Any]) -> Table:

@@ -346,6 +346,13 @@ class Game(ABC, Generic[S, M, Opts]):
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may know; None gives a spectator's view."""
 
+    def views(self, state: S, seats: list[int | None]) -> list[View]:
+        """Each seat's `view` of this moment, in order. A game whose views are mostly public
+        may make the public part once and give every view the same objects (a host writes out
+        what the views share once a change: net/view_dumps.py); each view still equals the
+        seat's `view`."""
+        return [self.view(state, seat) for seat in seats]
+
     @abstractmethod
     def is_over(self, state: S) -> bool:
         """True once the game has ended."""

@@ -39,13 +39,10 @@ from cardtable.net.protocol import (
     Table,
     Welcome,
 )
-from cardtable.net.runner import ClaimRefused, Moment, Runner
+from cardtable.net.runner import ClaimRefused, Runner
 
 CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Join codes use Crockford's letters: no I, L, O or U to misread (40 bits in 8 letters)."""
-
-_Shared = tuple[list[bool], str | None, Moment]
-"""What every seat's Table of one change has in common (`Host._shared`)."""
 
 log = logging.getLogger("cardtable.host")
 
@@ -200,9 +197,7 @@ class Host:
             del self.seat_members[member.seat]
 
     def _others_see_change(self, joined: Member) -> None:
-        for member in self.members:
-            if member is not joined:
-                self._send_table(member)
+        self._send_tables([member for member in self.members if member is not joined])
 
     def present(self) -> list[bool]:
         """Per seat: a bot, or a person whose screen is connected."""
@@ -405,41 +400,23 @@ class Host:
         who = " and ".join(self.names[s] for s in away)
         return f"Waiting for {who} to rejoin, with the same join command."
 
-    def _table(self, seat: int | None, events: list[Event], shared: _Shared | None = None) -> Table:
-        """What `seat` (None: a spectator) may see now, with these events; `shared` is what
-        every seat's Table of this change has in common, where the caller made it already."""
-        if shared is None:
-            shared = self._shared()
-        present, waiting, moment = shared
-        return self.runner.table(seat, events, present, waiting, moment=moment)
+    def _table(self, seat: int | None, events: list[Event]) -> Table:
+        """What `seat` (None: a spectator) may see now, with these events."""
+        return self.runner.table(seat, events, self.present(), self._waiting())
 
-    def _shared(self) -> _Shared:
-        """What every seat's Table has in common now: who is here, whom play waits for, and
-        the runner's moment."""
-        return self.present(), self._waiting(), self.runner.moment()
-
-    def _send_table(
-        self,
-        member: Member,
-        tables: dict[int | None, Table] | None = None,
-        shared: _Shared | None = None,
-    ) -> None:
-        """Post `member` its Table with the events it has not heard; `tables` holds the
-        Tables made so far in this change, one per seat (spectators share theirs), and
-        `shared` what they have in common."""
-        events, member.events = member.events, []
-        if tables is None:
-            member.post(self._table(member.seat, events, shared))
+    def _send_tables(self, members: list[Member]) -> None:
+        """Post each of `members` its Table with the events it has not heard: one Table per
+        seat (spectators share theirs), all made together (`Runner.tables`)."""
+        if not members:
             return
-        table = tables.get(member.seat)
-        if table is None:
-            table = tables[member.seat] = self._table(member.seat, [], shared)
-        member.post(table.model_copy(update={"events": events}) if events else table)
+        seats = list(dict.fromkeys(member.seat for member in members))
+        tables = self.runner.tables(seats, self.present(), self._waiting())
+        for member in members:
+            events, member.events = member.events, []
+            table = tables[member.seat]
+            member.post(table.model_copy(update={"events": events}) if events else table)
 
     def _broadcast(self) -> None:
-        tables: dict[int | None, Table] = {}
-        shared = self._shared() if self.members else None
-        for member in list(self.members):
-            self._send_table(member, tables, shared)
+        self._send_tables(list(self.members))
         for callback in list(self._on_change):
             callback()

@@ -30,6 +30,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from pydantic_core import to_jsonable_python
 
@@ -42,6 +43,7 @@ from cardtable.engine.match import LoggedMove
 from cardtable.net.apart import ApartChoice
 from cardtable.net.clock import Answer, Clock, Handle
 from cardtable.net.protocol import Act, ClaimCard, Table
+from cardtable.net.view_dumps import dump_views
 
 log = logging.getLogger("cardtable.runner")
 
@@ -578,9 +580,14 @@ class Runner:
         waits or another seat acts)."""
         state = self.match.state
         game = self.game
+        return game.view(state, seat), self.legal_for(seat)
+
+    def legal_for(self, seat: int | None) -> list[Move]:
+        """The moves `seat` may make now: none while play waits or another seat acts."""
+        state = self.match.state
+        game = self.game
         may_act = seat is not None and seat in game.to_act(state) and self.ready()
-        legal = game.legal_moves(state, seat) if may_act and seat is not None else []
-        return game.view(state, seat), legal
+        return game.legal_moves(state, seat) if may_act and seat is not None else []
 
     def moment(self) -> Moment:
         """What every seat's Table shares now."""
@@ -604,12 +611,13 @@ class Runner:
         explained: str | None = None,
         sight: tuple[View, list[Move]] | None = None,
         moment: Moment | None = None,
+        dumped: dict[str, Any] | None = None,
     ) -> Table:
         """What `seat` (None: the public) may see now, with these events; `present` says which
         seats are here (all, at one keyboard), `waiting` for whom play waits and `explained`
         what to say instead of the seat's own words (at one keyboard, the public's while the
-        seat shown may not act); `sight` is `self.sight(seat)` and `moment` `self.moment()`
-        where the caller made them already."""
+        seat shown may not act); `sight` is `self.sight(seat)`, `moment` `self.moment()` and
+        `dumped` the sight's view written out, where the caller made them already."""
         state = self.match.state
         game = self.game
         now = self.moment() if moment is None else moment
@@ -618,7 +626,7 @@ class Runner:
             explained = f"{self.names[self.thinking]} is thinking…"
         return Table(
             number=self.number,
-            view=view.model_dump(mode="json"),
+            view=view.model_dump(mode="json") if dumped is None else dumped,
             # One call for the whole list: half the cost of a dump per move (a Piles turn has
             # ~100 moves, on every Table a host sends).
             legal=to_jsonable_python(legal, by_alias=False),
@@ -635,6 +643,26 @@ class Runner:
             waiting=waiting,
             unsaved=self.match.unsaved,
         )
+
+    def tables(
+        self, seats: list[int | None], present: list[bool], waiting: str | None
+    ) -> dict[int | None, Table]:
+        """The Table of each of `seats` (None: the public) now, with no events, made together:
+        what they share is made and written out once (`Game.views`, `dump_views`)."""
+        moment = self.moment()
+        views = self.game.views(self.match.state, seats)
+        return {
+            seat: self.table(
+                seat,
+                [],
+                present,
+                waiting,
+                sight=(view, self.legal_for(seat)),
+                moment=moment,
+                dumped=dumped,
+            )
+            for seat, view, dumped in zip(seats, views, dump_views(views), strict=True)
+        }
 
 
 class KeyboardFeed:

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual._compositor import ChopsUpdate, CompositorMap, Compositor, ReflowResult
+from textual._compositor import ChopsUpdate, Compositor, CompositorMap, ReflowResult
 from textual.geometry import Region, Size
-from textual.widget import Widget
 from textual.strip import Strip
+from textual.widget import Widget
 
 
 class ChangedOnlyCompositor(Compositor):

@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, Colour, standard_deck
-from cardtable.engine import Chance, EndReason, Events, Game, IllegalMove, Outcome, name_of, say
+from cardtable.engine import (
+    Chance,
+    EndReason,
+    Events,
+    Game,
+    IllegalMove,
+    Outcome,
+    View,
+    name_of,
+    say,
+)
 from cardtable.games.piles import integrity
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
 from cardtable.games.piles.hand import sort_hand
@@ -224,6 +234,19 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         count = len(stock)
         state.stock = []
         say(events, "deal", f"The remaining {count} cards are dealt, 10 each")
+
+    def views(self, state: PilesState, seats: list[int | None]) -> list[View]:
+        """Every seat's view, the Castle, captures and scores made once for all of them (the
+        same objects in each view: a host's four Tables a move wrote the Castle out four
+        times)."""
+        if not seats:
+            return []
+        first = self.view(state, seats[0])
+        views: list[View] = [first]
+        for seat in seats[1:]:
+            self.check_seat(state, seat, spectator=True)
+            views.append(first.model_copy(update=self.seat_view(state, seat)))
+        return views
 
     def view(self, state: PilesState, seat: int | None) -> PilesView:
         """The Castle, captures and scores are public; a seat sees only its own hand."""
