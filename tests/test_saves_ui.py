@@ -269,3 +269,44 @@ async def test_continue_is_offered_only_while_there_is_an_unfinished_game():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "resume" in footer_keys(app)
+
+
+async def test_ctrl_q_on_a_disk_that_filled_mid_game_says_the_save_resumes_from_its_last_move(
+    monkeypatch,
+):
+    """A disk that fills after some moves were saved: the save still holds them, and the quit
+    message says how to continue from the last one, not that nothing can be resumed."""
+    import errno
+
+    from cardtable import games
+    from cardtable.engine import Match
+    from cardtable.engine import saves as saves_module
+
+    real = saves_module.os.pwrite
+    full = {"now": False}
+
+    def filling(fd, data, offset):
+        if full["now"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data, offset)
+
+    monkeypatch.setattr(saves_module.os, "pwrite", filling)
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=3, delay=0)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app) and len(app.screen.match.record.log) >= 1)
+        match = app.screen.match
+        saved_moves = len(match.record.log)
+        full["now"] = True
+        await pilot.press("h", "enter")
+        await wait_until(pilot, lambda: len(match.record.log) > saved_moves and match.unsaved)
+        path = match.save_path
+        await app.action_quit()
+    assert app.exit_message is not None
+    assert "could not save its last moves (the disk is full)" in app.exit_message
+    assert "resume" in app.exit_message and "cannot be resumed" not in app.exit_message
+    full["now"] = False
+    resumed = Match.load(path, games)
+    assert len(resumed.record.log) == saved_moves  # it goes on from the last move saved
+    resumed.close()

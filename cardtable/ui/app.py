@@ -772,6 +772,12 @@ class CardTableApp(App[None]):
                         f"Your {match.game.name} game is saved after its last move: "
                         f"`{cardtable_command()} resume {save_id(path)}` continues it."
                     )
+                elif match.unsaved and moved and not over and path is not None:
+                    self.exit_message = (  # the save keeps every move up to the failed write
+                        f"Your {match.game.name} game could not save its last moves "
+                        f"({match.unsaved}): `{cardtable_command()} resume "
+                        f"{save_id(path)}` continues it from the last move saved."
+                    )
                 elif match.unsaved and moved and not over:
                     self.exit_message = (
                         f"Your {match.game.name} game was not saved ({match.unsaved}): "
