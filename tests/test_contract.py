@@ -77,11 +77,13 @@ def other_seats_swapped(game, state, viewer):
     return twin
 
 
-def views_are_each_seats_view(game, state):
-    """`views` gives every seat (and a spectator) its own `view`, whatever it shares, and the
-    host's written-out views (`dump_views`) are each view's own dump, field for field and in
-    order."""
+def views_are_each_seats_view(game, state, spectator_last: bool):
+    """`views` gives every seat (and a spectator, asked for first or last) its own `view`,
+    whatever it shares, and the host's written-out views (`dump_views`) are each view's own
+    dump, field for field and in order."""
     seats = [None, *range(len(state.hands))]
+    if spectator_last:
+        seats.reverse()
     views = game.views(state, seats)
     assert views == [game.view(state, seat) for seat in seats]
     assert [list(d.items()) for d in dump_views(views)] == [
@@ -130,7 +132,7 @@ def playout_keeps_the_contract(game_id, seats, seed, options, must_end=True):
         if twin is not None:
             assert game.view(twin, seat) == game.view(state, seat)
         if checked:
-            views_are_each_seats_view(game, state)
+            views_are_each_seats_view(game, state, spectator_last=moves % 2 == 1)
         move = chance.choice(legal)
         game.apply(state, seat, move)
         assert contract.same_census(census(game, state), start_census), "a card made or lost"
