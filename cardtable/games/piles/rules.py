@@ -18,7 +18,6 @@ from cardtable.engine import (
 )
 from cardtable.games.piles import integrity
 from cardtable.games.piles.castle import PILES, pile_name, total_value, value_breakdown
-from cardtable.games.piles.hand import sort_hand
 from cardtable.games.piles.moves import MOVE_ADAPTER, PASS, Pass, Place, place
 from cardtable.games.piles.scoring import points
 from cardtable.games.piles.state import PilesOptions, PilesState, PilesView, PileView
@@ -156,7 +155,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         return "In Piles you either place a card on a pile or pass."
 
     def _check_pass(self, state: PilesState, seat: int, move: Pass) -> None:
-        if state.turns_taken == 0 and self._may_place(state, seat):
+        if state.turns_taken == 0 and self._playable(state, seat):
             raise IllegalMove(
                 "The opener may not pass on the very first turn: place a card, "
                 "and its colour becomes your team's."
@@ -181,15 +180,16 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             )
 
     @staticmethod
-    def _may_place(state: PilesState, seat: int) -> bool:
-        """True if some card of the seat's hand may go on some pile."""
+    def _playable(state: PilesState, seat: int) -> list[Card]:
+        """The cards of the seat's hand that some pile takes, in hand order."""
         top = tops(state)
         totals = [total_value(top, p) for p in range(PILES)]
-        return any(
-            top[p].colour is card.colour or card.rank > totals[p]
+        colours = [card.colour for card in top]
+        return [
+            card
             for card in state.hands[seat]
-            for p in range(PILES)
-        )
+            if any(colours[p] is card.colour or card.rank > totals[p] for p in range(PILES))
+        ]
 
     def make(self, state: PilesState, seat: int, move: Place | Pass, events: Events) -> None:
         """Place the card or take the passer's card; then the next seat's turn."""
@@ -316,8 +316,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             return f"The game is over. {self.outcome(state).summary.splitlines()[0]}"
         if seat is None or seat != state.turn:
             return self.waiting_for(state, names, "place a card or pass")
-        moves = self.legal_moves(state, seat)
-        playable = sort_hand({m.card for m in moves if isinstance(m, Place)})
+        playable = self._playable(state, seat)
         left = name_of(names, left_opponent(state, seat)) if names else "the player on your left"
         giver = f"{left} takes a card of yours at random"
         if state.turns_taken == 0:
