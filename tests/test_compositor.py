@@ -101,3 +101,31 @@ async def test_a_widget_asked_its_size_before_its_first_layout_still_hears_its_s
         await pilot.pause()
         assert log.heard == [60]
         assert [line.text for line in log.lines] == ["Ann took back her last move."]
+
+
+async def test_a_closed_table_screen_lets_go_of_its_widgets():
+    """The map of the last layout is emptied with the compositor when its screen closes, as
+    Textual's own map is: a closed table keeps none of its widgets alive."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    class Table(Screen[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self._compositor = ChangedOnlyCompositor()
+
+        def compose(self):
+            yield Static("felt")
+
+    app = App()
+    async with app.run_test(size=(40, 10)) as pilot:
+        screen = Table()
+        await app.push_screen(screen)
+        await pilot.pause()
+        compositor = screen._compositor
+        compositor._full_map_invalidated = True
+        assert compositor.full_map  # rebuilt lazily: a map of its own beside the last layout's
+        app.pop_screen()
+        await wait_until(pilot, lambda: not compositor._full_map)
+        assert compositor._told == {}

@@ -305,7 +305,9 @@ async def test_no_message_to_a_seat_holds_a_card_it_may_not_know(game_id, monkey
 
 def faulty_table(monkeypatch: pytest.MonkeyPatch, change: Any) -> None:
     """Every Table the host's runner makes for seat 0 changed by `change(runner, table) ->
-    table` (the runner has the host's `game` and `match`)."""
+    table` (the runner has the host's `game` and `match`). A broadcast puts the member's own
+    events in place of the Table's, so an event added here reaches her only on a Table sent
+    without events (the one she gets as she joins): enough for the check to see it."""
     real = Runner.table
 
     def table(runner: Runner, seat: int | None, *args: Any, **kwargs: Any) -> Table:

@@ -14,7 +14,8 @@ from cardtable.engine import View
 
 
 def dump_views(views: list[View]) -> list[dict[str, Any]]:
-    """Each view as `view.model_dump(mode="json")` gives it, in the same order of fields."""
+    """Each view as `view.model_dump(mode="json")` gives it, in the same order of fields. What
+    the views share is one object in every dump: read them, never change one in place."""
     if len(views) < 2 or len({type(view) for view in views}) > 1:
         return [view.model_dump(mode="json") for view in views]
     first, *rest = views

@@ -51,6 +51,11 @@ class ChangedOnlyCompositor(Compositor):
         self._told = self._full_map
         return result
 
+    def clear(self) -> None:
+        """As Textual's (a closing screen lets go of its widgets), the last layout's map too."""
+        super().clear()
+        self._told = {}
+
     def render_partial_update(self) -> ChopsUpdate | None:
         """As Textual's, with the regions being repainted known to `_get_renders`."""
         self._changed = list(self._dirty_regions)
