@@ -41,6 +41,13 @@ def tops(state: PilesState) -> list[Card]:
     return [pile[-1] for pile in state.castle]
 
 
+def openings(state: PilesState) -> tuple[list[Colour | None], list[int]]:
+    """Each pile's top colour and total value: a card goes on a pile of its colour, or on one
+    whose total its rank beats."""
+    top = tops(state)
+    return [card.colour for card in top], [total_value(top, p) for p in range(PILES)]
+
+
 def team_scores(state: PilesState) -> list[int]:
     """Each team's points if the game ended now: other-colour cards it holds, and captures."""
     if state.team_colours is None:
@@ -137,9 +144,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
         self.check_seat(state, seat)
         if self.is_over(state) or seat != state.turn:
             return []
-        top = tops(state)
-        totals = [total_value(top, p) for p in range(PILES)]
-        colours = [card.colour for card in top]
+        colours, totals = openings(state)
         moves: list[Place | Pass] = []
         for card in state.hands[seat]:
             colour, rank = card.colour, card.rank
@@ -182,9 +187,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
     @staticmethod
     def _playable(state: PilesState, seat: int) -> list[Card]:
         """The cards of the seat's hand that some pile takes, in hand order."""
-        top = tops(state)
-        totals = [total_value(top, p) for p in range(PILES)]
-        colours = [card.colour for card in top]
+        colours, totals = openings(state)
         return [
             card
             for card in state.hands[seat]
