@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -61,6 +62,11 @@ class RunItCard(BaseModel):
 
     def __hash__(self) -> int:
         return hash((self.kind, self.colour, self.value))
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A frozen card is its own deep copy: copying a whole table (the strong bot copies
+        one per move it weighs) then copies none of its cards."""
+        return self
 
     @property
     def short(self) -> str:

@@ -12,6 +12,7 @@ it bind, older lacks binding fewer, so a hand is dealt from the oldest lack to t
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
 
 from cardtable.cards import RunItCard, RunItColour
@@ -97,7 +98,8 @@ def deal_hand(unseen: list[RunItCard], lacks: list[Lack], size: int) -> list[Run
         if wanted <= 0:
             continue
         binding = lacks[i:]
-        found = [j for j, card in enumerate(unseen) if could_hold(binding, card)][:wanted]
+        allowed = (j for j, card in enumerate(unseen) if could_hold(binding, card))
+        found = list(islice(allowed, wanted))
         for j in reversed(found):
             hand.append(unseen.pop(j))
         bound += wanted
