@@ -16,7 +16,7 @@ WORLD_SECONDS = 0.04
 
 
 class Clock:
-    """A made-up `time` module whose clock moves only when a rollout is played."""
+    """A made-up `time` module whose clock moves only when a world is played out."""
 
     now = 0.0
 
@@ -37,13 +37,13 @@ def test_a_search_on_the_clock_stops_before_a_world_that_would_end_past_it(monke
     assert len(legal) > 1
     bot = SearchBot("run-it", seed=1)
     bot.budget = replace(bot.budget, worlds=50, seconds=HINT_SECONDS, candidates=2)
-    played = bot.rollout
+    played = bot.playouts
 
-    def slow_rollout(*args):
-        clock.now += WORLD_SECONDS / 2  # two candidates a world
+    def slow_playouts(*args):
+        clock.now += WORLD_SECONDS  # a world's candidates played out
         return played(*args)
 
-    monkeypatch.setattr(bot, "rollout", slow_rollout)
+    monkeypatch.setattr(bot, "playouts", slow_playouts)
     bot.choose(game.view(state, seat), legal)
     assert bot.worlds == 3
     assert clock.now <= HINT_SECONDS
