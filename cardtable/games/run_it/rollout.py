@@ -256,7 +256,12 @@ def _standing(fast: FastState, seat: int, games_before: int, hand_weight: float)
     if len(fast.history) > games_before:
         winners = fast.history[-1][1]
         return 1 / len(winners) if seat in winners else 0.0
-    sizes = [len(hand) for hand in fast.hands]
+    return hand_share([len(hand) for hand in fast.hands], seat, hand_weight)
+
+
+def hand_share(sizes: Sequence[int], seat: int, hand_weight: float) -> float:
+    """`seat`'s share of a guess at a game part-way that favours the seats holding fewest
+    cards: each seat's weight falls by `hand_weight` a card beyond the fewest."""
     fewest = min(sizes)
     weights = [hand_weight ** (size - fewest) for size in sizes]
     return weights[seat] / sum(weights)

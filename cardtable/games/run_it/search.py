@@ -142,10 +142,7 @@ class RunItSearch:
         if state.history and (over or _just_dealt(state)):
             winners = state.history[-1].winners
             return 1 / len(winners) if seat in winners else 0.0
-        sizes = [len(hand) for hand in state.hands]
-        fewest = min(sizes)
-        weights = [HAND_WEIGHT ** (size - fewest) for size in sizes]
-        return weights[seat] / sum(weights)
+        return rollout.hand_share([len(hand) for hand in state.hands], seat, HAND_WEIGHT)
 
     def rollout_move(
         self, state: RunItState, seat: int, moves: list[Any], rng: random.Random
