@@ -41,15 +41,24 @@ async def start(server: BrowserServer) -> tuple[asyncio.Task, asyncio.Event, str
     return serving, stop, f"http://127.0.0.1:{ports[0]}"
 
 
-async def start_screen(session: aiohttp.ClientSession, base: str) -> str:
-    """The start screen as a tab of this browser draws it (its text, spaces squeezed)."""
+async def start_screen(session: aiohttp.ClientSession, base: str, expect: str | None = None) -> str:
+    """The start screen as a tab of this browser draws it (its text, spaces squeezed): drawn
+    until `expect` appears (a loaded machine may draw the unfinished games' list seconds after
+    the games), else until the tab is quiet."""
     drawn = b""
     async with session.ws_connect(f"{base}/ws?width=100&height=30") as tab:
         while b"Friends around one keyboard" not in drawn or b"Piles" not in drawn:
             message = await asyncio.wait_for(tab.receive(), 30)
             assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
             drawn += message.data if isinstance(message.data, bytes) else message.data.encode()
-        await asyncio.sleep(1.0)  # the unfinished games' list, drawn after the games
+        deadline = time.monotonic() + 30
+        while expect is not None and expect.encode() not in drawn:
+            assert time.monotonic() < deadline, f"{expect!r} not drawn in 30 s"
+            message = await asyncio.wait_for(tab.receive(), 30)
+            if isinstance(message.data, bytes | str):
+                drawn += message.data if isinstance(message.data, bytes) else message.data.encode()
+        if expect is None:
+            await asyncio.sleep(1.0)  # the unfinished games' list, drawn after the games
         while True:
             try:
                 message = await asyncio.wait_for(tab.receive(), 0.5)
@@ -95,7 +104,9 @@ async def test_each_browser_finds_its_own_unfinished_games_and_no_one_elses():
             save_a_game_in(visitor_home(cookie.value), "Zed,Yolanda,bot,bot")
             async with stranger.get(base) as page:
                 assert page.cookies[VISITOR_COOKIE].value != cookie.value
-            assert "Zed, Yolanda" in await start_screen(ann, base)  # her browser, a new tab
+            assert "Zed, Yolanda" in await start_screen(
+                ann, base, "Zed, Yolanda"
+            )  # her browser, a new tab
             assert "Zed, Yolanda" not in await start_screen(stranger, base)
         async with browser() as no_page:  # a tab without the page's cookie
             assert "Zed, Yolanda" not in await start_screen(no_page, base)
