@@ -50,13 +50,12 @@ async def start_screen(session: aiohttp.ClientSession, base: str, expect: str | 
         while b"Friends around one keyboard" not in drawn or b"Piles" not in drawn:
             message = await asyncio.wait_for(tab.receive(), 30)
             assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
-            drawn += message.data if isinstance(message.data, bytes) else message.data.encode()
+            drawn += text_of(message)
         deadline = time.monotonic() + 30
         while expect is not None and expect.encode() not in drawn:
             assert time.monotonic() < deadline, f"{expect!r} not drawn in 30 s"
             message = await asyncio.wait_for(tab.receive(), 30)
-            if isinstance(message.data, bytes | str):
-                drawn += message.data if isinstance(message.data, bytes) else message.data.encode()
+            drawn += text_of(message)
         if expect is None:
             await asyncio.sleep(1.0)  # the unfinished games' list, drawn after the games
         while True:
@@ -64,9 +63,14 @@ async def start_screen(session: aiohttp.ClientSession, base: str, expect: str | 
                 message = await asyncio.wait_for(tab.receive(), 0.5)
             except TimeoutError:
                 break
-            if isinstance(message.data, bytes | str):
-                drawn += message.data if isinstance(message.data, bytes) else message.data.encode()
+            drawn += text_of(message)
     return drawn.decode(errors="replace")
+
+
+def text_of(message: aiohttp.WSMessage) -> bytes:
+    """What a message of the tab's socket draws (nothing for a ping or a close)."""
+    data = message.data
+    return data if isinstance(data, bytes) else data.encode() if isinstance(data, str) else b""
 
 
 def browser() -> aiohttp.ClientSession:
@@ -104,9 +108,8 @@ async def test_each_browser_finds_its_own_unfinished_games_and_no_one_elses():
             save_a_game_in(visitor_home(cookie.value), "Zed,Yolanda,bot,bot")
             async with stranger.get(base) as page:
                 assert page.cookies[VISITOR_COOKIE].value != cookie.value
-            assert "Zed, Yolanda" in await start_screen(
-                ann, base, "Zed, Yolanda"
-            )  # her browser, a new tab
+            her_new_tab = await start_screen(ann, base, "Zed, Yolanda")
+            assert "Zed, Yolanda" in her_new_tab
             assert "Zed, Yolanda" not in await start_screen(stranger, base)
         async with browser() as no_page:  # a tab without the page's cookie
             assert "Zed, Yolanda" not in await start_screen(no_page, base)
