@@ -163,3 +163,35 @@ def test_the_strong_bot_buys_with_a_hand_the_planner_calls_too_big():
     strong = SearchBot("sets-and-runs", seed=1, budget=Budget(worlds=2, seconds=None))
     first, why = strong.planner.choose(view, legal)
     assert first == CLAIM and "5♥ brings you closer" in why
+
+
+def strong_rivals(state, seat) -> list:
+    """The moves the strong bot weighs for `seat`: its policy's move first."""
+    view, legal = GAME.view(state, seat), GAME.legal_moves(state, seat)
+    strong = SearchBot("sets-and-runs", seed=1)
+    first, _ = strong.planner.choose(view, legal)
+    return SEARCH.candidates(view, legal, first)[: strong.budget.candidates]
+
+
+def test_the_strong_bot_weighs_its_next_best_discards_and_never_its_joker():
+    # Two Sets: the 7s and 9s are the plan; the King, the 4 and the 2 lie outside it, so the
+    # rivals to the planner's discard are those, and neither a Joker nor a card of the plan.
+    state = position({0: "7C 7D 9H 9C 4S KH 2C JK"}, turn=0)
+    rivals = strong_rivals(state, 0)
+    assert len(rivals) == 3 and len(set(rivals)) == 3
+    assert {m.card.short for m in rivals} == {"K♥", "4♠", "2♣"}
+    assert rivals[0] == discard(c("KH"))  # the planner's move leads: the most points
+
+
+def test_the_strong_bot_buys_without_a_search_only_where_the_card_brings_it_closer():
+    # Her plan for Two Sets lacks cards; a 7 brings it closer, a Queen does not (she holds
+    # none): buying the Queen (two more cards for nothing) is not weighed at all.
+    hand = "7C 7D 9H 9C 4S KH 2C 5D 8S 10H JC"
+    closer = position({2: hand}, discards="7S", turn=1, window=True)
+    assert set(strong_rivals(closer, 2)) == {CLAIM, LET_GO}
+    nothing = position({2: hand}, discards="QS", turn=1, window=True)
+    assert strong_rivals(nothing, 2) == [LET_GO]
+    bot = SearchBot("sets-and-runs", seed=1)
+    view, legal = GAME.view(nothing, 2), GAME.legal_moves(nothing, 2)
+    assert bot.choose(view, legal)[0] == LET_GO
+    assert bot.last_seconds < 0.05

@@ -67,6 +67,12 @@ class SearchHooks(Protocol):
         winning card in hand): the easy bot never makes one while it has another."""
         ...
 
+    # A game may also give `candidates(view, moves, first) -> list`: the moves worth weighing,
+    # `first` (the policy's move) leading and the likeliest rivals next; a list of `first`
+    # alone where the policy's reading settles the move (buying a card that brings the
+    # contract no closer), which is then made without a search. Without it the candidates
+    # are `first`, then the others in the game's order.
+    #
     # A game may also give `playouts(world, seat, moves, steps) -> list[float]`: each move's
     # standing after `seat` makes it in `world` and the rollout plays on (as SearchBot.rollout
     # with this game's rollout_move and standing would), worked out a quicker way (Run It plays
@@ -135,7 +141,16 @@ class SearchBot:
         if len(moves) == 1:
             self.last_seconds = time.perf_counter() - began
             return first, why
-        candidates = [first, *(m for m in moves if m != first)][: self.budget.candidates]
+        rivals = getattr(self.hooks, "candidates", None)
+        ranked = (
+            [first, *(m for m in moves if m != first)]
+            if rivals is None
+            else rivals(view, moves, first)
+        )
+        candidates = ranked[: self.budget.candidates]
+        if len(candidates) == 1:
+            self.last_seconds = time.perf_counter() - began
+            return first, why
         standings = self.search(view, view.seat, candidates, began)
         scores = {move: fmean(ends) for move, ends in standings.items()}
         better = [m for m in candidates[1:] if self.beats(standings[m], standings[first])]

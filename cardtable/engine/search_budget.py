@@ -19,7 +19,8 @@ class Budget:
     """Stop sampling once this long has passed (None: always `worlds`, so a seeded bot gives
     the same move on any machine)."""
     candidates: int = 12
-    """Moves searched, at most: the planner's choice first, then others in the game's order."""
+    """Moves searched, at most: the planner's choice first, then the game's likeliest rivals
+    (its hooks' `candidates`) or the others in the game's order."""
     steps: int = 600
     """Moves in one rollout after the seat's own turn, at most (the rest of its own turn is
     played whole, up to as many moves again: bots/search.py `SearchBot.rollout`)."""

@@ -79,6 +79,14 @@ class Reading(NamedTuple):
     groups: tuple[Group, ...]
     jokers: int
 
+    def planned(self) -> dict[int, int]:
+        """How many copies of each card code the plan's groups hold."""
+        planned: dict[int, int] = {}
+        for group in self.groups:
+            for code in group.codes:
+                planned[code] = planned.get(code, 0) + 1
+        return planned
+
 
 def short(code: int) -> str:
     """A card code as the table shows it: '7♠', 'Jkr'."""

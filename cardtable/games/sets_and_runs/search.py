@@ -17,11 +17,20 @@ from functools import lru_cache
 
 from cardtable.cards import Card
 from cardtable.engine import Chance
-from cardtable.engine.claims import Claim
+from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.search_budget import Budget
 from cardtable.games.sets_and_runs.contracts import ROUNDS, contract_for
 from cardtable.games.sets_and_runs.melds import card_code
-from cardtable.games.sets_and_runs.moves import Discard, DrawStock, SetsAndRunsMove, TakeBack
+from cardtable.games.sets_and_runs.moves import (
+    AddTo,
+    Discard,
+    DrawStock,
+    LayMeld,
+    SetsAndRunsMove,
+    Swap,
+    TakeBack,
+    TakeDiscard,
+)
 from cardtable.games.sets_and_runs.rules import DECK
 from cardtable.games.sets_and_runs.scoring import hand_points, lowest
 from cardtable.games.sets_and_runs.state import (
@@ -30,7 +39,12 @@ from cardtable.games.sets_and_runs.state import (
     SetsAndRunsState,
     SetsAndRunsView,
 )
-from cardtable.games.sets_and_runs.strategy import SetsAndRunsPlanner, lay_down_plan
+from cardtable.games.sets_and_runs.strategy import (
+    SetsAndRunsPlanner,
+    brings_closer,
+    laid_down_discards,
+    lay_down_plan,
+)
 
 SPREAD_NOW = 25.0
 SPREAD_PER_ROUND = 30.0
@@ -57,11 +71,14 @@ class SetsAndRunsSearch:
     policy = BolderPlanner
     """The strong bot starts from bolder buys than the planner's."""
 
-    budget = Budget(worlds=10, seconds=0.2, candidates=2, steps=250, margin=0.05, errors=2.0)
+    budget = Budget(worlds=10, seconds=0.2, candidates=3, steps=250, margin=0.05, errors=2.0)
     easy_best = 0.7
 
     def __init__(self) -> None:
         self.planner = SetsAndRunsPlanner()
+        """Plays every seat in the rollouts."""
+        self.policy_planner = BolderPlanner()
+        """Ranks the strong bot's rivals to its policy's move."""
 
     def sample(self, view: SetsAndRunsView, rng: random.Random) -> SetsAndRunsState:
         """A state the seat could be in: the table and her hand as the view has them; every
@@ -121,6 +138,36 @@ class SetsAndRunsSearch:
             history=list(view.history),
             chance=Chance.seeded(rng.getrandbits(62)),
         )
+
+    def candidates(
+        self,
+        view: SetsAndRunsView,
+        moves: list[SetsAndRunsMove],
+        first: SetsAndRunsMove,
+    ) -> list[SetsAndRunsMove]:
+        """The moves worth a search, the policy's `first` leading. Settled without one: a buy
+        of a card that brings the contract no closer (two more cards in hand for nothing) or
+        after laying down, a lay-down (the contract goes down as soon as it is held), a card
+        played off onto the table, a discard taken that goes on a meld. Weighed against it: a
+        draw or a buy the other way, the next discards in the planner's order."""
+        seat = view.seat
+        assert seat is not None
+        rest = [m for m in moves if m != first]
+        laid = view.laid_down[seat]
+        card = view.discard_top
+        if isinstance(first, (Claim, LetGo)):
+            if laid or card is None or not any(isinstance(m, Claim) for m in moves):
+                return [first]
+            return [first, *rest] if brings_closer(view, card) else [first]
+        if isinstance(first, (LayMeld, AddTo, Swap)) or (isinstance(first, TakeDiscard) and laid):
+            return [first]
+        if isinstance(first, Discard):
+            if laid:
+                order = laid_down_discards(view, moves)
+            else:
+                order = self.policy_planner.discards_ranked(view, moves)
+            return [first, *(m for m in order if m != first)]
+        return [first, *rest]
 
     def horizon(self, state: SetsAndRunsState) -> Hashable:
         """The round: its end scores the hands (a rollout cut short at `budget.steps` is judged

@@ -10,6 +10,7 @@ highest card that fits nowhere.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -169,23 +170,35 @@ class SetsAndRunsPlanner:
             return back, (f"Your cards left cannot finish {view.contract}: take the lay-down back.")
         return self._discard_building(view, moves)
 
-    def _discard_building(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
-        hand = view.hand or []
-        codes = [card_code(c) for c in hand]
-        reading = read_hand(codes, view.contract_sets, view.contract_runs, _seen(view))
-        planned: dict[int, int] = {}
-        for group in reading.groups:
-            for code in group.codes:
-                planned[code] = planned.get(code, 0) + 1
-        held: dict[int, int] = {}
-        for code in codes:
-            held[code] = held.get(code, 0) + 1
+    def discards_ranked(
+        self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]
+    ) -> list[Discard]:
+        """Before laying down, the discards among `moves` in the order the planner would part
+        with them (the strong bot weighs the first few)."""
+        codes = [card_code(c) for c in view.hand or []]
+        return [move for _, move in self._ranking(view, moves, codes, self._reading(view, codes))]
+
+    def _reading(self, view: SetsAndRunsView, codes: list[int]) -> Reading:
+        """The hand's reading toward the round's contract."""
+        return read_hand(codes, view.contract_sets, view.contract_runs, _seen(view))
+
+    def _ranking(
+        self,
+        view: SetsAndRunsView,
+        moves: Sequence[SetsAndRunsMove],
+        codes: list[int],
+        reading: Reading,
+    ) -> list[tuple[int, Discard]]:
+        """Each discard with its tier, the first to go leading: outside the plan (0), only
+        lengthening one of its runs (1), in the plan (2), a Joker (3); within a tier, high
+        points (more once someone has laid down) against how much the hand may need the card,
+        table order among equals."""
+        planned = reading.planned()
+        held = Counter(codes)
         longer = _lengthening(reading, held, planned)
-        someone_down = any(view.laid_down)
-        weight = self.points_weight_laid if someone_down else self.points_weight
-        nxt = (view.turn + 1) % view.seats
-        feeds = view.laid_down[nxt]
-        best: tuple[tuple[int, float], Discard] | None = None
+        weight = self.points_weight_laid if any(view.laid_down) else self.points_weight
+        feeds = view.laid_down[(view.turn + 1) % view.seats]
+        ranked: list[tuple[tuple[int, float], Discard]] = []
         for move in moves:
             if not isinstance(move, Discard):
                 continue
@@ -202,27 +215,31 @@ class SetsAndRunsPlanner:
             if feeds and _fits(view.melds, move.card) is not None:
                 keep += FEEDS
             key = (-tier, weight * POINTS[code // 5] - keep - RUN_ROOM * _run_room(code // 5))
-            if best is None or key > best[0]:
-                best = (key, move)
-        assert best is not None
-        (lowest_tier, _), move = best
-        tier = -lowest_tier
+            ranked.append((key, move))
+        ranked.sort(key=lambda entry: entry[0], reverse=True)  # stable: equals keep table order
+        return [(-key[0], move) for key, move in ranked]
+
+    def _discard_building(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
+        codes = [card_code(c) for c in view.hand or []]
+        reading = self._reading(view, codes)
+        tier, move = self._ranking(view, moves, codes, reading)[0]
         code = card_code(move.card)
         plan = _plan_text(reading)
         name = _card_name(move.card)
         if tier == 0:
             why = (
                 f"You hold the {name} twice and your plan needs one"
-                if planned.get(code)
+                if reading.planned().get(code)
                 else f"The {name} is in no meld of it"
             )
-            if someone_down:
+            if any(view.laid_down):
                 why += f"; it costs {plural(card_points(move.card), 'point')} if the round ends"
             return move, f"{plan}. {why}: discard it."
         if tier == 1:
             return move, (
                 f"{plan}. Every other card is in it or a Joker; the {name} only lengthens "
-                f"{longer[code].text()}: discard it."
+                f"{_lengthening(reading, Counter(codes), reading.planned())[code].text()}: "
+                "discard it."
             )
         return _break_plan(view, moves, codes, reading)
 
@@ -261,9 +278,9 @@ class SetsAndRunsPlanner:
                 f"A Joker that can go on a meld may not be discarded: it goes on meld "
                 f"{move.meld + 1} ({meld.text()}); {where}."
             )
-        discards = [m for m in moves if isinstance(m, Discard)]
+        discards = laid_down_discards(view, moves)
         assert discards, "a seat that has laid down always has a card to play or discard"
-        move = max(discards, key=lambda m: (card_points(m.card), -_near_fit(melds, m.card)))
+        move = discards[0]
         hand = view.hand or []
         if len(hand) == 1:
             return move, (
@@ -277,6 +294,15 @@ class SetsAndRunsPlanner:
             f"None of your cards fits a meld; the {_card_name(move.card)} costs "
             f"{plural(points, 'point')} if the round ends and {worth}: discard it."
         )
+
+
+def laid_down_discards(view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> list[Discard]:
+    """After laying down, the discards among `moves`, the one to go first leading: the most
+    points, then a card not one place from fitting a run's end, then table order."""
+    discards = [m for m in moves if isinstance(m, Discard)]
+    return sorted(
+        discards, key=lambda m: (card_points(m.card), -_near_fit(view.melds, m.card)), reverse=True
+    )
 
 
 def _break_plan(
@@ -402,6 +428,12 @@ def _readings(view: SetsAndRunsView, card: Card) -> tuple[Reading, Reading]:
     before = read_hand(codes, sets, runs, seen)
     after = read_hand([*codes, card_code(card)], sets, runs, seen)
     return before, after
+
+
+def brings_closer(view: SetsAndRunsView, card: Card) -> bool:
+    """Would the hand's plan lack fewer cards with `card` than without it?"""
+    before, after = _readings(view, card)
+    return after.missing < before.missing
 
 
 def _plan_text(reading: Reading) -> str:
