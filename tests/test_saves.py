@@ -146,6 +146,23 @@ def test_a_line_cut_off_by_a_crash_is_dropped_and_the_game_goes_on():
     Match.load(path, games).close()
 
 
+def test_the_list_counts_the_whole_lines_and_calls_a_save_with_a_broken_line_damaged():
+    match = played("over-trump", 12)
+    path = match.save_path
+    match.save_file.close()
+    with open(path, "ab") as file:
+        file.write(b'{"seat": 1, "move": {"ca')  # cut off by a crash: dropped, as resuming does
+    assert [(s.problem, s.moves) for s in saved_games()] == [(None, 12)]
+    lines = path.read_bytes().split(b"\n")[:-1]
+    path.write_bytes(b"\n".join([*lines, b"not a move at all", b""]))
+    # Listed as resuming would find it, not as "12 moves in" and then refused.
+    (listed,) = saved_games()
+    assert listed.problem == f"line {len(lines) + 1} is damaged"
+    with pytest.raises(SaveFileError) as refused:
+        Match.load(path, games)
+    assert f"line {len(lines) + 1}" in refused.value.message
+
+
 # Impossible saves are refused, untouched (issue 10, finding 3)
 
 

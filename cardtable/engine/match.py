@@ -486,7 +486,8 @@ class SavedGame:
     when: float
     """When it was last saved (seconds since the epoch)."""
     problem: str | None = None
-    """Why it cannot be resumed, when even its first line cannot be read."""
+    """Why it cannot be resumed, when its first line cannot be read or a whole line is not
+    one of a save's (its moves are checked only when it is resumed)."""
 
 
 _SUMMARIES: dict[Path, tuple[tuple[int, int, int], SavedGame]] = {}
@@ -515,7 +516,8 @@ def saved_games() -> list[SavedGame]:
 
 
 def _summary(path: Path, when: float) -> SavedGame:
-    """What the list shows of a save: its first line, and how many moves it holds."""
+    """What the list shows of a save: its first line, and how many moves it holds; damaged
+    where a whole line is not one of a save's (not replayed: resuming checks the moves)."""
     short = save_id(path)
     try:
         with open(path, "rb", opener=_nonblocking) as file:
@@ -529,11 +531,27 @@ def _summary(path: Path, when: float) -> SavedGame:
         header = SaveHeader.model_validate_json(data[:first])
     except (OSError, ValueError):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
-    moves = data.count(b'\n{"seat":') - data.count(b'\n{"undo":')
     names = [seat.name for seat in header.seats]
     if any(names_problems(names)):
         return SavedGame(path, short, "", [], 0, when, problem="damaged")
+    lines = data[: data.rfind(b"\n") + 1].split(b"\n")[1:-1]  # a line cut off is dropped
+    for number, line in enumerate(lines, start=2):
+        if not _save_line(line):
+            return SavedGame(path, short, "", [], 0, when, problem=f"line {number} is damaged")
+    moves = sum(line.startswith(b'{"seat":') for line in lines)
+    moves -= sum(line.startswith(b'{"undo":') for line in lines)
     return SavedGame(path, short, header.game, names, moves, when)
+
+
+def _save_line(line: bytes) -> bool:
+    """True for a line after a save's first that could be one of its own: a JSON object no
+    longer than any move or checkpoint."""
+    if len(line) > MAX_LINE_BYTES:
+        return False
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past any save's
+        return False
 
 
 def _nonblocking(path: str, flags: int) -> int:
