@@ -86,8 +86,13 @@ class AppScreen:
         return screen is not None and screen.may_move
 
     async def prepare(self) -> None:
-        """Pick a move with the hint key (not timed), so Enter makes it."""
+        """Pick a move with the hint key and wait until the hint is in (not timed), so Enter
+        makes it at once: Enter pressed while a hint is thought of waits for it, and the figure
+        would be the hint's thinking, not the key's round trip."""
         await self.pilot.press("h")
+        screen = self.remote()
+        while screen is not None and screen._hint_asked is not None:
+            await asyncio.sleep(0.005)
 
     async def press(self) -> None:
         """Enter: the hinted move goes to the host."""
