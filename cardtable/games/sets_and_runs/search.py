@@ -77,7 +77,7 @@ class SetsAndRunsSearch:
     def __init__(self) -> None:
         self.planner = SetsAndRunsPlanner()
         """Plays every seat in the rollouts."""
-        self.policy_planner = BolderPlanner()
+        self.policy_planner = self.policy()
         """Ranks the strong bot's rivals to its policy's move."""
 
     def sample(self, view: SetsAndRunsView, rng: random.Random) -> SetsAndRunsState:
