@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import fcntl
 import itertools
 import json
 import os
@@ -22,6 +23,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 INSTALL_SECONDS = 300
+LOCK_SECONDS = 120
+"""How long apt-get waits for dpkg's lock held by another program before it gives up."""
+INSTALL_LOCK = Path(tempfile.gettempdir()) / "cardtable-tests-chromium-install.lock"
+"""Held while one test worker looks for Chromium and installs it."""
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -95,22 +100,37 @@ def find_or_install_chromium() -> tuple[str | None, str]:
         return None, "chromium is not installed and there is no apt-get to install it"
     if os.geteuid() != 0:
         return None, "chromium is not installed, and installing it needs root (apt-get)"
-    quiet = {"capture_output": True, "text": True, "timeout": INSTALL_SECONDS}
-    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    try:
-        done = subprocess.run(["apt-get", "install", "-y", "chromium"], env=environment, **quiet)
-        if done.returncode != 0:  # a machine whose package lists are stale or missing
-            subprocess.run(["apt-get", "update"], env=environment, **quiet)
-            done = subprocess.run(
-                ["apt-get", "install", "-y", "chromium"], env=environment, **quiet
-            )
-    except subprocess.TimeoutExpired:
-        return None, f"installing chromium with apt-get took over {INSTALL_SECONDS} s"
+    # The suite's workers each ask at once: one installs while the others wait for it (two
+    # apt-gets at once fail on dpkg's lock), then find what it installed.
+    with open(INSTALL_LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        found = shutil.which("chromium")
+        if found:
+            return found, ""
+        done = _apt_install_chromium()
+    if isinstance(done, str):
+        return None, done
     found = shutil.which("chromium")
     if found:
         return found, ""
     last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
     return None, f"apt-get install chromium failed: {last[0]}"
+
+
+def _apt_install_chromium() -> subprocess.CompletedProcess[str] | str:
+    """apt-get's run installing Debian's chromium (waiting for dpkg's lock if another program
+    holds it), after refreshing the package lists if the first try fails; or why it stopped."""
+    quiet = {"capture_output": True, "text": True, "timeout": INSTALL_SECONDS}
+    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "-o", f"DPkg::Lock::Timeout={LOCK_SECONDS}", "install", "-y", "chromium"]
+    try:
+        done = subprocess.run(install, env=environment, **quiet)
+        if done.returncode != 0:  # a machine whose package lists are stale or missing
+            subprocess.run(["apt-get", "update"], env=environment, **quiet)
+            done = subprocess.run(install, env=environment, **quiet)
+    except subprocess.TimeoutExpired:
+        return f"installing chromium with apt-get took over {INSTALL_SECONDS} s"
+    return done
 
 
 class Page:
