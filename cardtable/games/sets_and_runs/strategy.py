@@ -176,7 +176,10 @@ class SetsAndRunsPlanner:
         """Before laying down, the discards among `moves` in the order the planner would part
         with them (the strong bot weighs the first few)."""
         codes = [card_code(c) for c in view.hand or []]
-        return [move for _, move in self._ranking(view, moves, codes, self._reading(view, codes))]
+        reading = self._reading(view, codes)
+        held, planned = Counter(codes), reading.planned()
+        longer = _lengthening(reading, held, planned)
+        return [move for _, move in self._ranking(view, moves, held, planned, longer)]
 
     def _reading(self, view: SetsAndRunsView, codes: list[int]) -> Reading:
         """The hand's reading toward the round's contract."""
@@ -186,16 +189,15 @@ class SetsAndRunsPlanner:
         self,
         view: SetsAndRunsView,
         moves: Sequence[SetsAndRunsMove],
-        codes: list[int],
-        reading: Reading,
+        held: Counter[int],
+        planned: dict[int, int],
+        longer: dict[int, Group],
     ) -> list[tuple[int, Discard]]:
         """Each discard with its tier, the first to go leading: outside the plan (0), only
         lengthening one of its runs (1), in the plan (2), a Joker (3); within a tier, high
         points (more once someone has laid down) against how much the hand may need the card,
-        table order among equals."""
-        planned = reading.planned()
-        held = Counter(codes)
-        longer = _lengthening(reading, held, planned)
+        table order among equals (`held`: the hand's cards by code; `planned`: its plan's;
+        `longer`: the cards that only lengthen a run of it)."""
         weight = self.points_weight_laid if any(view.laid_down) else self.points_weight
         feeds = view.laid_down[(view.turn + 1) % view.seats]
         ranked: list[tuple[tuple[int, float], Discard]] = []
@@ -222,14 +224,16 @@ class SetsAndRunsPlanner:
     def _discard_building(self, view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) -> Choice:
         codes = [card_code(c) for c in view.hand or []]
         reading = self._reading(view, codes)
-        tier, move = self._ranking(view, moves, codes, reading)[0]
+        held, planned = Counter(codes), reading.planned()
+        longer = _lengthening(reading, held, planned)
+        tier, move = self._ranking(view, moves, held, planned, longer)[0]
         code = card_code(move.card)
         plan = _plan_text(reading)
         name = _card_name(move.card)
         if tier == 0:
             why = (
                 f"You hold the {name} twice and your plan needs one"
-                if reading.planned().get(code)
+                if planned.get(code)
                 else f"The {name} is in no meld of it"
             )
             if any(view.laid_down):
@@ -238,8 +242,7 @@ class SetsAndRunsPlanner:
         if tier == 1:
             return move, (
                 f"{plan}. Every other card is in it or a Joker; the {name} only lengthens "
-                f"{_lengthening(reading, Counter(codes), reading.planned())[code].text()}: "
-                "discard it."
+                f"{longer[code].text()}: discard it."
             )
         return _break_plan(view, moves, codes, reading)
 
