@@ -72,7 +72,7 @@ def secret(game: Game, state: Any, seat: int) -> Counter[Any]:
     """The cards `seat` may not know now, counted: other seats' hands (but one a rule shows
     her), the face-down piles, other seats' face-down offers, another seat's lay-down in
     progress; less the cards a trade offer shows her, and those everyone saw go back to a
-    hand."""
+    hand (or taken into one)."""
     seen = game.seen_hands(state, seat)
     hidden: list[Any] = [c for s, hand in enumerate(state.hands) if s not in seen for c in hand]
     for pile in HIDDEN_PILES[game.id]:
@@ -84,6 +84,8 @@ def secret(game: Game, state: Any, seat: int) -> Counter[Any]:
     count = Counter(key(c) for c in hidden)
     if game.id == "over-trump":  # everyone saw these go back to a hand after a Keeper reveal
         count -= Counter(key(c) for cards in state.shown for c in cards)
+    if game.id == "sets-and-runs":  # everyone saw these taken from the discards or a meld
+        count -= Counter(key(c) for s, cards in enumerate(state.taken) if s != seat for c in cards)
     if game.id == "runway" and state.offer is not None and state.offer.to == seat:
         count -= Counter(key(c) for c in state.offer.give)
     return count

@@ -452,10 +452,19 @@ def _take_back(match: Match, line: UndoLine) -> None:
     match.take_back_last()
 
 
+def saved_state(game: Game, saved: dict[str, Any], state: Any) -> Any:
+    """A checkpoint's state as it compares with `state`, the replay's: a field the checkpoint
+    leaves out (written before the game kept it: a public record added later) is the replay's."""
+    point = game.state_model.model_validate(saved)
+    later = set(type(point).model_fields) - set(saved)
+    return point.model_copy(update={name: getattr(state, name) for name in later})
+
+
 def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:
-    """Refuse a checkpoint that breaks the game's invariants or is not where the moves lead."""
-    saved = game.state_model.model_validate(point.state)
-    game.check_state(saved)
+    """Refuse a checkpoint that breaks the game's invariants or is not where the moves lead
+    (on the fields it holds: `saved_state`)."""
+    game.check_state(game.state_model.model_validate(point.state))
+    saved = saved_state(game, point.state, state)
     if point.moves != moves or saved != state:
         raise IllegalMove(
             f"the game it records is not where its moves lead ({plural(moves, 'move')} in)"

@@ -13,6 +13,8 @@ itself, and what one suit's values (with the Jokers) make as runs of `melds.runs
 `hand_melds` calls, once per such group of cards and kept. What a card may do on a meld of the
 table is asked of `melds.add_ends` and `melds.swap_index` once per shape of meld and kept.
 Every step here mirrors the rules.py step of the same name; the tests hold them to it.
+One field is not kept: `SetsAndRunsState.taken`, the public record of the cards each seat was
+seen to take. No rule reads it (the strong bot deals its worlds by it), and no bot plays here.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Game, require
@@ -93,5 +94,16 @@ def check_state(game: SetsAndRuns, state: SetsAndRunsState) -> None:
         require(
             bool(state.hands[state.turn]) or bool(pending),
             "the seat to play has no cards",
+        )
+    require(
+        len(state.taken) == seats, f"it has {len(state.taken)} taken records for {seats} players"
+    )
+    for seat, record in enumerate(state.taken):
+        held = Counter(state.hands[seat])
+        if seat == state.turn:
+            held += Counter(c for meld in pending for c in meld.cards)
+        require(
+            not Counter(record) - held,
+            f"seat {seat} is recorded taking a card she does not hold",
         )
     Game.check_state(game, state)

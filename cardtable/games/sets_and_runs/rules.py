@@ -44,6 +44,7 @@ from cardtable.games.sets_and_runs.state import (
     sorted_hand,
     table_order,
 )
+from cardtable.games.sets_and_runs.taken import played, took
 
 DECK: tuple[Card, ...] = tuple(standard_deck(decks=DECKS, jokers=JOKERS))
 """The 108 cards, in a fixed order before each round's shuffle."""
@@ -326,12 +327,14 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
     ) -> None:
         card = state.discards.pop()
         take_in(state.hands[seat], card)
+        took(state.taken, seat, card)
         state.__dict__["window"] = None
         state.__dict__["phase"] = Phase.PLAY
         say(events, "draw", f"{{0}} takes the {card.short} from the discards.", seat)
 
     def _add(self, state: SetsAndRunsState, seat: int, move: mv.AddTo, events: Events) -> None:
         state.hands[seat].remove(move.card)
+        played(state.taken, seat, [move.card])
         meld = state.melds[move.meld]
         add(meld, move.card, move.high)
         say(events, "add", f"{{0}} adds the {move.card.short}: {meld.text()}.", seat)
@@ -345,6 +348,8 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
         state.hands[seat].remove(move.card)
         meld.cards[index] = move.card
         state.hands[seat].append(JOKER)  # a Joker's place in table order is last
+        played(state.taken, seat, [move.card])
+        took(state.taken, seat, JOKER)
         say(
             events,
             "swap",
@@ -371,6 +376,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
         if buyer is not None:
             card = state.discards.pop()
             take_in(state.hands[buyer], card)
+            took(state.taken, buyer, card)
             state.buys_left[buyer] -= 1
             if events is not None:
                 left = plural(state.buys_left[buyer], "buy")
@@ -400,6 +406,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
             state.melds.extend(pending)
             state.pending = []
             state.laid_down[seat] = True
+            played(state.taken, seat, [c for meld in pending for c in meld.cards])
             if events is not None:
                 melds = "; ".join(m.text() for m in pending)
                 name = contract_for(state.round).name
@@ -413,6 +420,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
         card = move.card
         hand = state.hands[seat]
         hand.remove(card)
+        played(state.taken, seat, [card])
         state.discards.append(card)
         say(events, "discard", f"{{0}} discards the {card.short}.", seat)
         if not hand:
@@ -469,6 +477,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
             window=self.claim_window(state),
             playable=playable(state, seat) if seat is not None else [],
             totals=list(state.totals),
+            taken=[sorted_hand(cards) for cards in state.taken],
             history=list(state.history),
             buy_seconds=state.options.buy_seconds,
         )
@@ -552,6 +561,7 @@ def deal(state: SetsAndRunsState, events: Events) -> None:
     state.laid_down = [False] * seats
     state.floating = [False] * seats
     state.buys_left = [BUYS_PER_ROUND] * seats
+    state.taken = [[] for _ in range(seats)]
     state.reshuffled = False
     contract = contract_for(state.round)
     say(

@@ -2,10 +2,11 @@
 round as the horizon, the totals (with the cards still in hand) as the standing, the planner's
 rules of thumb as a quick policy.
 
-What the view shows of the hidden cards is only how many lie in each place: the other hands,
-the stock, the discards under the top one, and a lay-down another player is still building
-(hers until it is complete: a world puts its cards back in her hand). The view does not say
-which cards were taken from the discards or bought, so a world cannot honour them.
+What the view shows of the hidden cards is how many lie in each place (the other hands, the
+stock, the discards under the top one, and a lay-down another player is still building: hers
+until it is complete, so a world puts its cards back in her hand), and the cards each player
+was seen to take this round and may hold still (`taken.py`: a discard taken or bought, a Joker
+taken off a meld), which a world deals into her hand.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from cardtable.games.sets_and_runs.strategy import (
     laid_down_discards,
     lay_down_plan,
 )
+from cardtable.games.sets_and_runs.taken import deal_known
 
 SPREAD_NOW = 25.0
 SPREAD_PER_ROUND = 30.0
@@ -81,9 +83,10 @@ class SetsAndRunsSearch:
         """Ranks the strong bot's rivals to its policy's move."""
 
     def sample(self, view: SetsAndRunsView, rng: random.Random) -> SetsAndRunsState:
-        """A state the seat could be in: the table and her hand as the view has them; every
-        card she cannot see shuffled into the other hands, the stock and the discards under
-        the top one, each place its size."""
+        """A state the seat could be in: the table and her hand as the view has them; the
+        cards each other player was seen to take in her hand; every other card she cannot see
+        shuffled into the other hands, the stock and the discards under the top one, each
+        place its size."""
         seat = view.seat
         assert seat is not None and view.hand is not None
         mine = seat == view.turn
@@ -105,14 +108,13 @@ class SetsAndRunsSearch:
             else:
                 unseen.append(card)
         rng.shuffle(unseen)
+        taken = view.taken or [[] for _ in range(view.seats)]
         hands: list[list[Card]] = []
         for s in range(view.seats):
             if s == seat:
                 hands.append(list(view.hand))
                 continue
-            size = view.hand_sizes[s]
-            hands.append(unseen[:size])
-            del unseen[:size]
+            hands.append(deal_known(unseen, taken[s], view.hand_sizes[s]))
         stock = unseen[: view.stock_count]
         discards = unseen[view.stock_count :]
         if view.discard_top is not None:
@@ -135,6 +137,7 @@ class SetsAndRunsSearch:
             reshuffled=view.reshuffled,
             window=None if view.window is None else view.window.model_copy(deep=True),
             totals=list(view.totals),
+            taken=[list(cards) for cards in taken],
             history=list(view.history),
             chance=Chance.seeded(rng.getrandbits(62)),
         )

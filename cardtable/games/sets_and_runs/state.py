@@ -96,8 +96,17 @@ class SetsAndRunsState(BaseModel):
     window: ClaimWindow | None = None
     """The buy window on a discard; None outside the WINDOW phase and on the card turned up."""
     totals: list[int]
+    taken: list[list[Card]] = []
+    """Per seat, the cards everyone saw go into her hand this round that she may hold still
+    (`taken.py`): public, as the whole table saw them. Left out (a position written before it
+    was kept), each seat's starts empty."""
     history: list[RoundResult] = []
     chance: Chance
+
+    def model_post_init(self, context: object) -> None:
+        """A record for each seat, empty unless one was given."""
+        if not self.taken:
+            self.taken = [[] for _ in range(self.seats)]
 
 
 class SetsAndRunsView(View):
@@ -128,5 +137,7 @@ class SetsAndRunsView(View):
     """The cards of this seat's hand that could be played on the table now."""
     repeats: ClassVar[frozenset[str]] = frozenset({"playable"})
     totals: list[int]
+    taken: list[list[Card]] = []
+    """Per seat, the cards everyone saw go into her hand this round (`SetsAndRunsState.taken`)."""
     history: list[RoundResult]
     buy_seconds: int
