@@ -449,6 +449,7 @@ def test_the_player_who_laid_a_run_may_swap_its_joker_too():
     )
     GAME.apply(state, 0, swap(c("5S"), 1))
     assert JOKER in state.hands[0]
+    assert state.taken[0] == [JOKER], "everyone saw her take it: it is on her record"
 
 
 def test_a_joker_in_a_set_is_locked():

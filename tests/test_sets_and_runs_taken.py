@@ -12,8 +12,7 @@ import pytest
 from cardtable import games
 from cardtable.engine import ImpossibleState
 from cardtable.engine.claims import CLAIM
-from cardtable.games.sets_and_runs.melds import JOKER
-from cardtable.games.sets_and_runs.moves import DRAW_STOCK, TAKE_DISCARD, AddTo, discard, swap
+from cardtable.games.sets_and_runs.moves import DRAW_STOCK, TAKE_DISCARD, AddTo, discard
 from cardtable.games.sets_and_runs.moves import lay_meld as lay
 from cardtable.games.sets_and_runs.search import SEARCH
 from tests.test_sets_and_runs_rules import c, cs, position
@@ -62,17 +61,6 @@ def test_a_card_leaves_the_record_when_it_is_discarded_laid_down_or_played_on_a_
     assert state.taken[2] == [c("KD")]
     GAME.apply(state, 2, discard(c("KD")))
     assert state.taken[2] == []
-
-
-def test_a_joker_taken_off_a_meld_is_on_her_record():
-    state = position(
-        {0: "5S KD"},
-        round_number=3,
-        melds=((0, "run", "6H 7H 8H 9H"), (0, "run", "4S JK 6S 7S")),
-        turn=0,
-    )
-    GAME.apply(state, 0, swap(c("5S"), 1))
-    assert state.taken[0] == [JOKER]
 
 
 def test_the_record_starts_empty_with_each_deal_and_stays_true_to_the_hands():
