@@ -463,8 +463,8 @@ def saved_state(game: Game, saved: dict[str, Any], state: Any) -> Any:
 def _check_point(game: Game, state: Any, point: Checkpoint, moves: int) -> None:
     """Refuse a checkpoint that breaks the game's invariants or is not where the moves lead
     (on the fields it holds: `saved_state`)."""
-    game.check_state(game.state_model.model_validate(point.state))
     saved = saved_state(game, point.state, state)
+    game.check_state(saved)
     if point.moves != moves or saved != state:
         raise IllegalMove(
             f"the game it records is not where its moves lead ({plural(moves, 'move')} in)"
