@@ -5,6 +5,7 @@ round summary, a buy by claim key, and six seats around the felt at 80x24, 120x4
 from __future__ import annotations
 
 import io
+import re
 import time
 
 import pytest
@@ -18,7 +19,7 @@ from cardtable.engine import parse_seats
 from cardtable.engine.words import plural
 from cardtable.games.sets_and_runs.melds import JOKER, make_meld
 from cardtable.games.sets_and_runs.rules import open_window
-from cardtable.games.sets_and_runs.state import Phase
+from cardtable.games.sets_and_runs.state import Phase, table_order
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.game_summary import GameSummaryScreen
 from cardtable.ui.screens.handoff import HandoffScreen
@@ -605,6 +606,31 @@ async def test_each_plate_says_her_cards_buys_left_and_total_in_words():
         assert shown.count("11 cards") == 5, "no count cut at the narrowest plates"
         assert "total 125" in shown
         assert "1 buy left" in shown and "0 buys left" in shown
+        regions_fit(screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_each_plate_shows_the_cards_she_was_seen_to_take_as_many_as_fit(size):
+    app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS, others=11)
+        state.taken = [[] for _ in range(state.seats)]
+        state.taken[2] = state.hands[2][:1]
+        state.taken[4] = state.hands[4][:6]
+        screen.redraw()
+        await pilot.pause()
+        await pilot.pause()
+        shown = seats_text(screen)
+        places = [re.split(r"\s{3,}", part)[0].split() for part in shown.split("took")[1:]]
+        assert len(places) == 2, "nothing for a player seen to take nothing"
+        assert places[0] == [state.taken[2][0].short], "a single card she took, named"
+        six = [c.short for c in sorted(state.taken[4], key=table_order)]  # as her hand shows
+        named = [word for word in places[1] if not word.startswith("+")]
+        more = int(places[1][-1][1:]) if places[1][-1].startswith("+") else 0
+        assert named == six[: len(named)] and len(named) + more == 6, "counted, not cut"
+        if size == (200, 60):
+            assert more == 0, "a wide plate names them all"
         regions_fit(screen)
 
 

@@ -361,7 +361,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         view = self.shown
         window = view.window
         claimed = window is not None and seat in window.claimed
-        standing = self._standing(seat)
+        standing = self._standing(seat) + self._seen_taking(seat, width - 2)
         tall = self.scale is not Scale.COMPACT  # her buys and total beside tall backs
         return Seat(
             name=self.who(seat),
@@ -388,6 +388,26 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         if self.landed(("bought", seat)):
             parts.append(Text("bought", style=self.landed_style()))
         return parts
+
+    def _seen_taking(self, seat: int, width: int) -> list[Text]:
+        """The cards a player was seen to take this round and may still hold, as a strip of
+        faces after 'took' (as many as fit `width`, then how many more: '+2'), or nothing while
+        there are none."""
+        record = (self.shown.taken or [[]] * self.shown.seats)[seat]
+        if not record:
+            return []
+        words = Text.assemble(("took ", "dim"))  # dim words, not dim cards
+        strip = Text()
+        last = ""
+        for n, card in enumerate(record):
+            face = look(card)
+            piece = Text(f" {face.corner}", style=face.style)
+            more = len(f" +{len(record) - n - 1}") if n < len(record) - 1 else 0
+            if n and words.cell_len + strip.cell_len + piece.cell_len + 1 + more > width:
+                return [words + strip + Text(" ", style=last) + Text(f" +{len(record) - n}")]
+            strip.append_text(piece)
+            last = face.style
+        return [words + strip + Text(" ", style=last)]
 
     def _draw_mine(self, keys: list[str], layout: bool = True) -> None:
         """The bottom seat's line (turn, key, name, buys, total) and her melds in front of her,
