@@ -478,6 +478,7 @@ class SetsAndRuns(Game[SetsAndRunsState, mv.SetsAndRunsMove, SetsAndRunsOptions]
             playable=playable(state, seat) if seat is not None else [],
             totals=list(state.totals),
             taken=[sorted_hand(cards) for cards in state.taken],
+            dead=list(state.discards[:-1]),
             history=list(state.history),
             buy_seconds=state.options.buy_seconds,
         )

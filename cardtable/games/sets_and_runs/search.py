@@ -3,10 +3,11 @@ round as the horizon, the totals (with the cards still in hand) as the standing,
 rules of thumb as a quick policy.
 
 What the view shows of the hidden cards is how many lie in each place (the other hands, the
-stock, the discards under the top one, and a lay-down another player is still building: hers
-until it is complete, so a world puts its cards back in her hand), and the cards each player
-was seen to take this round and may hold still (`taken.py`: a discard taken or bought, a Joker
-taken off a meld), which a world deals into her hand.
+stock, and a lay-down another player is still building: hers until it is complete, so a world
+puts its cards back in her hand), and the cards each player was seen to take this round and
+may hold still (`taken.py`: a discard taken or bought, a Joker taken off a meld), which a world
+deals into her hand. The discard pile under its top is no secret (`dead`: every card of it was
+seen going down), so a world has it as it lies and deals none of it into a hand.
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ from cardtable.games.sets_and_runs.state import (
 )
 from cardtable.games.sets_and_runs.strategy import (
     SetsAndRunsPlanner,
-    brings_closer,
     laid_down_discards,
     lay_down_plan,
 )
@@ -58,12 +58,14 @@ grow before the round ends."""
 
 class BolderPlanner(SetsAndRunsPlanner):
     """The planner as the strong bot plays it: it buys with a bigger hand, buys later in a
-    round, and weighs a card's points less once someone has laid down. Self-play against the
-    planner found these better (`benchmarks/tuning.py`)."""
+    round, weighs a card's points less once someone has laid down, and reads its hand with the
+    dead cards under the discard pile's top out of reach. Self-play against the planner found
+    these better (`benchmarks/tuning.py`)."""
 
     big_hand = 18
     late_buy_missing = 4
     points_weight_laid = 0.4
+    remembers_discards = True
 
 
 class SetsAndRunsSearch:
@@ -83,10 +85,9 @@ class SetsAndRunsSearch:
         """Ranks the strong bot's rivals to its policy's move."""
 
     def sample(self, view: SetsAndRunsView, rng: random.Random) -> SetsAndRunsState:
-        """A state the seat could be in: the table and her hand as the view has them; the
-        cards each other player was seen to take in her hand; every other card she cannot see
-        shuffled into the other hands, the stock and the discards under the top one, each
-        place its size."""
+        """A state the seat could be in: the table, the discard pile and her hand as the view
+        has them; the cards each other player was seen to take in her hand; every other card
+        she cannot see shuffled into the other hands and the stock, each place its size."""
         seat = view.seat
         assert seat is not None and view.hand is not None
         mine = seat == view.turn
@@ -97,6 +98,7 @@ class SetsAndRunsSearch:
             shown += meld.cards
         if view.discard_top is not None:
             shown.append(view.discard_top)
+        shown += view.dead
         for card in shown:
             code = card_code(card)
             seen[code] = seen.get(code, 0) + 1
@@ -115,8 +117,8 @@ class SetsAndRunsSearch:
                 hands.append(list(view.hand))
                 continue
             hands.append(deal_known(unseen, taken[s], view.hand_sizes[s]))
-        stock = unseen[: view.stock_count]
-        discards = unseen[view.stock_count :]
+        stock = unseen  # what the hands leave: as many as the view counts in the stock
+        discards = list(view.dead)
         if view.discard_top is not None:
             discards.append(view.discard_top)
         return SetsAndRunsState(
@@ -161,7 +163,7 @@ class SetsAndRunsSearch:
         if isinstance(first, (Claim, LetGo)):
             if laid or card is None or not any(isinstance(m, Claim) for m in moves):
                 return [first]
-            return [first, *rest] if brings_closer(view, card) else [first]
+            return [first, *rest] if self.policy_planner.brings_closer(view, card) else [first]
         if isinstance(first, (LayMeld, AddTo, Swap)) or (isinstance(first, TakeDiscard) and laid):
             return [first]
         if isinstance(first, Discard):

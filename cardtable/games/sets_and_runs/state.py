@@ -139,5 +139,8 @@ class SetsAndRunsView(View):
     totals: list[int]
     taken: list[list[Card]] = []
     """Per seat, the cards everyone saw go into her hand this round (`SetsAndRunsState.taken`)."""
+    dead: list[Card] = []
+    """The cards under the discard pile's top, bottom first: each was seen discarded, and none
+    can be drawn again unless the stock runs out (the seed's dead cards)."""
     history: list[RoundResult]
     buy_seconds: int

@@ -75,6 +75,9 @@ class SetsAndRunsPlanner:
     points_weight = POINTS_WEIGHT
     points_weight_laid = POINTS_WEIGHT_LAID
     late_buy_missing = LATE_BUY_MISSING
+    remembers_discards = False
+    """Whether the hand is read with the cards under the discard pile's top counted out of
+    reach (the seed's dead cards, each seen going down) as well as the table's."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -115,7 +118,7 @@ class SetsAndRunsPlanner:
             return draw, (
                 f"The {_card_name(card)} fits no meld on the table: draw from the stock, which may."
             )
-        before, after = _readings(view, card)
+        before, after = _readings(view, card, self.seen(view))
         if after.missing < before.missing:
             return take, _closer(view, card, before, after, "Take")
         return draw, _not_closer(view, card, before, after)
@@ -140,7 +143,7 @@ class SetsAndRunsPlanner:
             return let_go, (
                 f"Your hand is big already ({plural(hand_size, 'card')}): a buy would add two more."
             )
-        before, after = _readings(view, card)
+        before, after = _readings(view, card, self.seen(view))
         if after.missing >= before.missing:
             return let_go, _not_closer(view, card, before, after)
         others = [s for s, down in enumerate(view.laid_down) if down and s != seat]
@@ -183,7 +186,16 @@ class SetsAndRunsPlanner:
 
     def _reading(self, view: SetsAndRunsView, codes: list[int]) -> Reading:
         """The hand's reading toward the round's contract."""
-        return read_hand(codes, view.contract_sets, view.contract_runs, _seen(view))
+        return read_hand(codes, view.contract_sets, view.contract_runs, self.seen(view))
+
+    def seen(self, view: SetsAndRunsView) -> list[int]:
+        """Copies of each card out of reach as this planner reads a hand (`out_of_reach`)."""
+        return out_of_reach(view, self.remembers_discards)
+
+    def brings_closer(self, view: SetsAndRunsView, card: Card) -> bool:
+        """Would the hand's plan lack fewer cards with `card` than without it?"""
+        before, after = _readings(view, card, self.seen(view))
+        return after.missing < before.missing
 
     def _ranking(
         self,
@@ -244,7 +256,7 @@ class SetsAndRunsPlanner:
                 f"{plan}. Every other card is in it or a Joker; the {name} only lengthens "
                 f"{longer[code].text()}: discard it."
             )
-        return _break_plan(view, moves, codes, reading)
+        return _break_plan(view, moves, codes, reading, self.seen(view))
 
     # After laying down
 
@@ -309,11 +321,15 @@ def laid_down_discards(view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove]) 
 
 
 def _break_plan(
-    view: SetsAndRunsView, moves: Sequence[SetsAndRunsMove], codes: list[int], reading: Reading
+    view: SetsAndRunsView,
+    moves: Sequence[SetsAndRunsMove],
+    codes: list[int],
+    reading: Reading,
+    seen: list[int],
 ) -> Choice:
     """Every card is in the plan or a Joker: discard the one whose loss leaves the plan
-    closest to the contract (the Jokers last), the highest card among equals."""
-    seen = _seen(view)
+    closest to the contract (the Jokers last), the highest card among equals (`seen`: the
+    copies of each card out of reach, as the plan was read)."""
     best: tuple[tuple[int, float, int], Discard, Reading] | None = None
     for move in moves:
         if not isinstance(move, Discard):
@@ -413,30 +429,30 @@ def _meld_text(codes: tuple[int, ...], run: bool) -> str:
 # Reading the hand
 
 
-def _seen(view: SetsAndRunsView) -> list[int]:
-    """Copies of each card on the table, out of play for good."""
+def out_of_reach(view: SetsAndRunsView, dead: bool) -> list[int]:
+    """Copies of each card (by code) no draw can bring this round: the table's, out of play
+    for good; with `dead`, the cards under the discard pile's top too (the seed's dead cards:
+    back in reach only if the stock runs out and they are shuffled into a new one)."""
     seen = [0] * 70
     for meld in view.melds:
         for card in meld.cards:
             if card.rank:
                 seen[card_code(card)] += 1
+    if dead:
+        for card in view.dead:
+            if card.rank:
+                seen[card_code(card)] += 1
     return seen
 
 
-def _readings(view: SetsAndRunsView, card: Card) -> tuple[Reading, Reading]:
-    """The hand's reading toward the contract without and with `card`."""
+def _readings(view: SetsAndRunsView, card: Card, seen: list[int]) -> tuple[Reading, Reading]:
+    """The hand's reading toward the contract without and with `card` (`seen`: the copies of
+    each card out of reach)."""
     codes = [card_code(c) for c in view.hand or []]
-    seen = _seen(view)
     sets, runs = view.contract_sets, view.contract_runs
     before = read_hand(codes, sets, runs, seen)
     after = read_hand([*codes, card_code(card)], sets, runs, seen)
     return before, after
-
-
-def brings_closer(view: SetsAndRunsView, card: Card) -> bool:
-    """Would the hand's plan lack fewer cards with `card` than without it?"""
-    before, after = _readings(view, card)
-    return after.missing < before.missing
 
 
 def _plan_text(reading: Reading) -> str:
