@@ -58,14 +58,16 @@ grow before the round ends."""
 
 class BolderPlanner(SetsAndRunsPlanner):
     """The planner as the strong bot plays it: it buys with a bigger hand, buys later in a
-    round, weighs a card's points less once someone has laid down, and reads its hand with the
-    dead cards under the discard pile's top out of reach. Self-play against the planner found
-    these better (`benchmarks/tuning.py`)."""
+    round, weighs a card's points less once someone has laid down, reads its hand with the
+    dead cards under the discard pile's top out of reach, and holding the contract takes a
+    discard that goes down with it. Self-play against the planner found these better
+    (`benchmarks/tuning.py`)."""
 
     big_hand = 18
     late_buy_missing = 4
     points_weight_laid = 0.4
     remembers_discards = True
+    takes_what_goes_down = True
 
 
 class SetsAndRunsSearch:

@@ -78,6 +78,10 @@ class SetsAndRunsPlanner:
     remembers_discards = False
     """Whether the hand is read with the cards under the discard pile's top counted out of
     reach (the seed's dead cards, each seen going down) as well as the table's."""
+    takes_what_goes_down = False
+    """Whether, holding the contract when it draws, it takes a discard that goes down this
+    turn (in its lay-down, or on a meld of the table once it is down) rather than a stock card
+    that may not."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -118,6 +122,10 @@ class SetsAndRunsPlanner:
             return draw, (
                 f"The {_card_name(card)} fits no meld on the table: draw from the stock, which may."
             )
+        if self.takes_what_goes_down:
+            why = _goes_down(view, card)
+            if why is not None:
+                return take, why
         before, after = _readings(view, card, self.seen(view))
         if after.missing < before.missing:
             return take, _closer(view, card, before, after, "Take")
@@ -390,6 +398,45 @@ def lay_down_plan(
 
     search(list(codes), sets, runs, [])
     return best[0][1] if best else None
+
+
+def points_left(codes: list[int], sets: int, runs: int) -> int | None:
+    """The points the hand `codes` keeps after laying down `sets` sets and `runs` runs the way
+    `lay_down_plan` lays them (None: it does not hold them)."""
+    plan = lay_down_plan(codes, sets, runs)
+    if plan is None:
+        return None
+    left = Counter(codes)
+    left.subtract(code for meld, _ in plan for code in meld)
+    return sum(POINTS[code // 5] * n for code, n in left.items())
+
+
+def _goes_down(view: SetsAndRunsView, card: Card) -> str | None:
+    """Why to take the discard `card` while holding the contract: it goes down this turn, in
+    the lay-down (which keeps no more points in hand with it than without) or on a meld of the
+    table once the contract is down. None if the hand does not hold the contract or the card
+    would stay in it."""
+    codes = [card_code(c) for c in view.hand or []]
+    sets, runs = view.contract_sets, view.contract_runs
+    without = points_left(codes, sets, runs)
+    if without is None:
+        return None
+    name = _card_name(card)
+    with_it = points_left([*codes, card_code(card)], sets, runs)
+    if with_it is not None and with_it <= without:
+        than = "as without it" if with_it == without else f"{without} without it"
+        return (
+            f"You hold {view.contract}, and laid down with the {name} it leaves you "
+            f"{plural(with_it, 'point')} in hand, {than}: take it, where a stock card may stay "
+            "in your hand."
+        )
+    place = _fits(view.melds, card)
+    if place is not None:
+        return (
+            f"You hold {view.contract}; once it is down the {name} goes on {place}: take it, "
+            "where a stock card may stay in your hand."
+        )
+    return None
 
 
 def _lay(
