@@ -16,7 +16,7 @@ import argparse
 import random
 from typing import Any
 
-from benchmarks.levels import SEATS
+from benchmarks.levels import alternating
 from cardtable import games
 from cardtable.bots.search import SearchBot, SearchHooks
 from cardtable.bots.seat_player import SeatPlayer, player_for
@@ -67,7 +67,7 @@ def ceiling_share(game_id: str, n: int, seed: int = 0) -> float:
             player.hooks = SeeingHooks(player.hooks, FACE_DOWN[which], table)
         return player
 
-    kinds = [SeatKind.STRONG if seat % 2 == 0 else SeatKind.BOT for seat in range(SEATS[game_id])]
+    kinds = alternating(game_id, SeatKind.STRONG)
     game.view = view  # type: ignore[method-assign]
     try:
         result = simulate(game_id, n, kinds, seed, rotate=True, make_player=make_player)

@@ -27,13 +27,18 @@ HINT_POSITIONS = 40
 """Positions per game at which a hint is timed."""
 
 
+def alternating(game_id: str, level: SeatKind) -> list[SeatKind]:
+    """The head-to-head table's seats: `level` in every other seat from the first, the planner
+    in the rest."""
+    return [level if seat % 2 == 0 else SeatKind.BOT for seat in range(SEATS[game_id])]
+
+
 def head_to_head(
     game_id: str, level: SeatKind, n: int, seed: int = 0
 ) -> tuple[float, float, float]:
     """`level` in every other seat against the planner, rotated: its share of the wins and its
     think time p50 and p90 in milliseconds."""
-    kinds = [level if seat % 2 == 0 else SeatKind.BOT for seat in range(SEATS[game_id])]
-    result = simulate(game_id, n, kinds, seed, rotate=True)
+    result = simulate(game_id, n, alternating(game_id, level), seed, rotate=True)
     mine = result.kinds[level.value]
     return mine.win_share, mine.think_p50_ms, mine.think_p90_ms
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from benchmarks.levels import SEATS
+from benchmarks.levels import alternating
 from cardtable import games
 from cardtable.bots.search import hooks
 from cardtable.bots.seat_player import SeatPlayer, player_for
@@ -29,7 +29,7 @@ def policy_player(kind: SeatKind, game_id: str, seed: int) -> SeatPlayer:
 
 def policy_share(game_id: str, n: int, seed: int = 0) -> float:
     """The policy's share of the wins in every other seat against the planner, rotated."""
-    kinds = [SeatKind.STRONG if seat % 2 == 0 else SeatKind.BOT for seat in range(SEATS[game_id])]
+    kinds = alternating(game_id, SeatKind.STRONG)
     result = simulate(game_id, n, kinds, seed, rotate=True, make_player=policy_player)
     return result.kinds[SeatKind.STRONG.value].win_share
 
