@@ -208,6 +208,12 @@ def test_a_hand_edited_row_is_skipped_with_a_line_and_refused_on_load():
         )
         with pytest.raises(HistoryError, match="does not replay"):
             history.load(good.id, games)
+        # A move nested deeper than Python's JSON reader can follow: damaged, in words.
+        conn.execute(
+            "UPDATE moves SET move = ? WHERE game_id = ? AND number = 3", ("[" * 60_000, good.id)
+        )
+        with pytest.raises(HistoryError, match="is damaged: a field of it is unreadable"):
+            history.load(good.id, games)
 
 
 def test_an_export_reads_back_as_the_same_game(tmp_path):
@@ -251,6 +257,9 @@ def _tampered(tmp_path, game: FinishedGame, change) -> object:
         (lambda lines: lines.__setitem__(0, lines[0].replace("Ann", "Eve")), "changed"),
         # No ending line.
         (lambda lines: lines.pop(), "does not say how it ended"),
+        # An ending nested deeper than Python's JSON reader can follow (it raises
+        # RecursionError, not ValueError): refused like any other ending it cannot read.
+        (lambda lines: lines.__setitem__(-1, "[" * 100_000), "does not say how it ended"),
     ],
 )
 def test_a_tampered_export_is_refused_in_words(tmp_path, change, words):

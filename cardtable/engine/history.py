@@ -567,7 +567,8 @@ class History:
                 entry = LoggedMove(seat=seat, move=json.loads(move), lines=json.loads(said))
                 lines.append(entry.model_dump_json())
             stored = Outcome.model_validate_json(outcome)
-        except (ValueError, TypeError, ValidationError) as err:
+        except (ValueError, TypeError, RecursionError, ValidationError) as err:
+            # RecursionError: JSON nested past any the game writes (json.loads has no limit)
             reason = str(err) if type(err) is ValueError and why else "a field of it is unreadable"
             raise HistoryError(
                 f"The finished game {game_id} in the game history is damaged: {reason}."
@@ -823,7 +824,7 @@ def read_export(path: Path, games: Any) -> FinishedGame:
         if not isinstance(last, dict) or set(last) != {"finished"}:
             raise ValueError
         end = ExportEnd.model_validate(last["finished"])
-    except (ValueError, ValidationError):
+    except (ValueError, RecursionError, ValidationError):
         raise HistoryError(
             f"{what} is not an exported game: its last line does not say how it ended."
         ) from None
