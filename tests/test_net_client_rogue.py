@@ -19,7 +19,7 @@ from cardtable import games
 from cardtable.engine import Event, Match, parse_seats
 from cardtable.net.certificate import host_certificate
 from cardtable.net.host import Host
-from cardtable.net.protocol import Message, Table, Welcome
+from cardtable.net.protocol import Goodbye, Message, Refusal, Table, Welcome
 from cardtable.net.server import server_port
 from cardtable.ui.app import CardTableApp
 from cardtable.ui.screens.remote_table import RemoteTableScreen
@@ -121,7 +121,21 @@ def event(text: str, seats: tuple[int, ...]) -> Callable[[Welcome, Table], list[
     return spoil_table(events=[Event(kind="play", text=text, seats=seats)])
 
 
+def then(message: Message) -> Callable[[Welcome, Table], list[Message]]:
+    def frames(welcome: Welcome, table: Table) -> list[Message]:
+        return [welcome, table, message]
+
+    return frames
+
+
+CLIPBOARD = "\x1b]52;c;cm0gLXJmIH4K\x1b\\"
+"""A terminal code that writes the clipboard (OSC 52), as a rogue host would hide it in text."""
+
 AT_JOIN = {  # the Welcome itself makes no sense: `cardtable join` says so and ends
+    "welcome-name-writes-the-clipboard": welcome_with(names=["Ann", f"{CLIPBOARD}Bob", "C", "D"]),
+    "welcome-names-the-same": welcome_with(names=["Ann", "ann", "C", "D"]),
+    "welcome-log-clears-the-screen": welcome_with(log=["\x1b[2JAnn plays"]),
+    "goodbye-retitles-the-window": lambda welcome, table: [Goodbye(reason="\x1b]0;bye\x07Gone")],
     "welcome-seat-7": welcome_with(seat=7),
     "welcome-game-poker": welcome_with(game="poker"),
     "welcome-person-at-seat-13": welcome_with(humans=[0, 12]),
@@ -139,6 +153,11 @@ AT_TABLE = {  # a later Table makes no sense: the screen says so and leaves the 
     "window-garbage-seats": window_with(open_to=[50, -3]),
     "window-negative-seconds": window_with(seconds=-5.0),
     "event-about-seat-9": event("{0} plays", (9,)),
+    "event-clears-the-screen": event("\x1b[2J{0} plays", (1,)),
+    "explain-writes-the-clipboard": spoil_table(explain=f"Play a card.{CLIPBOARD}"),
+    "summary-writes-the-clipboard": spoil_table(summary=f"{CLIPBOARD}No card yet."),
+    "refusal-clears-the-screen": then(Refusal(reason="\x1b[2JNo.")),
+    "goodbye-retitles-the-window": then(Goodbye(reason="\x1b]0;bye\x07Gone")),
 }
 
 

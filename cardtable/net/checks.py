@@ -9,14 +9,17 @@ leaves instead of failing. Nothing here raises on a host's message.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable
+from typing import Any
 
 from pydantic import ValidationError
 
 from cardtable import games
 from cardtable.engine import Game, IllegalMove, View
 from cardtable.engine.contract import Event, Outcome
-from cardtable.net.protocol import Table, Welcome
+from cardtable.engine.seats import names_problems
+from cardtable.net.protocol import Message, Table, Welcome
 
 MAX_WINDOW_SECONDS = 3600.0
 """No claim window stays open longer than this; a host that says so sends nonsense."""
@@ -35,6 +38,30 @@ def game_of(welcome: Welcome) -> Game | None:
         return None
 
 
+def text_nonsense(message: Message) -> str | None:
+    """What is wrong with the text of any message from a host: a control or invisible character
+    in one of its strings (where a terminal code hides: shown, it could retitle the window,
+    write the clipboard or draw over the table), or None. A line break is allowed outside
+    names (whose own rules `welcome_nonsense` checks)."""
+    for text in _strings(message.model_dump(mode="json")):
+        if any(c != "\n" and unicodedata.category(c)[0] == "C" for c in text):
+            return "text with control characters in it"
+    return None
+
+
+def _strings(data: Any) -> Iterable[str]:
+    """Every string in decoded JSON, keys included."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+
+
 def welcome_nonsense(welcome: Welcome, first: Welcome | None = None) -> str | None:
     """What makes no sense in a Welcome (after `first`, when rejoining), or None."""
     game = game_of(welcome)
@@ -43,6 +70,8 @@ def welcome_nonsense(welcome: Welcome, first: Welcome | None = None) -> str | No
     seats = len(welcome.names)
     if seats not in game.seat_counts:
         return f"a table of {game.name} with {seats} seats"
+    if any(names_problems(welcome.names)):
+        return "a seat's name that no cardtable allows"
     if welcome.seat is not None and not 0 <= welcome.seat < seats:
         return f"seat {welcome.seat + 1} at a table of {seats}"
     if not _in_range(welcome.humans, seats):

@@ -31,7 +31,7 @@ from cardtable.net.certificate import (
     client_context,
     tidy_pin,
 )
-from cardtable.net.checks import table_nonsense, welcome_nonsense
+from cardtable.net.checks import table_nonsense, text_nonsense, welcome_nonsense
 from cardtable.net.host import Host, JoinRefused, Member
 from cardtable.net.protocol import (
     HOST_MESSAGE,
@@ -186,6 +186,11 @@ class WebSocketFeed:
             raise JoinFailed(
                 f"The host at {shown_address(self.url)} did not answer: try again.", "soon"
             ) from None
+        garbled = text_nonsense(first)
+        if garbled is not None:
+            await connection.close()
+            log.info("left the host at %s: it sent %s", self.url, garbled)
+            raise JoinFailed(nonsense_words(garbled))
         if isinstance(first, Goodbye):
             await connection.close()
             if first.retry:
@@ -306,22 +311,24 @@ class WebSocketFeed:
                 except ValidationError:
                     log.info("ignored a message from the host that did not validate")
                     continue
-                if isinstance(message, Goodbye):
-                    return message
                 nonsense = self._nonsense(message)
                 if nonsense is not None:
                     log.info("left the host at %s: it sent %s", self.url, nonsense)
                     await connection.close()
                     return Goodbye(reason=nonsense_words(nonsense))
+                if isinstance(message, Goodbye):
+                    return message
                 self._listener.deliver(message)
         except ConnectionClosed:
             pass
         return None
 
     def _nonsense(self, message: Message) -> str | None:
-        """What makes no sense in a host's message, against the game joined; or None."""
-        if self.welcome is None:
-            return None
+        """What makes no sense in a host's message (its text, then against the game joined); or
+        None."""
+        garbled = text_nonsense(message)
+        if garbled is not None or self.welcome is None:
+            return garbled
         if isinstance(message, Welcome):
             return welcome_nonsense(message, self.welcome)
         if isinstance(message, Table):
