@@ -99,10 +99,11 @@ WHAT_UNDO_ALLOWS = {
     ),
     "over-trump": ({"place"}, set()),
     "sets-and-runs": ({"meld", "add", "take-back"}, {"draw", "discard"}),
-    "piles": ({"place"}, set()),
+    "piles": ({"place"}, {"pass"}),
 }
 """Per game: move kinds a person may take back (where nothing since revealed or opened), and
-kinds she never may (a card drawn or shown, a claim window opened or answered)."""
+kinds she never may (a card drawn or shown, a claim window opened or answered, a card taken
+at random)."""
 
 
 @pytest.mark.parametrize("game_id", sorted(WHAT_UNDO_ALLOWS))
@@ -159,6 +160,46 @@ def test_a_discard_that_opens_a_buy_window_cannot_be_taken_back():
     assert re.fullmatch(
         r"You cannot take back discarding .+: it opened a buy window\.", match.undo_refusal(seat)
     )
+
+
+def test_a_pass_in_piles_cannot_be_taken_back_its_card_is_taken_at_random():
+    """Made again after an undo, a pass would give away the same card (the chance is the
+    state's): taking it back would let her see what passing costs before choosing to."""
+    match = first_move("piles", "pass")
+    seat = match.record.log[-1].seat
+    refusal = (
+        "You cannot take back passing: chance had a part in it (a card taken at random, a "
+        "shuffle or a deal)."
+    )
+    assert match.undo_refusal(seat) == refusal
+    with pytest.raises(IllegalMove, match=re.escape(refusal)):
+        match.undo(seat)
+
+
+def last_move_before_a_deal(game_id: str, seed: int) -> Match:
+    """A match of people played at random until a move has dealt a new hand or round."""
+    game = games.get(game_id)
+    match = Match.start(game, people(game.default_seats), seed, None)
+    rng = random.Random(seed)
+    while True:
+        seat = game.to_act(match.state)[0]
+        before = match.state.model_copy(deep=True)
+        match.play(seat, rng.choice(game.legal_moves(match.state, seat)))
+        assert not game.is_over(match.state), "the game ended before a second deal"
+        dealt = len(match.state.hands[seat]) > len(before.hands[seat]) + 1
+        if dealt and match.state.chance != before.chance:
+            return match
+
+
+@pytest.mark.parametrize("game_id", ["over-trump", "sets-and-runs"])
+def test_the_move_that_deals_the_next_hand_cannot_be_taken_back(game_id):
+    """The last card of an Over Trump hand, the discard that goes out in Sets and Runs: the
+    next deal is in the mover's hand at once, and taking the move back would let her play it
+    again knowing that deal (its cards were all in sight before, so no card is new by count)."""
+    match = last_move_before_a_deal(game_id, 5)
+    seat = match.record.log[-1].seat
+    assert match.undo_refusal(seat) is not None
+    assert "chance had a part in it" in match.undo_refusal(seat)
 
 
 def test_once_another_seat_has_played_the_move_stands():

@@ -1,7 +1,8 @@
 """Taking a move back at one keyboard: the one rule every game shares (BGA's for games of
 hidden information). A person may take back her own last move while it revealed nothing
-hidden, to her or anyone, opened no claim window, and the game goes on; a game may refuse more
-(`Game.undo_refusal`), never less. `Match.undo` asks it; nothing here changes a state."""
+hidden, to her or anyone, opened no claim window, left nothing to chance, and the game goes
+on; a game may refuse more (`Game.undo_refusal`), never less. `Match.undo` asks it; nothing
+here changes a state."""
 
 from __future__ import annotations
 
@@ -131,6 +132,13 @@ def undo_refusal(
         if shown - held - theirs:
             who = "everyone" if other is None else name_of(names, other)
             return f"You cannot take back {doing}: it showed {who} a card that was not yours."
+    if before.chance != after.chance:
+        # Made again, the move would meet the same chance: taking it back would let her choose
+        # knowing its outcome (the card a pass gives away, the next deal's hand).
+        return (
+            f"You cannot take back {doing}: chance had a part in it (a card taken at random, "
+            "a shuffle or a deal)."
+        )
     return game.undo_refusal(before, after, seat, move, names)
 
 
