@@ -47,6 +47,32 @@ async def test_no_key_acts_while_the_window_is_too_small_and_the_table_comes_bac
         await wait_until(pilot, lambda: status(screen).startswith("Hint: "))
 
 
+@pytest.mark.parametrize("game_id", ["runway", "run-it"])
+async def test_a_move_menu_open_when_the_window_shrinks_closes_and_makes_no_move(game_id):
+    """The menu of every move (m) would stand over the size message and take keys: made too
+    small, the window closes it and the table's message shows; no key makes a move."""
+    from cardtable.ui.screens.move_menu import MoveMenu
+
+    game = games.get(game_id)
+    seed = next(s for s in range(100) if game.to_act(game.new_game(4, s)) == [0])
+    app = CardTableApp(
+        Launch(command="play", game=game_id, seats="Ann,bot,bot,bot", seed=seed, delay=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        await pilot.press("m")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        await pilot.resize_terminal(70, 20)
+        await wait_until(pilot, lambda: app.screen is screen and screen.too_small)
+        await pilot.press("down", "enter", "enter")
+        await pilot.pause(0.1)
+        assert app.screen is screen and not screen.match.record.log
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: not screen.too_small)
+        assert app.screen is screen and not screen.match.record.log
+
+
 async def test_bots_wait_while_the_table_is_hidden():
     app = CardTableApp(
         Launch(command="play", game="piles", seats="bot,bot,bot,bot", seed=3, delay=0)

@@ -642,7 +642,12 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             if choice is not None:
                 (then or self.make)(choice)
 
-        self.app.push_screen(MoveMenu(title, choices), callback=chosen)
+        self.app.push_screen(MoveMenu(title, choices, self.least_window), callback=chosen)
+
+    @property
+    def least_window(self) -> tuple[int, int]:
+        """The smallest window this table is drawn in (columns, rows)."""
+        return self.MIN_WIDTH, self.MIN_HEIGHT
 
     def move_menu(self, title: str, moves: Sequence[MoveT]) -> None:
         """A menu of these moves in words, the hinted one first (Enter in the menu makes it)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,17 +20,21 @@ class MoveMenu(ModalScreen[Any]):
     """Pick one of `choices` (label, move); dismisses with the move, or None on Escape.
 
     The title and labels are plain text, shown as written (they hold players' names: never
-    markup).
+    markup). `needs`, the table's least window (columns, rows): a window made smaller than it
+    closes the menu without a move, so the table's size message shows and no key acts.
     """
 
     CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, choices: list[tuple[str, Any]]) -> None:
+    def __init__(
+        self, title: str, choices: list[tuple[str, Any]], needs: tuple[int, int] | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
+        self.needs = needs
 
     def compose(self) -> ComposeResult:
         with Vertical(id="move-menu"):
@@ -47,6 +52,14 @@ class MoveMenu(ModalScreen[Any]):
         """The chosen move goes back to the table."""
         event.stop()
         self.dismiss(self.choices[int(event.option.id or 0)][1])
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A window too small for the table under the menu closes it, choosing nothing."""
+        if self.needs is None or not self.is_current:  # a second resize: closed already
+            return
+        width, height = event.size
+        if width < self.needs[0] or height < self.needs[1]:
+            self.dismiss(None)
 
     def action_cancel(self) -> None:
         """Back to the table without a move."""

@@ -114,12 +114,12 @@ class ColourMenu(MoveMenu):
         Binding("g", "colour('G')", "Green", show=False),
     ]
 
-    def __init__(self, card: RunItCard) -> None:
+    def __init__(self, card: RunItCard, needs: tuple[int, int] | None = None) -> None:
         choices = [
             (f"{c.value.lower()}  {COLOUR_NAMES[c]} ({c.value})", play(card, c))
             for c in RunItColour
         ]
-        super().__init__(f"The {card.short} names a colour: r, b, y or g", choices)
+        super().__init__(f"The {card.short} names a colour: r, b, y or g", choices, needs)
 
     def action_colour(self, letter: str) -> None:
         """A colour's letter names it."""
@@ -654,7 +654,7 @@ class RunItTable(GameTable[RunItView, Any]):
             return
         if card.kind in NAMES_A_COLOUR and view.phase in (Phase.PLAY, Phase.GOT):
             if any(isinstance(m, mv.Play) and m.card == card for m in self.legal):
-                self.app.push_screen(ColourMenu(card), callback=self._chosen)
+                self.app.push_screen(ColourMenu(card, self.least_window), callback=self._chosen)
                 return
             self.make(play(card, RunItColour.RED))  # not playable now: the engine says why
             return
