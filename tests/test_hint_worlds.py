@@ -14,11 +14,12 @@ SEARCHED = [game_id for game_id in games.ids() if hooks(game_id) is not None]
 
 @pytest.mark.parametrize("game_id", SEARCHED)
 def test_unset_a_hint_searches_a_third_of_the_strong_bots_worlds_on_the_clock(game_id, monkeypatch):
+    """A third, but never fewer than the least a search may leave the planner's advice on."""
     monkeypatch.delenv(hints.HINT_WORLDS_SETTING, raising=False)
     budget = hints.hint_player(game_id).budget  # type: ignore[attr-defined]
     strong = hooks(game_id).budget  # type: ignore[union-attr]
     assert budget.seconds == hints.HINT_SECONDS
-    assert budget.worlds == max(2, strong.worlds // hints.HINT_SHARE)
+    assert budget.worlds == max(strong.least_worlds, strong.worlds // hints.HINT_SHARE)
 
 
 @pytest.mark.parametrize("text", ["", "0", "-3", "four", "2.5", "1001"])

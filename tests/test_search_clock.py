@@ -47,3 +47,33 @@ def test_a_search_on_the_clock_stops_before_a_world_that_would_end_past_it(monke
     bot.choose(game.view(state, seat), legal)
     assert bot.worlds == 3
     assert clock.now <= HINT_SECONDS
+
+
+def test_a_search_the_clock_cut_short_keeps_the_planners_move_however_its_worlds_favour_another(
+    monkeypatch,
+):
+    """A busy machine's clock may stop a search after three worlds: a rival that did better in
+    every one of them is still luck as likely as skill, so the planner's move stands (a Piles
+    hint over 3 deals once gave a pile to the other team). From `least_worlds` on, the same
+    edge wins."""
+    game = games.get("piles")
+    state = game.new_game(seats=4, seed=2)
+    seat = game.to_act(state)[0]
+    legal = game.legal_moves(state, seat)
+    bot = SearchBot("piles", seed=1)
+    first, _ = bot.planner.choose(game.view(state, seat), legal)
+    rival = next(m for m in legal if m != first)
+
+    def searched(worlds: int):
+        def search(view, seat, candidates, began):
+            bot.worlds = worlds
+            edge = [0.05 + 0.001 * i for i in range(worlds)]  # a steady 5-point edge
+            return {m: [0.6 + e if m == rival else 0.6 for e in edge] for m in candidates}
+
+        return search
+
+    for worlds, leaves in [(1, False), (3, False), (bot.budget.least_worlds - 1, False)]:
+        monkeypatch.setattr(bot, "search", searched(worlds))
+        assert (bot.choose(game.view(state, seat), legal)[0] == rival) is leaves, worlds
+    monkeypatch.setattr(bot, "search", searched(bot.budget.least_worlds))
+    assert bot.choose(game.view(state, seat), legal)[0] == rival

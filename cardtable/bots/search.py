@@ -161,9 +161,12 @@ class SearchBot:
         return best, self.reason(scores, best, first)
 
     def beats(self, ends: list[float], planned: list[float]) -> bool:
-        """True if a move's standings beat the planner's move's over the same worlds by more
-        than the budget's margin and its number of standard errors of the difference."""
+        """True if a move's standings beat the planner's move's over the same worlds (at least the
+        budget's `least_worlds` of them) by more than the budget's margin and its number of
+        standard errors of the difference."""
         budget = self.budget
+        if len(ends) < budget.least_worlds:
+            return False
         gains = [end - plan for end, plan in zip(ends, planned, strict=True)]
         gain = fmean(gains)
         if gain <= budget.margin:
