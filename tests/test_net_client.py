@@ -117,6 +117,38 @@ async def test_a_spectator_sees_no_hand_and_cannot_move():
         server.close()
 
 
+async def test_a_player_who_leaves_is_told_the_whole_command_that_takes_her_seat_back():
+    """The line on leaving is a join command as the host shows it, the fingerprint included
+    (without it a join is refused): typed as it stands, it parses to the same seat and host."""
+    import re
+    import shlex
+
+    from cardtable.cli import build_parser
+
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", delay=30.0)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            await pilot.press("ctrl+q")
+            await wait_until(pilot, lambda: app.exit_message is not None)
+    finally:
+        host.stop()
+        server.close()
+    said = re.fullmatch(
+        r"You left your seat; the host keeps the game: `(.+)` takes it back\.", app.exit_message
+    )
+    assert said is not None, app.exit_message
+    words = shlex.split(said[1])
+    assert words[0] == "cardtable"
+    typed = build_parser().parse_args(words[1:])
+    assert (typed.address, typed.code[0], typed.pin) == (
+        f"127.0.0.1:{port}",
+        host.codes[0],
+        host_certificate().pin,
+    )
+
+
 async def test_join_errors_are_said_in_words():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot")
     server.close()

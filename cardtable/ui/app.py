@@ -701,9 +701,9 @@ class CardTableApp(App[None]):
         elif path is not None and not match.unsaved:
             self.exit_message = (
                 f"The host has stopped; the {match.game.name} game is saved after its last move: "
-                f"`cardtable host --resume {save_id(path)}` hosts it again with the same join "
-                f"codes (`{cardtable_command()} resume {save_id(path)}` continues it at one "
-                "keyboard)."
+                f"`{cardtable_command()} host --resume {save_id(path)}` hosts it again with the "
+                f"same join codes (`{cardtable_command()} resume {save_id(path)}` continues it "
+                "at one keyboard)."
             )
         else:
             self.exit_message = "The host has stopped; the game was not saved."
@@ -755,10 +755,13 @@ class CardTableApp(App[None]):
         feed = self.feed
         finished = any(getattr(screen, "outcome", None) for screen in self.screen_stack)
         if feed is not None and getattr(feed, "code", None) and not feed.closed and not finished:
-            url = getattr(feed, "url", "")
+            from cardtable.net.client import shown_address
+            from cardtable.ui.screens.host_lobby import join_command
+
+            address = shown_address(getattr(feed, "url", ""))
+            again = join_command(cardtable_command(), address, feed.code, getattr(feed, "pin", ""))
             self.exit_message = (
-                f"You left your seat; the host keeps the game: `cardtable join "
-                f"{url.removeprefix('ws://')} {feed.code}` takes it back."
+                f"You left your seat; the host keeps the game: `{again}` takes it back."
             )
             await feed.close()
         for screen in self.screen_stack:
