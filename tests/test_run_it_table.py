@@ -402,6 +402,31 @@ async def test_a_hinted_wild_is_played_with_its_colour_by_enter():
         assert screen.match.record.log[before].move == hinted.model_dump(mode="json")
 
 
+async def test_moving_off_the_hinted_card_withdraws_the_hint_and_enter_plays_the_card_shown():
+    """'Enter plays it' is true only on the hinted card: an arrow off it puts back the line of
+    what she can do, and Enter then plays the card under the cursor (the one drawn raised)."""
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.turn = 0
+        hands(screen, "R2 R8 R4", "Y6 R9")  # any card goes on the R7
+        top(screen, "R7")
+        screen.redraw()
+        before = len(screen.match.record.log)
+        await ask_hint(pilot, app)
+        assert "Enter plays it" in status(app)
+        hinted = screen.table.hinted
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Hint" not in status(app) and screen.table.hinted is None
+        shown = screen.table.hand[screen.table.cursor]
+        assert shown != hinted.card
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.match.record.log) > before)
+        assert screen.match.record.log[before].move["card"] == shown.model_dump(mode="json")
+
+
 async def test_a_hint_that_names_a_key_is_made_by_enter_too():
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:

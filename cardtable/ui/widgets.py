@@ -373,6 +373,10 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             super().__init__()
             self.move = move
 
+    class HintWithdrawn(Message):
+        """The cursor left the hint's card: the hint no longer says what Enter does, so the
+        status line says again what the seat can do."""
+
     class Said(Message):
         """Something to say on the status line (a refused choice, a pointer)."""
 
@@ -610,10 +614,14 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         return len(self.hand)
 
     def action_move(self, step: int) -> None:
-        """Arrows move along the hand."""
+        """Arrows move along the hand; a hint standing is withdrawn (Enter then acts on the
+        card under the cursor, not the one the hint named)."""
         if self.items():
             self.cursor = (self.cursor + step) % self.items()
             self.draw_hand()
+            if self.hinted is not None:
+                self.hinted = None
+                self.post_message(self.HintWithdrawn())
 
     def action_pick(self, slot: int) -> None:
         """A number key or a click picks this card of the hand; each table says what for."""

@@ -389,6 +389,11 @@ class TableFrame(Screen[None]):
         message.stop()
         self.say(message.text)
 
+    def on_game_table_hint_withdrawn(self, message: GameTable.HintWithdrawn) -> None:
+        """The player moved off the hinted card: the status line says what she can do now."""
+        message.stop()
+        self.say_status()
+
     def on_game_table_said(self, message: GameTable.Said) -> None:
         """The table has something to tell the player (once a host has let this screen go,
         that it no longer plays: not 'wait for your turn')."""
