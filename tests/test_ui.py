@@ -498,9 +498,12 @@ async def test_runway_a_whole_turn_draw_build_triple_action_discard_through_the_
         assert "discard 2" in status(app)
         await pilot.press("e")
         await wait_until(pilot, lambda: "discard 2 first" in status(app))
-        await pilot.press("1")
+        await pilot.press("1")  # chooses the card: nothing is discarded yet
+        await pilot.pause()
+        assert len(state.hands[0]) == 8
+        await pilot.press("enter")
         await wait_until(pilot, lambda: len(state.hands[0]) == 7)
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await wait_until(pilot, lambda: len(state.hands[0]) == 6)
 
         def bot_moves():

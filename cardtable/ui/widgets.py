@@ -614,14 +614,20 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         return len(self.hand)
 
     def action_move(self, step: int) -> None:
-        """Arrows move along the hand; a hint standing is withdrawn (Enter then acts on the
-        card under the cursor, not the one the hint named)."""
+        """Arrows move along the hand."""
         if self.items():
-            self.cursor = (self.cursor + step) % self.items()
-            self.draw_hand()
-            if self.hinted is not None:
-                self.hinted = None
-                self.post_message(self.HintWithdrawn())
+            self.point_at((self.cursor + step) % self.items())
+
+    def point_at(self, index: int) -> None:
+        """Put the cursor on the hand's card (or item) at `index`. Moved off a card, a hint
+        standing is withdrawn: Enter then acts on the card under the cursor, not the one the
+        hint named."""
+        moved = index != self.cursor
+        self.cursor = index
+        self.draw_hand()
+        if moved and self.hinted is not None:
+            self.hinted = None
+            self.post_message(self.HintWithdrawn())
 
     def action_pick(self, slot: int) -> None:
         """A number key or a click picks this card of the hand; each table says what for."""

@@ -617,8 +617,7 @@ class RunItTable(GameTable[RunItView, Any]):
         """A number key picks the card in that place; Enter then plays (offers, takes) it."""
         index = slot if self.choices else self.first_shown + slot
         if index < self.items() and self.may_act():
-            self.cursor = index
-            self.draw_hand()
+            self.point_at(index)
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click picks a card; a click on the card already picked plays it."""
@@ -628,8 +627,7 @@ class RunItTable(GameTable[RunItView, Any]):
         if index == self.cursor:
             self.action_confirm()
             return
-        self.cursor = index
-        self.draw_hand()
+        self.point_at(index)
 
     def action_confirm(self) -> None:
         """Enter: play, offer or take what is picked, as the phase asks."""

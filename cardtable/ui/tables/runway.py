@@ -741,12 +741,12 @@ class RunwayTable(GameTable[RunwayView, Any]):
         super().action_move(step)
 
     def action_pick(self, slot: int) -> None:
-        """A number key chooses that card of the hand (the number on its border)."""
-        index = slot
-        if index < len(self.hand) and self.may_act():
-            self.cursor = index
-            self._draw_hand_row()
-            self._use_card(self.hand[index])
+        """A number key chooses that card of the hand (the number on its border); Enter then
+        uses it, as after the arrows (a key that used it at once made a second move of the
+        Enter a player pressed to confirm it)."""
+        if slot < len(self.hand) and self.may_act():
+            self.hint_cursor = None
+            self.point_at(slot)
 
     def on_hand_card_clicked(self, message: HandCard.Clicked) -> None:
         """A click chooses the card shown in that place."""
