@@ -297,7 +297,9 @@ async def test_the_hint_reveals_with_the_keeper_it_names():
         screen = await at(pilot, app, state)
         for hinted in (PlaceCard(card=pcard("AS"), reveal=pcard("KpP")),):
             screen.table.hinted = hinted
-            screen.table.suggest(hinted)
+            how = screen.table.suggest(hinted)
+            # The reveal is set by the hint: the line says so, and that k would take it off.
+            assert how.startswith("The reveal is set") and "k would cancel" in how
             before = len(screen.match.record.log)
             await pilot.press("enter")
             await pilot.pause()

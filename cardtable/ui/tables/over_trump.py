@@ -528,6 +528,8 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self.revealing = move.reveal is not None
         self.reveal_with = move.reveal
         self.draw_hand()
+        if self.revealing:  # set by the hint: k now would take the reveal off, not put it on
+            return "The reveal is set: Enter places it (k would cancel it)."
         return "Enter places it."
 
     def linger_after(self, events: list[Event]) -> float:
