@@ -10,7 +10,7 @@ import pytest
 from cardtable import games
 from cardtable.bots.replay import UNFINISHED, Replay, ReplayRefused
 from cardtable.bots.seat_player import planner
-from cardtable.engine import Match, SeatConfig, SeatKind
+from cardtable.engine import Match, SeatConfig, SeatKind, new_save_path
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.card_faces import look
 from cardtable.ui.screens.replay import PARTED, ReplayScreen
@@ -87,6 +87,84 @@ def test_each_persons_move_has_the_hint_the_bot_would_have_given_and_bots_moves_
         assert advice.agrees == (made.move == hinted)
         parted += not advice.agrees
     assert parted > 5  # people picking at random part from the hint often
+
+
+async def test_the_hint_she_was_shown_is_kept_with_her_move_and_set_beside_it_in_the_replay(
+    tmp_path,
+):
+    """A hint shown at the table (a search's, which the planner need not agree with) goes
+    with her move through the save, a resume, the history and an export: the replay shows
+    that hint, marked as the one she asked for, agreeing where she followed it. A hint shown
+    before another seat moved goes with no move of hers."""
+    from cardtable.engine.history import (
+        History,
+        export_lines,
+        finished_game,
+        read_export,
+    )
+
+    game = games.get("piles")
+    seats = [SeatConfig(name="Ann")] + [
+        SeatConfig(name=f"Bot {i}", kind=SeatKind.BOT) for i in (2, 3, 4)
+    ]
+    match = Match.start(game, seats, 4, None, new_save_path("piles"))
+    bots = [planner("piles", i) for i in range(4)]
+    chance = random.Random(4)
+    asked: dict[int, tuple[dict, bool]] = {}  # move number: (the hint shown, followed)
+    while len(match.record.log) < 28:
+        seat = game.to_act(match.state)[0]
+        legal = game.legal_moves(match.state, seat)
+        if seat != 0:
+            if len(match.record.log) == 9:  # a hint for Ann, then a bot moves: it is dropped
+                match.hint_shown(0, legal[0], "Stale.")
+            match.play(seat, bots[seat].choose(game.view(match.state, seat), legal)[0])
+            continue
+        move = chance.choice(legal)
+        if len(asked) < 4:
+            follows = len(asked) % 2 == 0
+            hinted = move if follows else next(m for m in legal if m != move)
+            match.hint_shown(0, hinted, f"Because {len(asked)}.")
+            asked[len(match.record.log) + 1] = (hinted.model_dump(mode="json"), follows)
+        match.play(0, move)
+    assert len(asked) == 4
+    kept = {n: e.hint for n, e in enumerate(match.record.log, start=1) if e.hint is not None}
+    assert sorted(kept) == sorted(asked)
+    path = match.save_path
+    match.close()
+    resumed = Match.load(path, games)
+    assert [e.hint for e in resumed.record.log] == [e.hint for e in match.record.log]
+    while not game.is_over(resumed.state):
+        seat = game.to_act(resumed.state)[0]
+        legal = game.legal_moves(resumed.state, seat)
+        resumed.play(seat, bots[seat].choose(game.view(resumed.state, seat), legal)[0])
+    done = finished_game(resumed)
+    with History() as history:
+        history.record(done)
+        from_history = history.load(done.id, games)
+    exported = tmp_path / "game.jsonl"
+    exported.write_text(export_lines(done))
+    for record in (resumed.record, from_history.record, read_export(exported, games).record):
+        replay = Replay(game, record)
+        for number, (hinted, follows) in asked.items():
+            advice = replay.advice(number)
+            assert advice is not None and advice.shown, number
+            assert advice.move.model_dump(mode="json") == hinted
+            assert advice.agrees is follows and advice.why.startswith("Because")
+        others = [m.number for m in replay.moves if m.by_person and m.number not in asked]
+        assert others and not any(replay.advice(n).shown for n in others)
+    # On screen: the hint she asked for, followed or not, in words that say it was hers.
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReplayScreen(Replay(game, resumed.record))
+        await app.push_screen(screen)
+        await pilot.pause()
+        for number, (_, follows) in asked.items():
+            screen.show(number)
+            note = str(screen.query_one("#replay-note").render())
+            if follows:
+                assert "Ann followed the hint she asked for: " in note, note
+            else:
+                assert f"{PARTED} Ann asked for a hint, which was: " in note, note
 
 
 def test_the_disagreement_key_finds_each_parting_in_order(sets_and_runs):

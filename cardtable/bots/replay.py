@@ -2,8 +2,9 @@
 
 A replay is made from what replays a game exactly (a `MatchRecord`: options, the deal's seed,
 every move), never from a game still in play: its hands would be shown early. Each move a
-person made is set beside the move the game's planner would have hinted in her place, from
-her own view then, so a replay can mark where she and the hint parted.
+person made is set beside the hint she was shown for it at the table, if she asked for one,
+else the move the game's planner would have hinted in her place, from her own view then, so a
+replay can mark where she and the hint parted.
 """
 
 from __future__ import annotations
@@ -40,11 +41,14 @@ class ReplayMove:
 
 @dataclass(frozen=True)
 class Advice:
-    """What the bot would have played in a person's place, and why; `agrees` when she did."""
+    """What the bot would have played in a person's place, and why; `agrees` when she did;
+    `shown` when it is the hint she was shown at the table (she asked for it), not one worked
+    out for the replay."""
 
     move: Move
     why: str
     agrees: bool
+    shown: bool = False
 
 
 class Replay:
@@ -121,6 +125,15 @@ class Replay:
         if not made.by_person:
             return None
         known = self._advice.get(number)
+        hint = self.record.log[number - 1].hint
+        if known is None and hint is not None:
+            try:
+                move = self.game.parse_move(hint.move)
+            except IllegalMove:  # not one of this game's moves: worked out afresh below
+                pass
+            else:
+                shown = Advice(move, hint.why, move == made.move, shown=True)
+                known = self._advice[number] = shown
         if known is None:
             before = self.position(number - 1)
             view = self.game.view(before, made.seat)

@@ -39,6 +39,7 @@ from cardtable.engine.match import (
     LoggedMove,
     Match,
     MatchRecord,
+    MoveHint,
     SaveHeader,
     _replay,
 )
@@ -90,6 +91,8 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "CREATE INDEX games_by_end ON games(ended)",
         "CREATE INDEX seats_by_name ON seats(name, game_id)",
     ),
+    # 2: the hint a person was shown for her move (NULL: she asked for none), for replays.
+    ("ALTER TABLE moves ADD COLUMN hint TEXT",),
 ]
 """The schema, step by step: step N takes a file at user_version N-1 to N. A later cardtable
 adds a step; it never changes one already shipped."""
@@ -404,7 +407,7 @@ class History:
                 ],
             )
             conn.executemany(
-                "INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     (
                         finished.id,
@@ -412,6 +415,7 @@ class History:
                         entry.seat,
                         json.dumps(entry.move),
                         json.dumps(entry.lines),
+                        None if entry.hint is None else entry.hint.model_dump_json(),
                     )
                     for number, entry in enumerate(record.log, start=1)
                 ),
@@ -545,7 +549,8 @@ class History:
         )
         why = _bad_seats(seats)
         moves_rows = self._read(
-            "SELECT number, seat, move, lines FROM moves WHERE game_id = ? ORDER BY number LIMIT ?",
+            "SELECT number, seat, move, lines, hint FROM moves WHERE game_id = ? ORDER BY number "
+            "LIMIT ?",
             (game_id, MAX_MOVES + 1),
         )
         if why is None and [row[0] for row in moves_rows] != list(range(1, moves + 1)):
@@ -561,11 +566,16 @@ class History:
                 seats=[SeatConfig(name=row[1], kind=row[2]) for row in seats],
             )
             lines = [header.model_dump_json()]
-            for number, seat, move, said in moves_rows:
-                if len(move) > MAX_LINE_BYTES or len(said) > MAX_LINE_BYTES:
+            for number, seat, move, said, hint in moves_rows:
+                if max(len(move), len(said), len(hint or "")) > MAX_LINE_BYTES:
                     raise ValueError(f"move {number} is longer than any move")
-                entry = LoggedMove(seat=seat, move=json.loads(move), lines=json.loads(said))
-                lines.append(entry.model_dump_json())
+                entry = LoggedMove(
+                    seat=seat,
+                    move=json.loads(move),
+                    lines=json.loads(said),
+                    hint=None if hint is None else MoveHint.model_validate_json(hint),
+                )
+                lines.append(entry.line())
             stored = Outcome.model_validate_json(outcome)
         except (ValueError, TypeError, RecursionError, ValidationError) as err:
             # RecursionError: JSON nested past any the game writes (json.loads has no limit)
@@ -793,7 +803,7 @@ def export_lines(finished: FinishedGame) -> str:
         where=finished.where,
     )
     lines = [header.model_dump_json()]
-    lines += [entry.model_dump_json() for entry in record.log]
+    lines += [entry.line() for entry in record.log]
     lines.append(json.dumps({"finished": end.model_dump(mode="json")}))
     return "\n".join(lines) + "\n"
 

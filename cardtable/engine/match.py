@@ -59,12 +59,33 @@ KB. A longer line is not one cardtable wrote."""
 BAD_NAME = "a player's name in it is not one cardtable would accept"
 
 
+MAX_HINT_WORDS = 2000
+"""A hint's reason is a few sentences: a longer one is not one cardtable wrote."""
+
+
+class MoveHint(BaseModel):
+    """The hint a person was shown just before her move: its move, and why (a replay sets it
+    beside what she did)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move: dict[str, Any]
+    why: str = Field(max_length=MAX_HINT_WORDS)
+
+
 class LoggedMove(BaseModel):
-    """One move in the log: who made it, the move, and the lines it produced."""
+    """One move in the log: who made it, the move, the lines it produced, and the hint its
+    mover was shown for it, if she asked for one."""
 
     seat: int
     move: dict[str, Any]
     lines: list[str]
+    hint: MoveHint | None = None
+
+    def line(self) -> str:
+        """The move as a save's line (JSON; no `hint` key when she was shown none, so a save
+        reads as it did before hints were kept)."""
+        return self.model_dump_json(exclude={"hint"} if self.hint is None else None)
 
 
 class UndoLine(BaseModel):
@@ -191,7 +212,7 @@ class Match:
         record = self.record
         try:
             header = SaveHeader.of(record, self.started).model_dump_json()
-            moves = "".join(entry.model_dump_json() + "\n" for entry in record.log)
+            moves = "".join(entry.line() + "\n" for entry in record.log)
             self.save_file = SaveFile.create(path, header + "\n" + moves)
         except ValueError as err:  # a name that is not valid text: no write will ever do
             self.unsaved = why_not_written(err, path.parent)
@@ -218,6 +239,22 @@ class Match:
         """The save file of this match, while it has one."""
         return None if self.save_file is None else self.save_file.path
 
+    def hint_shown(self, seat: int, move: Move, why: str) -> None:
+        """`seat` was shown a hint of `move` (`why` it is good) in the position as it stands:
+        kept with her move, if she makes it in this position."""
+        given = MoveHint(move=move.model_dump(mode="json"), why=why[:MAX_HINT_WORDS])
+        self._hint = (len(self.record.log), seat, given)
+
+    _hint: tuple[int, int, MoveHint] | None = None
+    """The last hint shown: at which move number, to which seat, and the hint."""
+
+    def _hint_given(self, seat: int) -> MoveHint | None:
+        """The hint `seat` was shown in the position as it stands, if any (it is used up)."""
+        shown, self._hint = self._hint, None
+        if shown is None or shown[:2] != (len(self.record.log), seat):
+            return None
+        return shown[2]
+
     def play(self, seat: int, move: Move) -> list[Event]:
         """Apply a move through the checked path, log it and save; IllegalMove changes nothing.
 
@@ -228,7 +265,8 @@ class Match:
         events = self.game.apply(self.state, seat, move)
         self.kept(before)
         lines = [event.render(self.names) for event in events]
-        entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines)
+        hint = self._hint_given(seat)
+        entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines, hint=hint)
         self.record.log.append(entry)
         if self._save_to is not None:
             if self.game.is_over(self.state):
@@ -240,7 +278,7 @@ class Match:
                 self.save_file.delete()
                 self.save_file = None
             else:
-                self._append(entry.model_dump_json() + "\n")
+                self._append(entry.line() + "\n")
                 if len(self.record.log) - self._checkpointed >= CHECKPOINT_EVERY:
                     self.checkpoint()
         if self.history is not None and self.game.is_over(self.state):

@@ -195,12 +195,14 @@ class ReplayScreen(Screen[None]):
             return note, False
         before = replay.game.view(replay.position(number - 1), made.seat)
         label = self._label(advice.move, before)
+        said = sentences(label, advice.why)
+        name = replay.names[made.seat]
         if advice.agrees:
-            note.append(f"\n{AGREED} The hint agreed: {sentences(label, advice.why)}")
+            how = f"{name} followed the hint she asked for" if advice.shown else "The hint agreed"
+            note.append(f"\n{AGREED} {how}: {said}")
             return note, False
-        note.append(
-            f"\n{PARTED} The hint would have been: {sentences(label, advice.why)}", style="bold"
-        )
+        how = f"{name} asked for a hint, which was" if advice.shown else "The hint would have been"
+        note.append(f"\n{PARTED} {how}: {said}", style="bold")
         return note, True
 
     def _label(self, move: Any, view: Any) -> str:

@@ -460,6 +460,10 @@ class TableScreen(TableFrame):
         while only bots played since (a handoff to another person takes it from her)."""
         return self.viewer if self.viewer is not None else self.hidden_for_bots
 
+    def hint_shown(self, seat: int, move: Move, why: str) -> None:
+        """Kept with her move if she makes it here: the replay sets it beside what she did."""
+        self.match.hint_shown(seat, move, why)
+
     def undo_refusal(self) -> str | None:
         """Why the person at the keyboard may not take back her last move now, or None."""
         seat = self._at_keyboard()

@@ -560,6 +560,8 @@ class TableFrame(Screen[None]):
         try:
             move, why = answer()
             show(move, why)
+            if view.seat is not None:
+                self.hint_shown(view.seat, move, why)
             if follow:
                 self.app.simulate_key("enter")
         except Exception as err:  # the app's crash report, as a hint given at once had
@@ -568,6 +570,10 @@ class TableFrame(Screen[None]):
                 raise error
 
             self.app.call_later(fail)
+
+    def hint_shown(self, seat: int, move: Move, why: str) -> None:
+        """`seat` was shown this hint in the position as it stands (at one keyboard it is kept
+        with her move, for the replay)."""
 
     def hold_window(self) -> None:
         """A hint was given in a window (at one keyboard it waits until the next move)."""
