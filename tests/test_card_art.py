@@ -260,3 +260,16 @@ def test_words_beside_a_plates_backs_take_no_more_lines_where_the_backs_are_tall
     assert compact[1].rstrip().endswith("▌ 11 cards") and compact[2].strip() == "2 buys left"
     lit = plate(seat, Scale.ROOMY, 26).split("\n")[2]
     assert any("#ffd54f" in str(span.style) for span in lit.spans)  # her backs lit a moment
+
+
+def test_two_bots_cut_to_a_narrow_plate_keep_their_seat_numbers_apart():
+    """Six seats of Sets and Runs at 80 columns leave a plate 16 cells: 'Strong bot 3' and
+    'Strong bot 5' beside their claim keys were both 'Strong…'. The name gives way, its
+    number stays; a name with no number is cut as before."""
+    lines = [
+        plate(Seat(name=name, cards=5, key=key), Scale.COMPACT, 15).plain.splitlines()[0]
+        for name, key in (("Strong bot 3", "f"), ("Strong bot 5", "k"), ("Annabelle-Marie", "a"))
+    ]
+    assert lines[0].strip() == "[f] Strong… 3"
+    assert lines[1].strip() == "[k] Strong… 5"
+    assert lines[2].strip() == "[a] Annabell…"

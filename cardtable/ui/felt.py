@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.align import Align
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,7 +17,7 @@ from textual.widget import Widget
 from cardtable.engine.words import plural
 from cardtable.ui import card_faces
 from cardtable.ui.card_art import CardSize, Scale, backs, joined
-from cardtable.ui.cells import fitted
+from cardtable.ui.cells import fitted, fitted_name
 from cardtable.ui.widgets import Drawn
 
 
@@ -53,7 +54,9 @@ def plate(seat: Seat, scale: Scale, width: int, most: int = 13) -> Text:
     mark = f"{TURN_MARK} " if seat.to_act else "  "
     after = f" · {seat.marks}" if seat.marks else ""
     name = Text(mark, style="bold")
-    name.append(fitted(f"{key}{seat.name}{after}", width - 2).rstrip(), style="bold")
+    room = width - 2 - cell_len(key) - cell_len(after)  # the name gives way first, its number last
+    label = f"{key}{fitted_name(seat.name, room) if room >= 6 else seat.name}{after}"
+    name.append(fitted(label, width - 2).rstrip(), style="bold")
     if seat.to_act:
         name.stylize(card_faces.turn())
     lines = [name]
