@@ -414,7 +414,7 @@ class RunItTable(GameTable[RunItView, Any]):
         if view.phase is Phase.WINDOW:
             info.append(f"\nNext to play: {self.who(view.turn)}")
         else:
-            info.append(f"\nTo play: {self.who(view.turn)}, then {self.who(following)}")
+            info.append(f"\nTo play: {self.who(view.turn)} → {self.who(following)}")
         game = f"Game {view.game_number} of {view.games} · " if view.games > 1 else ""
         info.append(f"\n{game}{self.who(view.dealer)} dealt", style="dim")
         return info
@@ -471,10 +471,11 @@ class RunItTable(GameTable[RunItView, Any]):
             first = self.first_offer
             if mine and first is not None:
                 offered = f"the {first.card.short}" if isinstance(first, mv.Offer) else "nothing"
-                text.append(f"You offer {offered} for {getter}'s first card. ", style="bold")
+                # What to press first: on a crowded small table the last line may not show.
+                text.append(f"A second card for {getter}, ", style="bold")
                 text.append(
-                    f"If {getter} cannot play it, {getter} gets a second: offer one for that "
-                    f"too (pick it, Enter or o), or {KEYS['nothing']} for nothing."
+                    f"if she cannot play the first: pick it, Enter or o; {KEYS['nothing']} for "
+                    f"nothing. (You offer {offered} for the first.)"
                 )
             elif mine:
                 text.append(f"{getter} must get a card. ", style="bold")
