@@ -348,3 +348,26 @@ async def test_a_hand_card_drawn_from_the_faces_it_keeps_looks_as_one_drawn_afre
                 card._render_content()
                 assert [strip.render(console) for strip in card._render_cache.lines] == shown
         assert reused
+
+
+async def test_a_refusal_of_three_lines_takes_its_room_from_the_log_not_the_castle():
+    """At 80x24 a long refusal (a pile's whole value sum) needs a third status row: the folded
+    log gives it up, so the Castle keeps its height and its bottom row its border; a short line
+    gives the log its rows back."""
+    from cardtable.ui.felt import Felt
+    from cardtable.ui.widgets import MoveLog
+
+    app = piles_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        felt, log = screen.table.query_one(Felt), screen.table.query_one(MoveLog)
+        await pilot.pause()
+        height, logged = felt.size.height, log.size.height
+        screen.say("✗ " + "a pile's value sum, word after word " * 6, refused=True)
+        await pilot.pause()
+        assert screen.status_rows == 3
+        assert felt.size.height == height and log.size.height == logged - 1
+        screen.say("Place a card.")
+        await pilot.pause()
+        assert felt.size.height == height and log.size.height == logged

@@ -431,6 +431,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             self.scale = scale
             self.set_class(scale is Scale.ROOMY, "-roomy")
             self.set_class(scale is Scale.LARGE, "-large")
+            self._fold_log()
         if self.view is not None:
             self.redraw()
 
@@ -443,8 +444,27 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         """Open the log over the lower table, or fold it to its last lines again; the felt is
         drawn again for the room it has."""
         self.toggle_class("-log-open")
+        self._fold_log()
         self.query_one(MoveLog).scroll_end(animate=False)
         self.call_after_refresh(self.redraw)
+
+    status_extra = 0
+    """Rows the status line under the table takes beyond its usual two (a long refusal)."""
+
+    def give_status_rows(self, extra: int) -> None:
+        """The status line needs `extra` rows beyond its two: the folded log gives them up (to
+        none at all), so the felt keeps its height and nothing on it is cut."""
+        if extra != self.status_extra:
+            self.status_extra = extra
+            self._fold_log()
+
+    def _fold_log(self) -> None:
+        log = self.query_one(MoveLog)
+        if self.status_extra <= 0 or self.has_class("-log-open"):
+            log.styles.clear_rule("height")  # the stylesheet's: folded, or open
+            return
+        folded = 3 if self.scale is not Scale.COMPACT else 2
+        log.styles.height = max(folded - self.status_extra, 0)
 
     # Motion: what has just landed is lit for a moment
 

@@ -714,6 +714,7 @@ class TableFrame(Screen[None]):
         rows = max(len(line.wrap(self.app.console, width)), 2) if width else 0
         status.update(line, layout=not rows or rows != self.status_rows)  # same height: no layout
         self.status_rows = rows
+        self.table.give_status_rows(max(rows - 2, 0))
         if refused:
             self.app.bell()
 
