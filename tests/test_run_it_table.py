@@ -427,6 +427,25 @@ async def test_moving_off_the_hinted_card_withdraws_the_hint_and_enter_plays_the
         assert screen.match.record.log[before].move["card"] == shown.model_dump(mode="json")
 
 
+async def test_once_the_game_is_over_nobody_is_marked_to_play():
+    """The last table of a game (under the result, and in a replay's last step) says the game
+    is over: no ▶ on the player whose turn it would have been, no 'To play'."""
+    app = table_app("Ann,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = screen.match.state
+        state.turn = 0
+        hands(screen, "R8", "Y6 R9")
+        top(screen, "R7")
+        screen.redraw()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.game.is_over(screen.match.state))
+        screen.redraw()
+        info = screen.table._info().plain
+        assert "Game over" in info and "To play" not in info
+        assert not any(screen.table._seat(seat, "").to_act for seat in (0, 1))
+
+
 async def test_a_hint_that_names_a_key_is_made_by_enter_too():
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:

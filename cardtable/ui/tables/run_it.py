@@ -353,7 +353,7 @@ class RunItTable(GameTable[RunItView, Any]):
 
     def _seat(self, seat: int, key: str) -> Seat:
         view = self.shown
-        acting = seat == view.turn and view.phase is not Phase.WINDOW
+        acting = seat == view.turn and view.phase is not Phase.WINDOW and not view.over
         asked = view.phase is Phase.OFFERS and seat in view.to_act
         marks = f"won {view.wins[seat]}" if view.games > 1 else ""
         return Seat(
@@ -411,7 +411,9 @@ class RunItTable(GameTable[RunItView, Any]):
         else:
             info.append("\nNo penalty run", style="dim")
         following = (view.turn + view.direction) % view.seats
-        if view.phase is Phase.WINDOW:
+        if view.over:
+            info.append("\nGame over")
+        elif view.phase is Phase.WINDOW:
             info.append(f"\nNext to play: {self.who(view.turn)}")
         else:
             info.append(f"\nTo play: {self.who(view.turn)} → {self.who(following)}")
