@@ -304,6 +304,29 @@ async def test_hint_on_a_lay_down_marks_its_cards_and_enter_lays_it_down_meld_by
         assert len(state.melds) == 2
 
 
+async def test_marking_a_card_of_her_own_withdraws_the_hint_and_enter_uses_her_marks():
+    """The hint marked the 7s; she marks a 9 as well: 'Enter lays it down' no longer says
+    what Enter does, so the line of what she can do comes back, and Enter works on her marks
+    (four cards that are no set: refused, nothing laid)."""
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = anns_turn(screen, "7H 7C 7D 9S 9H 9D 2C 5S KD", round_=1)
+        table = screen.table
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Enter lays it down" in status(app))
+        hinted = {table.hand[i] for i in table.marked}
+        other = next(i for i, c in enumerate(table.hand) if c not in hinted)
+        table.cursor = other
+        await pilot.press("space")
+        await pilot.pause()
+        assert table.hinted is None and not table.plan
+        assert "Enter lays it down" not in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not state.pending and not state.laid_down[0]
+
+
 async def test_the_hint_lays_down_two_sets_of_one_rank_meld_by_meld():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:

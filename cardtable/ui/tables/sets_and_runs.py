@@ -648,6 +648,15 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         self.cursor = index
         self.marked ^= {index}
         self.draw_hand()
+        self._marks_changed()
+
+    def _marks_changed(self) -> None:
+        """She marked cards of her own: a hint standing (and the rest of its plan) no longer
+        says what Enter does, so it is withdrawn."""
+        if self.hinted is not None or self.plan:
+            self.hinted = None
+            self.plan = []
+            self.post_message(self.HintWithdrawn())
 
     def action_pick(self, slot: int) -> None:
         """A number key marks or unmarks the card it is shown on."""
@@ -704,6 +713,7 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         if name == "unmark":
             self.marked = set()
             self.draw_hand()
+            self._marks_changed()
             return
         if not self.may_act():
             return
