@@ -45,15 +45,34 @@ class TableScreen(TableFrame):
         self.delay = delay
         self.clock: Clock = clock or LoopClock()
         """The clock the runner and this screen wait on (a FakeClock in tests)."""
-        self.viewer: int | None = None
-        self.hidden_for_bots: int | None = None
-        """The person whose hand was put away while bots play (she keeps the keyboard: her
-        next turn, with only bots' moves between, needs no handoff)."""
-        """The seat whose hand is shown: the last person handed the table (in a demo, the actor)."""
+        self._viewer: int | None = None
+        self._hidden_for_bots: int | None = None
         self.table = table_for(match.game.id)()
         self._seat(match)
         if demo:  # nobody plays a demo: no widget takes the keys, the footer shows how to stop
             self.AUTO_FOCUS = ""
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand is shown: the last person handed the table (in a demo, the
+        actor)."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self._viewer = seat
+        self._offer_undo()
+
+    @property
+    def hidden_for_bots(self) -> int | None:
+        """The person whose hand was put away while bots play (she keeps the keyboard: her
+        next turn, with only bots' moves between, needs no handoff)."""
+        return self._hidden_for_bots
+
+    @hidden_for_bots.setter
+    def hidden_for_bots(self, seat: int | None) -> None:
+        self._hidden_for_bots = seat
+        self._offer_undo()
 
     def _later(self, wait: float, callback: Callable[[], object]) -> None:
         """Call `callback` after `wait` seconds on the table's clock, unless the screen has gone."""
@@ -445,8 +464,14 @@ class TableScreen(TableFrame):
         )
         self.table.hinted = None
         self.draw()
-        # u comes and goes with what the last move was: the footer is laid out again only when
-        # it does (each layout cost a bot table 5 ms a move, and the keys waited behind them).
+        self._offer_undo()
+
+    def _offer_undo(self) -> None:
+        """u comes and goes with what the last move was and who has the keyboard: the footer
+        is laid out again only when it does (each layout cost a bot table 5 ms a move, and the
+        keys waited behind them)."""
+        if getattr(self, "runner", None) is None or not self.is_attached:
+            return
         offered = not self.demo and self.undo_refusal() is None
         if offered != self._undo_offered:
             self._undo_offered = offered
