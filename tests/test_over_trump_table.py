@@ -368,3 +368,24 @@ async def test_the_keeper_reveal_title_fits_80_columns_with_its_way_back():
         title = screen.query_one("#hand-title")
         words = str(title.render())
         assert "(k cancels)" in words and cell_len(words.rstrip()) <= title.content_size.width
+
+
+async def test_on_a_projector_a_teams_corner_names_its_players_whole():
+    """At 200x60 the corners have room for 'Strong bot 2 & Strong bot 4'; at 80x24 a name too
+    long for a caption keeps its seat number ('Strong… 2')."""
+    from cardtable.ui.tables.over_trump import cut
+
+    app = CardTableApp(
+        Launch(
+            command="play",
+            game="over-trump",
+            seats="Ann,bot:strong,bot,bot:strong",
+            seed=4,
+            delay=0,
+        )
+    )
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view)
+        corner = " ".join(line.plain for line in app.screen.table._team(1))
+        assert "Strong bot 2 & Strong bot 4" in corner
+    assert cut("Strong bot 2") == "Strong… 2"

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,7 +34,7 @@ from cardtable.ui.card_art import (
     face_lines,
 )
 from cardtable.ui.card_faces import look
-from cardtable.ui.cells import fitted
+from cardtable.ui.cells import fitted_name
 from cardtable.ui.felt import TURN_MARK, Felt, Seat, plate
 from cardtable.ui.screens.game_summary import Column, Line, Row, Summary
 from cardtable.ui.widgets import GameTable, happened
@@ -60,6 +59,8 @@ SPECTATOR_PLATE = 26
 """The width of seat 1's plate at the bottom of a spectator's felt."""
 CAPTION_WIDTH = 10
 """The widest name a caption on the felt writes in full."""
+LARGE_CAPTION_WIDTH = 12
+"""A team's players in its corner on a projector's table: 'Strong bot 2' whole."""
 
 
 def sort_hand(hand: list[PilatchCard]) -> list[PilatchCard]:
@@ -78,8 +79,9 @@ def team_of(seat: int) -> str:
 
 
 def cut(name: str, width: int = CAPTION_WIDTH) -> str:
-    """A name cut to `width` cells with '…' where it is cut (the seat plates show it whole)."""
-    return fitted(name, width).rstrip() if cell_len(name) > width else name
+    """A name cut to `width` cells with '…' where it is cut, keeping the seat number a bot's
+    ends with ('Strong… 2'; the seat plates show it whole)."""
+    return fitted_name(name, width)
 
 
 def padded_line(line: Text, width: int, align: str) -> Text:
@@ -321,7 +323,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         blocks["bottom_left"] = [Text(line, style=muted) for line in suit_cycle()]
         blocks["bottom_right"] = [
             Text(f"Hand {self._hand_shown() if won else view.hand_number}"),
-            Text(f"{cut(self.who(view.dealer))} dealt"),
+            Text(f"{cut(self.who(view.dealer), self.corner_width())} dealt"),
             Text("100 wins", style="dim"),
         ]
         compact = self.scale is Scale.COMPACT
@@ -420,13 +422,18 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
                 lines.append(Text(f"suit: {SUIT_NAMES[view.trick_suit]}"))
         return lines
 
+    def corner_width(self) -> int:
+        """The widest name the felt's corners write in full: wider on a projector's table."""
+        return LARGE_CAPTION_WIDTH if self.scale is Scale.LARGE else CAPTION_WIDTH
+
     def _team(self, team: int) -> list[Text]:
         """A team's corner: its game score, tricks and points this hand (its players too, once
         there is room)."""
         view = self.shown
         lines = [Text(f"Team {TEAM_NAMES[team]}: {view.scores[team]}", style="bold")]
         if self.scale is not Scale.COMPACT:
-            lines.append(Text(" & ".join(cut(self.who(s)) for s in view.teams[team])))
+            width = self.corner_width()
+            lines.append(Text(" & ".join(cut(self.who(s), width) for s in view.teams[team])))
         tricks, points = plural(view.tricks[team], "trick"), points_text(view.hand_points[team])
         if self.scale is Scale.COMPACT:  # one line: the seats' notes take the rows
             return [*lines, Text(f"{tricks} · {points}")]
