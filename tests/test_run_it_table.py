@@ -386,15 +386,21 @@ async def test_p_takes_the_penalty_run():
 # Hints
 
 
+async def anns_turn(pilot, app, held: str, on: str) -> TableScreen:
+    """The table open on Ann's turn, holding `held` (her opponent the Y6 R9), the `on` card on
+    top of the discards."""
+    screen = await open_table(pilot, app)
+    screen.match.state.turn = 0
+    hands(screen, held, "Y6 R9")
+    top(screen, on)
+    screen.redraw()
+    return screen
+
+
 async def test_a_hinted_wild_is_played_with_its_colour_by_enter():
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_table(pilot, app)
-        state = screen.match.state
-        state.turn = 0
-        hands(screen, "Wild", "Y6 R9")
-        top(screen, "R7")
-        screen.redraw()
+        screen = await anns_turn(pilot, app, "Wild", "R7")
         before = len(screen.match.record.log)
         hint, hinted = await follow_hint(pilot, app)
         assert "Enter plays it" in hint
@@ -407,12 +413,7 @@ async def test_moving_off_the_hinted_card_withdraws_the_hint_and_enter_plays_the
     what she can do, and Enter then plays the card under the cursor (the one drawn raised)."""
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_table(pilot, app)
-        state = screen.match.state
-        state.turn = 0
-        hands(screen, "R2 R8 R4", "Y6 R9")  # any card goes on the R7
-        top(screen, "R7")
-        screen.redraw()
+        screen = await anns_turn(pilot, app, "R2 R8 R4", "R7")
         before = len(screen.match.record.log)
         await ask_hint(pilot, app)
         assert "Enter plays it" in status(app)
@@ -432,12 +433,7 @@ async def test_once_the_game_is_over_nobody_is_marked_to_play():
     is over: no ▶ on the player whose turn it would have been, no 'To play'."""
     app = table_app("Ann,bot")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_table(pilot, app)
-        state = screen.match.state
-        state.turn = 0
-        hands(screen, "R8", "Y6 R9")
-        top(screen, "R7")
-        screen.redraw()
+        screen = await anns_turn(pilot, app, "R8", "R7")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.game.is_over(screen.match.state))
         screen.redraw()
