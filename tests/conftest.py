@@ -35,11 +35,10 @@ $XDG_DATA_HOME/cardtable, else ~/.local/share/cardtable. No test may change anyt
 SESSION_HOME = Path(tempfile.mkdtemp(prefix="cardtable-tests-"))
 os.environ["CARDTABLE_HOME"] = str(SESSION_HOME)
 
-TEST_HINT_WORLDS = "6"
+TEST_HINT_WORLDS = "4"
 os.environ[HINT_WORLDS_SETTING] = TEST_HINT_WORLDS
 """Every hint the suite asks for (in its apps, and in the apps it starts as processes) searches
-six worlds (the fewest a hint may leave the planner's advice on: Budget.least_worlds), with no
-clock: a game followed by its hints plays the same moves on a loaded
+four worlds, with no clock: a game followed by its hints plays the same moves on a loaded
 machine as on a quiet one, and quickly (on the clock, a loaded run's hints saw fewer worlds,
 advised other moves, and a phone's game ran five times as long). The hints' clock itself is
 tested where it is set aside (tests/test_hint_worlds.py)."""

@@ -77,3 +77,8 @@ def test_a_search_the_clock_cut_short_keeps_the_planners_move_however_its_worlds
         assert (bot.choose(game.view(state, seat), legal)[0] == rival) is leaves, worlds
     monkeypatch.setattr(bot, "search", searched(bot.budget.least_worlds))
     assert bot.choose(game.view(state, seat), legal)[0] == rival
+    # A budget that asks for fewer worlds (a hint's fixed number) is not cut short: all of
+    # them count.
+    bot.budget = replace(bot.budget, worlds=4)
+    monkeypatch.setattr(bot, "search", searched(4))
+    assert bot.choose(game.view(state, seat), legal)[0] == rival

@@ -162,10 +162,10 @@ class SearchBot:
 
     def beats(self, ends: list[float], planned: list[float]) -> bool:
         """True if a move's standings beat the planner's move's over the same worlds (at least the
-        budget's `least_worlds` of them) by more than the budget's margin and its number of
-        standard errors of the difference."""
+        budget's `least_worlds` of them, or all its `worlds` where it asks for fewer) by more
+        than the budget's margin and its number of standard errors of the difference."""
         budget = self.budget
-        if len(ends) < budget.least_worlds:
+        if len(ends) < min(budget.least_worlds, budget.worlds):  # the clock cut it short
             return False
         gains = [end - plan for end, plan in zip(ends, planned, strict=True)]
         gain = fmean(gains)

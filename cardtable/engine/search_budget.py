@@ -33,6 +33,7 @@ class Budget:
     """Besides, the gain must exceed this many standard errors of its world-by-world
     differences (0: any gain over the margin will do)."""
     least_worlds: int = 6
-    """Nor over fewer worlds than this: a busy machine's clock can stop the search after two or
-    three, too few for their mean or their spread to tell a better move from luck (a hint over
-    3 deals once gave a pile away for a 5-point edge it showed in all three)."""
+    """Nor over fewer worlds than this (or than `worlds`, where fewer are asked for): a busy
+    machine's clock can stop the search after two or three, too few for their mean or their
+    spread to tell a better move from luck (a hint over 3 deals once gave a pile away for a
+    5-point edge it showed in all three)."""
