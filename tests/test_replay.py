@@ -268,3 +268,20 @@ async def test_the_results_screen_replays_the_game_just_played():
         assert app.screen.replay.record is match.record
         await pilot.press("escape")
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_an_offer_made_face_down_is_named_in_the_replay():
+    """The log keeps an offer's card hidden ('offers a card face down'); the replay, with every
+    hand open, names it beside the line."""
+    match = played("run-it", 3)
+    replay = Replay(match.game, match.record)
+    offer = next(m for m in replay.moves if m.move.kind == "offer")
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReplayScreen(replay)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.show(offer.number)
+        note = str(screen.query_one("#replay-note").render())
+        assert "offers a card face down" in note
+        assert f"(offer the {offer.move.card.short} face down)" in note

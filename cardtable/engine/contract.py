@@ -23,6 +23,10 @@ class Move(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
+    face_down: ClassVar[bool] = False
+    """True for a move whose log line keeps its card hidden (an offer made face down): a
+    replay, with every hand open, names the card beside the line."""
+
     def describe(self, player: str = "You") -> str:
         """The move as a log line, with `player` as its subject."""
         return f"{player}: {self.model_dump()}"

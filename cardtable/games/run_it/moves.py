@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -57,6 +57,7 @@ class Offer(PhrasedMove, does="offers a card face down", brief="offer {card.shor
 
     kind: Literal["offer"] = "offer"
     card: RunItCard
+    face_down: ClassVar[bool] = True
 
 
 class NoOffer(PhrasedMove, does="offers nothing", brief="offer nothing"):

@@ -189,11 +189,13 @@ class ReplayScreen(Screen[None]):
         made = replay.moves[number - 1]
         # A move the log keeps face down (an offer) is told whole: every hand is open here.
         said = " ".join(made.lines) or sentences(made.move.describe(replay.names[made.seat]))
+        before = replay.game.view(replay.position(number - 1), made.seat)
+        if made.lines and made.move.face_down:
+            said += f" ({self._label(made.move, before)})"
         note = Text(f"{number}. {said}")
         advice = replay.advice(number)
         if advice is None:
             return note, False
-        before = replay.game.view(replay.position(number - 1), made.seat)
         label = self._label(advice.move, before)
         said = sentences(label, advice.why)
         name = replay.names[made.seat]
