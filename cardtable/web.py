@@ -183,6 +183,20 @@ def refusal(err: OSError, address: str, port: int) -> str:
     return f"cannot listen on {address}:{port}: {err.strerror or err}."
 
 
+MOST_TAB_COLUMNS = 500
+MOST_TAB_ROWS = 200
+"""The largest terminal a tab's page may ask for: a 4K screen at a small font is about 400x120.
+A crafted page asking for more would have its process draw millions of cells a frame."""
+
+
+def tab_size(width: object, height: object) -> tuple[int, int]:
+    """A tab's terminal size as its page asks for it (on opening, and on every resize), kept
+    within 1 to MOST_TAB_COLUMNS by 1 to MOST_TAB_ROWS; what is not a whole number is 80x24's."""
+    columns = width if type(width) is int else 80
+    rows = height if type(height) is int else 24
+    return max(1, min(columns, MOST_TAB_COLUMNS)), max(1, min(rows, MOST_TAB_ROWS))
+
+
 class TabApp(AppService):
     """textual-serve's AppService (one tab's cardtable process), which also waits for its
     process to end when stopped, so none outlives the server and each is reaped; `secrets`
@@ -195,6 +209,14 @@ class TabApp(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """textual-serve's environment for the tab's process, with the tab's `secrets`."""
         return {**super()._build_environment(width, height), **self.secrets}
+
+    async def start(self, width: int, height: int) -> None:
+        """Start the tab's process at the size its page asks for, within `tab_size`."""
+        await super().start(*tab_size(width, height))
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        """A resize from the page (anything its websocket says: checked by `tab_size`)."""
+        await super().set_terminal_size(*tab_size(width, height))
 
     async def stop(self) -> None:
         """Tell the app to quit and wait for it: a few seconds, then it is killed."""

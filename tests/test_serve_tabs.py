@@ -274,3 +274,27 @@ async def test_closed_silent_and_web_ports_and_a_wrong_code_answer_alike(monkeyp
     assert len({reason for reason, _ in answers}) == 1, answers
     assert all(2.0 <= took < 2.6 for _, took in answers), answers
     assert Hello  # the wrong code reached a real host, and got the same words
+
+
+async def test_a_tabs_page_cannot_ask_its_process_for_a_terminal_of_millions_of_cells():
+    """The size a page asks for, on opening (its query) and on each resize (its websocket),
+    comes from the browser: a crafted page could ask for 100000x100000 and have the tab's
+    cardtable draw ten billion cells. Both stay within MOST_TAB_COLUMNS x MOST_TAB_ROWS, and
+    what is not a whole number is 80x24."""
+    from cardtable.web import MOST_TAB_COLUMNS, MOST_TAB_ROWS, TabApp, tab_size
+
+    assert tab_size(100_000, 100_000) == (MOST_TAB_COLUMNS, MOST_TAB_ROWS)
+    assert tab_size(-5, 0) == (1, 1)
+    assert tab_size("wide", 3.5) == (80, 24)
+    assert tab_size(True, None) == (80, 24)
+    assert tab_size(120, 40) == (120, 40)
+    tab = TabApp("true", write_bytes=None, write_str=None, close=None, download_manager=None)
+    sent: list[dict] = []
+
+    async def send_meta(data: dict) -> bool:
+        sent.append(data)
+        return True
+
+    tab.send_meta = send_meta  # type: ignore[method-assign]
+    await tab.set_terminal_size(10**9, 10**9)
+    assert sent == [{"type": "resize", "width": MOST_TAB_COLUMNS, "height": MOST_TAB_ROWS}]
