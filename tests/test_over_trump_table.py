@@ -16,7 +16,7 @@ from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables import over_trump
 from cardtable.ui.widgets import GameTable
 from tests.cards_text import pcard, pcards
-from tests.pilot_steps import wait_until
+from tests.pilot_steps import status, wait_until
 
 SIZE = (80, 24)
 SIZES = [(80, 24), (120, 40), (200, 60)]
@@ -389,3 +389,45 @@ async def test_on_a_projector_a_teams_corner_names_its_players_whole():
         corner = " ".join(line.plain for line in app.screen.table._team(1))
         assert "Strong bot 2 & Strong bot 4" in corner
     assert cut("Strong bot 2") == "Strong… 2"
+
+
+def footer_words(screen) -> set[str]:
+    """The keys the footer shows now, by their words."""
+    return {b.description for (_, b, enabled, _) in screen.active_bindings.values() if b.show}
+
+
+async def test_k_shows_only_with_a_keeper_to_reveal_and_l_only_once_a_trick_is_won():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        # No Keeper in Ann's hand and no trick won yet: neither key shows, and each says why.
+        screen = await at(pilot, app, anns_last_card_wins())
+        await pilot.pause()
+        assert {"Reveal a Keeper", "Last trick"}.isdisjoint(footer_words(screen))
+        await pilot.press("k")
+        await wait_until(pilot, lambda: "no Keeper to reveal" in status(app))
+        await pilot.press("l")
+        await wait_until(pilot, lambda: "No trick has been won yet" in status(app))
+        # Her Ace takes the trick, which stays on the felt: l says that is the last trick.
+        await pilot.press("3")
+        await wait_until(pilot, lambda: "Last trick" in footer_words(screen))
+        await pilot.press("l")
+        await wait_until(pilot, lambda: "stays there until the next card" in status(app))
+        # A Keeper and a card of a suit in hand: k shows, and reveals.
+        screen = await at(pilot, app, busy_trick())
+        await wait_until(pilot, lambda: "Reveal a Keeper" in footer_words(screen))
+        await pilot.press("k")
+        await pilot.pause()
+        assert screen.table.revealing
+
+
+async def test_a_hand_of_keepers_only_cannot_reveal_and_k_says_why():
+    state = anns_last_card_wins()
+    state.hands[0] = pcards("KpR KpP")
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, app, state)
+        await pilot.pause()
+        assert "Reveal a Keeper" not in footer_words(screen)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: "you hold only Keepers" in status(app))
+        assert not screen.table.revealing

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
@@ -239,7 +240,10 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self, view: OverTrumpView, names: list[str], legal: list[PlaceCard], interactive: bool
     ) -> None:
         """Draw the players around the felt, the trick, the teams and the viewer's hand."""
+        keys_before = self._keys_now()
         self.keep(view, names, legal, interactive)
+        if self._keys_now() != keys_before:  # k comes and goes with the Keepers, l with a trick
+            self.refresh_bindings()
         self.new_hand(sort_hand(view.hand or []))
         if not interactive:
             self.revealing = False
@@ -485,12 +489,42 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         if self.may_act() and self.hand:
             self._place(self.cursor)
 
+    def _may_reveal(self) -> bool:
+        """A Keeper may go with a card placed now (she holds one, and a card of a suit)."""
+        return any(m.reveal is not None for m in self.legal)
+
+    def _keys_now(self) -> tuple[bool, bool]:
+        """What decides whether k and l show in the footer."""
+        return self._may_reveal(), self.view is not None and bool(self.view.last_trick)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """k shows while a Keeper can be revealed now; l once a trick has been won."""
+        if action == "reveal":
+            return self.interactive and self._may_reveal()
+        if action == "last_trick":
+            return self._keys_now()[1]
+        return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """k and l say why when they have nothing to do (hidden from the footer, their bindings
+        would not act at all)."""
+        action = {"k": "reveal", "l": "last_trick"}.get(event.key)
+        if action is not None and not self.check_action(action, ()):
+            event.stop()
+            self.action_reveal() if action == "reveal" else self.action_last_trick()
+
     def action_reveal(self) -> None:
         """Step one of a Keeper reveal: the next card placed goes with a Keeper."""
         if not self.may_act():
             return
-        if not any(c.is_joker for c in self.hand):
-            self.post_message(self.Said("You hold no Keeper to reveal.", refused=True))
+        if not self._may_reveal():
+            held = any(c.is_joker for c in self.hand)
+            why = (
+                "A Keeper is revealed with a card of a suit, and you hold only Keepers."
+                if held
+                else "You hold no Keeper to reveal."
+            )
+            self.post_message(self.Said(why, refused=True))
             return
         self.revealing = not self.revealing
         self.reveal_with = None
@@ -508,6 +542,19 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
     def action_last_trick(self) -> None:
         """Show the previous trick, or go back to the trick in play (the finished trick stays
         on the table by itself until the next card is placed)."""
+        view = self.shown
+        if not view.last_trick:
+            self.post_message(self.Said("No trick has been won yet.", refused=True))
+            return
+        if not view.trick:
+            self.showing_last = False
+            self.post_message(
+                self.Said(
+                    "The last trick is the one on the felt: it stays there until the "
+                    "next card is placed."
+                )
+            )
+            return
         self.showing_last = not self.showing_last
         self._draw_trick()
 
