@@ -540,6 +540,36 @@ def test_pecking_order_winners_go_out_until_one_is_left_and_set_the_next_order()
     assert state.history[0].out_order == [1, 3, 0, 2]
 
 
+def test_pecking_order_extra_turns_go_out_with_the_player_who_earned_them():
+    """An extra turn banked, then the run completed in the same build: she goes out, and the
+    next player plays an ordinary turn (not the extra one, and not as a failed extra turn)."""
+    hands = ["2S 5R", "3S", "4S", "5S"]
+    runs = ["1R 2R 3R 4R", "", "", ""]
+    state = position(hands, runs=runs, directions=[UP] * 4, pecking_order=True, games=2)
+    state.extra_turns = 1
+    do(state, add("5R"))
+    do(state, mv.END_BUILD)
+    assert state.out == [0] and state.active == 1
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    assert len(state.hands[1]) == 2, "her hand stays: she is on no extra turn"
+    do(state, mv.END_TURN)
+    assert state.active == 2, "the extra turn is not handed on to the next player"
+
+
+def test_pecking_order_going_out_on_the_extra_turn_leaves_the_next_turn_ordinary():
+    hands = ["2S 5R", "3S", "4S", "5S"]
+    runs = ["1R 2R 3R 4R", "", "", ""]
+    state = position(hands, runs=runs, directions=[UP] * 4, pecking_order=True, games=2)
+    state.on_extra_turn = True
+    do(state, add("5R"))
+    do(state, mv.END_BUILD)
+    assert state.out == [0] and state.active == 1 and not state.on_extra_turn
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    assert len(state.hands[1]) == 2, "her hand stays: she was on no extra turn"
+
+
 def test_pecking_order_needs_four_players():
     state = position(["2S", "3S", "4S"], runs=["1R 2R 3R 4R 5R 6R", "", ""], pecking_order=True)
     do(state, mv.END_BUILD)
@@ -807,6 +837,37 @@ def test_an_unbroken_tie_is_a_draw_that_credits_nobody():
     assert summary.winners == [] and summary.drawn == [0, 1] and "draw" in summary.reason
     assert summary.points == [10 - 5, 10 - 5], "Rock and Rock: no superior suit, no +50"
     assert state.wins == [0, 0] and state.needed == [6, 6] and state.hand_limits == [6, 6]
+
+
+def test_biggest_run_wins_a_tie_the_superior_suit_cannot_break_is_a_shared_win():
+    """RULES.md: 'two-way tie to the superior suit, else shared': each of them wins, and with
+    Points each adds the +50 (a backstop's unbroken tie, above, is a draw)."""
+    state = position(
+        ["2S", "3S", "4S"],
+        runs=["2R 3R", "2P 3P", "2S 3S"],
+        directions=[UP, UP, UP],
+        deck="9P",
+        phase=Phase.DISCARD,
+        biggest_run_wins=True,
+        points=True,
+    )
+    do(state, mv.END_TURN)
+    do(state, mv.DRAW)
+    do(state, mv.END_BUILD)
+    do(state, mv.END_TURN)
+    summary = state.history[0]
+    assert summary.winners == [0, 1, 2] and summary.drawn == []
+    assert "share the win" in summary.reason
+    assert summary.points == [10 + 50 - 5, 10 + 50 - 5 - 5, 10 + 50 - 5]
+    assert state.wins == [1, 1, 1]
+
+
+def test_biggest_run_wins_with_no_run_at_all_is_still_a_draw():
+    state = position(
+        ["2S", "3S"], directions=[UP, UP], deck="", phase=Phase.DISCARD, biggest_run_wins=True
+    )
+    do(state, mv.END_TURN)
+    assert state.over and state.history[0].winners == [] and state.history[0].drawn == [0, 1]
 
 
 def test_a_single_game_drawn_with_no_runs_is_shared_in_the_outcome():

@@ -150,7 +150,9 @@ def end_turn(state: RunwayState, events: Events) -> None:
     """The turn is over: end the game if its end has come, else the next turn begins."""
     deck_out = not can_draw_from_deck(state)  # Infini-Deck refills from the bin first
     if deck_out and state.options.biggest_run_wins:
-        end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
+        end_by_longest_run(
+            state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events, shared_tie=True
+        )
         return
     stalled = stalled_because(state, deck_out)
     if stalled is not None:
@@ -163,8 +165,15 @@ def end_turn(state: RunwayState, events: Events) -> None:
         say(events, "turn", "{0} takes an extra turn", seat)
         begin_turn(state, seat)
         return
+    pass_turn(state, next_seat(state, seat))
+
+
+def pass_turn(state: RunwayState, seat: int) -> None:
+    """The turn goes on to another player; extra turns not yet taken stay with the player who
+    earned them, so they are gone (she went out, or has just had them)."""
+    state.extra_turns = 0
     state.on_extra_turn = False
-    begin_turn(state, next_seat(state, seat))
+    begin_turn(state, seat)
 
 
 def stalled_because(state: RunwayState, deck_out: bool) -> str | None:
@@ -211,10 +220,13 @@ def longest_runs(state: RunwayState, seats: list[int]) -> list[int]:
     return top
 
 
-def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: Events) -> None:
+def end_by_longest_run(
+    state: RunwayState, reason: EndReason, why: str, events: Events, *, shared_tie: bool = False
+) -> None:
     """The game ends without a completed run: the longest run of the players still in wins, an
-    unbroken tie is a draw. Under Pecking Order a player already out went out first and wins;
-    the others follow her by the length of their runs."""
+    unbroken tie is a draw, or with `shared_tie` (Biggest Run Wins) a win each of them shares.
+    Under Pecking Order a player already out went out first and wins; the others follow her by
+    the length of their runs."""
     remaining = players_in(state)
     best = longest_runs(state, remaining)
     rest = sorted(remaining, key=lambda s: (s not in best, -len(state.runs[s])))
@@ -224,6 +236,8 @@ def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: 
         end_game(state, first_out, reason, f"{why}: the first player out wins", events)
     elif len(best) == 1:
         end_game(state, best, reason, f"{why}: the longest run wins", events)
+    elif shared_tie and state.runs[best[0]]:
+        end_game(state, best, reason, f"{why}: the longest runs tie and share the win", events)
     else:
         end_game(state, [], reason, f"{why}: the longest runs tie, a draw", events, drawn=best)
 
@@ -256,7 +270,7 @@ def win(state: RunwayState, seat: int, events: Events) -> None:
     if stalled is not None:
         end_by_longest_run(state, EndReason.BLOCKED, stalled, events)
         return
-    begin_turn(state, next_seat(state, seat))
+    pass_turn(state, next_seat(state, seat))
 
 
 def clear_run(state: RunwayState, seat: int) -> list[HandCard]:
@@ -286,14 +300,15 @@ def end_game(
     events: Events,
     drawn: list[int] | None = None,
 ) -> None:
-    """Score the game, then end the session or deal the next game. A draw (no winners, the
-    `drawn` seats tied) credits nobody: no win, no +50."""
+    """Score the game, then end the session or deal the next game. Each winner (several share a
+    win) counts a win and adds the +50; a draw (no winners, the `drawn` seats tied) credits
+    nobody."""
     opts = state.options
     points: list[int] = []
     if opts.scores_points:
         points = [game_points(state, s) for s in range(state.seats)]
-        if len(winners) == 1:
-            points[winners[0]] += WIN_BONUS
+        for seat in winners:
+            points[seat] += WIN_BONUS
         state.scores = [a + b for a, b in zip(state.scores, points, strict=True)]
     for seat in winners:
         state.wins[seat] += 1
