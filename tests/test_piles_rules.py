@@ -306,8 +306,25 @@ def test_an_opener_with_no_card_that_fits_any_pile_passes_and_the_game_goes_on()
     assert state.team_colours is None
     GAME.apply(state, 1, Pass())  # nothing of seat 1's fits either
     GAME.apply(state, 2, Place(card=card("KC"), pile=pile_index("A1")))
-    # The first card played sets the colours: its player's team takes its colour.
+    # The first card played sets the colours: the opener's team takes its colour.
     assert state.team_colours == [Colour.BLACK, Colour.RED]
+
+
+def test_a_first_card_from_the_other_team_still_gives_its_colour_to_the_openers_team():
+    """RULES.md: 'The colour of the first card played makes the opener's team that colour',
+    whoever plays it (here the opener has to pass and the player on her left plays first)."""
+    hands = [
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "AH 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "JC QC KC JS QS KS AC 2H 3H 4H",
+        "5H 6H 7H AD 2D 3D 4D 5D 6D 7D",
+    ]
+    state = position(RED_EIGHTS_UP, hands, turns_taken=0, colours=None)
+    GAME.apply(state, 0, Pass())
+    assert "becomes the other team's (the opener's)" in GAME.explain(state, 1)
+    events = GAME.apply(state, 1, Place(card=card("AH"), pile=pile_index("A1")))
+    assert state.team_colours == [Colour.RED, Colour.BLACK]
+    assert any(e.text.startswith("{0}'s team are the Reds") and e.seats == (0,) for e in events)
 
 
 def test_an_opener_who_can_place_still_may_not_pass():

@@ -31,6 +31,20 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+def opener_of(state: PilesState) -> int:
+    """The seat that opens: the one on the dealer's left."""
+    return (state.dealer + 1) % state.seats
+
+
+def colour_held(seat: int, card: Colour, team_colours: list[Colour] | None, opener: int) -> Colour:
+    """The colour the seat's team holds once she places a card of colour `card`: her team's;
+    before the first card, that card's colour if she is on the opener's team, else the other
+    (RULES.md: the first card played makes the opener's team its colour)."""
+    if team_colours is not None:
+        return team_colours[team_of(seat)]
+    return card if team_of(seat) == team_of(opener) else card.other
+
+
 def left_opponent(state: PilesState, seat: int) -> int:
     """The player on the seat's left, always an opponent: she takes a passer's card."""
     return (seat + 1) % state.seats
@@ -215,12 +229,13 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             if taken:
                 text += f" and takes it for the {card.colour.team}"  # type: ignore[union-attr]
             say(events, "place", text, seat)
-        if state.team_colours is None:
+        if state.team_colours is None:  # the opener's team takes the first card's colour
+            opener = opener_of(state)
             colour: Colour = card.colour  # type: ignore[assignment]
-            team = team_of(seat)
+            team = team_of(opener)
             state.team_colours = [colour, colour.other] if team == 0 else [colour.other, colour]
             text = f"{{0}}'s team are the {colour.team}: they capture {colour.other} cards"
-            say(events, "colours", text, seat)
+            say(events, "colours", text, opener)
 
     def _pass(self, state: PilesState, seat: int, move: Pass, events: Events) -> None:
         hand = state.hands[seat]
@@ -264,7 +279,7 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             dealer=state.dealer,
             turn=state.turn,
             turns_taken=state.turns_taken,
-            opener=(state.dealer + 1) % state.seats,
+            opener=opener_of(state),
             castle=castle,
             captured=[list(cards) for cards in state.captured],
             teams=TEAMS_BY_SEATS[state.seats],
@@ -337,8 +352,11 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
             aim = (
                 f"You are the {colour.team}: top piles {colour.value}, over {colour.other} cards. "
             )
-        else:
-            aim = ""
+        else:  # the opener passed: the first card played is still to come
+            whose = (
+                "your team's" if team_of(seat) == team_of(opener_of(state)) else "the other team's"
+            )
+            aim = f"The colour of the first card played becomes {whose} (the opener's). "
         if not playable:
             return f"{aim}None of your cards may go on any pile: pass ({giver})."
         if len(playable) == 1:

@@ -11,7 +11,7 @@ from cardtable.engine import Chance
 from cardtable.engine.search_budget import Budget
 from cardtable.games.piles.castle import NEIGHBOURS
 from cardtable.games.piles.moves import Pass, Place
-from cardtable.games.piles.rules import team_of, team_scores, tops
+from cardtable.games.piles.rules import colour_held, opener_of, team_of, team_scores, tops
 from cardtable.games.piles.scoring import POINTS, points
 from cardtable.games.piles.state import PilesOptions, PilesState, PilesView
 from cardtable.games.piles.strategy import PilesPlanner
@@ -124,9 +124,9 @@ class PilesSearch:
             if not isinstance(move, Place):
                 continue
             card = move.card
-            colour = held[team_of(seat)] if held else card.colour
-            if colour is None:  # every card of a standard deck has one
+            if card.colour is None:  # every card of a standard deck has one
                 continue
+            colour = colour_held(seat, card.colour, held, opener_of(state))
             board = boards.get(colour)
             if board is None:
                 board = boards[colour] = _Board(state, top, colour)

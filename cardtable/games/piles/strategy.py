@@ -6,6 +6,7 @@ from cardtable.cards import Card, Colour, standard_deck
 from cardtable.engine.words import plural
 from cardtable.games.piles.castle import NEIGHBOURS, pile_name, total_value
 from cardtable.games.piles.moves import Pass, Place
+from cardtable.games.piles.rules import colour_held
 from cardtable.games.piles.scoring import POINTS, points
 from cardtable.games.piles.state import PilesView
 
@@ -96,8 +97,8 @@ class PilesPlanner:
                 colours = view.team_colours
                 value, why = self._pass_value(view, colours[team] if colours else None)
             else:
-                colour = view.team_colours[team] if view.team_colours else move.card.colour
-                assert colour is not None  # Piles is played without Jokers
+                assert move.card.colour is not None  # Piles is played without Jokers
+                colour = colour_held(view.seat, move.card.colour, view.team_colours, view.opener)
                 board = boards.get(colour)
                 if board is None:
                     board = boards[colour] = _Board(view, colour)
