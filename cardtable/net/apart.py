@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -51,10 +52,23 @@ class ApartChoice:
     """A seat player's choice of a move among `moves`, seen as `view`: made in place when called,
     or in the worker process when the player `thinks_apart` and the pool is up."""
 
-    def __init__(self, player: Any, view: View | None, moves: list[Move]) -> None:
+    def __init__(
+        self,
+        player: Any,
+        view: View | None,
+        moves: list[Move],
+        wanted: Callable[[], bool] | None = None,
+    ) -> None:
         self.player = player
         self.view = view
         self.moves = moves
+        self.wanted: Callable[[], bool] = wanted or (lambda: True)
+        """False once nobody waits for the answer (the game moved on): a clock whose thoughts
+        queue does not start it. Never sent to the worker."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What goes to the worker: the player, the view and the moves."""
+        return {"player": self.player, "view": self.view, "moves": self.moves}
 
     @property
     def apart(self) -> bool:

@@ -53,6 +53,10 @@ class Clock(Protocol):
         the worker process in the background; a fake one thinks in place and does nothing."""
 
 
+class Dropped(Exception):
+    """The answer of a thought not made: nobody waited for it any more when its turn came."""
+
+
 def answer_of(work: Callable[[], T]) -> Answer[T]:
     """Do `work` now; its answer (an error it raised is raised again when asked for)."""
     try:
@@ -142,6 +146,8 @@ def _think_aside(work: Callable[[], T]) -> Answer[T]:
     its clock before its first paint.)"""
     from cardtable.net import apart
 
+    if isinstance(work, apart.ApartChoice) and not work.wanted():
+        return partial(_raise, Dropped())  # never asked for: whoever asked has moved on
     if isinstance(work, apart.ApartChoice) and work.apart:
         made = apart.made_apart(work)
         if made is not None:

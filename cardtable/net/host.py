@@ -145,6 +145,8 @@ class Host:
     def connect(self, code: str | None, post: Callable[[Message], None]) -> Member:
         """A new member: the seat of `code`, or a spectator when `code` is None. It gets a
         Welcome and its Table at once; JoinRefused if the code is no seat's."""
+        play_begins = False
+        """She is the last person to come: play may begin."""
         if code is None:
             member = Member(None, post, "a spectator")
         else:
@@ -160,6 +162,7 @@ class Host:
                 self._drop(old)
             member = Member(seat, post, f"{self.names[seat]} (seat {seat + 1})")
             self.seat_members[seat] = member
+            play_begins = seat not in self.joined and len(self.joined) + 1 == len(self.humans)
             self.joined.add(seat)
         self.members.append(member)
         log.info("%s joined", member.name)
@@ -172,8 +175,13 @@ class Host:
                 log=self.match.log_lines(),
             )
         )
-        if member.seat is not None and self.runner.started:
-            self.runner.step()  # every member's Table, hers included: her seat is present again
+        if play_begins and self.runner.started:
+            self.runner.step()  # the last person has come: play begins
+        elif member.seat is not None and self.runner.started:
+            # Her seat is present again: every member's Table says so. The turns go on as they
+            # were: a step would start a bot's wait and thought again at every rejoin, and a
+            # seat rejoining faster than the bots' delay kept them from ever moving.
+            self._broadcast()
         else:
             member.post(self._table(member.seat, []))
             if member.seat is not None:

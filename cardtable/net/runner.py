@@ -439,7 +439,9 @@ class Runner:
         self._later(wait, partial(self._move_due, thought))
         state = self.match.state
         view, moves = self.game.view(state, seat), self.game.legal_moves(state, seat)
-        choice = ApartChoice(self.players[seat], view, moves)
+        choice = ApartChoice(
+            self.players[seat], view, moves, wanted=lambda: thought is self._thought
+        )
         self.clock.think(choice, partial(self._thought_in, thought))
 
     def _thought_in(self, thought: _Thought, answer: Answer[tuple[Move, str]]) -> None:
