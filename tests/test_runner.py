@@ -6,6 +6,8 @@ claims are refused with what happened."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable import games
@@ -239,3 +241,38 @@ def test_a_stopped_runner_makes_no_move():
     with pytest.raises(IllegalMove, match="stopped"):
         runner.play(seat, move)
     assert len(match.record.log) == before
+
+
+def test_in_a_window_asked_in_turn_only_the_person_asked_may_claim_or_let_go():
+    """With 0 seconds each person is asked in turn, nearest first: another who claims (a
+    hosted client sends what it likes) is refused, and so is her letting go."""
+    for seed in range(200):
+        match = Match.start(RUN_IT, parse_seats("Ann,Bob,Cat"), seed, {"match_seconds": 0})
+        runner = Runner(match, FakeClock(), delay=0.0)
+        runner.start()
+        rng = random.Random(seed)
+        for _ in range(200):
+            window = runner.claiming()
+            if window is not None and len(window.open_to) >= 2 and runner.asking is not None:
+                break
+            if RUN_IT.is_over(match.state):
+                break
+            seat = RUN_IT.to_act(match.state)[0]
+            moves = RUN_IT.legal_moves(match.state, seat)
+            runner.play(seat, moves[rng.randrange(len(moves))])
+        window = runner.claiming()
+        if window is not None and len(window.open_to) >= 2 and runner.asking is not None:
+            break
+    else:
+        raise AssertionError("no window open to two people in 200 seeds")
+    asked = runner.asking
+    other = next(s for s in window.open_to if s != asked)
+    before = runner.number
+    with pytest.raises(ClaimRefused) as refused:
+        runner.claim(other)
+    assert f"{match.names[asked]} is asked first" in refused.value.rules
+    with pytest.raises(IllegalMove, match="is asked first"):
+        runner.play(other, LET_GO)
+    assert runner.number == before
+    runner.play(asked, LET_GO)
+    assert runner.number == before + 1

@@ -38,7 +38,7 @@ from cardtable.bots import player_for
 from cardtable.bots.claims import bot_claim_delays
 from cardtable.engine import Event, Game, IllegalMove, Match, Move, Outcome, View
 from cardtable.engine.chance import seed_for_bots
-from cardtable.engine.claims import LET_GO, ClaimWindow, claim_move
+from cardtable.engine.claims import LET_GO, Claim, ClaimWindow, LetGo, claim_move
 from cardtable.engine.match import LoggedMove
 from cardtable.net.apart import ApartChoice
 from cardtable.net.clock import Answer, Clock, Handle
@@ -259,6 +259,11 @@ class Runner:
         on; the events it made. A stopped runner refuses every move."""
         if self.stopped:
             raise IllegalMove("This table has stopped: the game is saved as it stands.")
+        asked = self.asking
+        if asked is not None and seat != asked and isinstance(move, Claim | LetGo):
+            raise IllegalMove(
+                f"{self.names[asked]} is asked first: your turn to answer comes after hers."
+            )
         events = self.match.play(seat, move)
         self._after(events)
         return events
