@@ -92,6 +92,17 @@ def test_a_game_that_ends_deletes_its_save_and_leaves_the_others():
     assert [s.path for s in saved_games()] == [kept]
 
 
+def test_a_new_save_never_takes_the_name_of_a_file_left_beside_a_finished_one(monkeypatch):
+    """A hosted game that ended at one keyboard leaves its codes file: a new game given that
+    save's name would be hosted with the old players' codes."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "piles-bbbb.join.txt").write_text("old codes")
+    letters = iter("bbbb" + "cccc")
+    monkeypatch.setattr(saves_module.secrets, "choice", lambda _: next(letters))
+    assert new_save_path("piles").name == "piles-cccc.jsonl"
+
+
 def test_a_resumed_game_is_the_same_game_and_goes_on_saving():
     match = played("runway", 150, options={"trading": True})
     state, lines = match.state, match.log_lines()

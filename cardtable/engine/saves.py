@@ -62,9 +62,15 @@ def save_id(path: Path) -> str:
 
 
 def new_save_path(game_id: str) -> Path:
-    """A file name no save in the folder has yet: the game's id and a short id."""
+    """A file name no save in the folder has yet: the game's id and a short id that no file
+    there uses either (a hosted game's codes file may outlive its save: a new save with its
+    name would be hosted with those codes)."""
     folder = saves_dir()
-    taken = {save_id(path) for path in save_paths()}
+    try:
+        names = [entry.name for entry in os.scandir(folder)]
+    except OSError:
+        names = []
+    taken = {name.split(".", 1)[0].rsplit("-", 1)[-1] for name in names}
     while True:
         short = "".join(secrets.choice(ID_LETTERS) for _ in range(4))
         if short not in taken:
