@@ -67,16 +67,16 @@ def test_a_card_goes_on_the_same_colour_number_or_action(top, in_force, hand, go
 @pytest.mark.parametrize(
     ("top", "in_force", "bad", "words"),
     [
-        ("B3", "B", "R4", "The R4 goes on Blue (B) or a 4, not on the B3."),
-        ("B3", "B", "R+2", "The R+2 goes on Blue (B) or a +2, not on the B3."),
-        ("B3", "B", "RRev", "The RRev goes on Blue (B) or another reverse, not on the B3."),
+        ("B3", "B", "R4", "The R4 goes on Red (R) or a 4, not on the B3."),
+        ("B3", "B", "R+2", "The R+2 goes on Red (R) or a +2, not on the B3."),
+        ("B3", "B", "RRev", "The RRev goes on Red (R) or another reverse, not on the B3."),
         (
             "Wild",
             "Y",
             "R5",
-            "The R5 goes on Yellow (Y) or a 5, not on the Wild with Yellow (Y) in force.",
+            "The R5 goes on Red (R) or a 5, not on the Wild with Yellow (Y) in force.",
         ),
-        ("B+2", "B", "G2", "The G2 goes on Blue (B) or a 2, not on the B+2."),
+        ("B+2", "B", "G2", "The G2 goes on Green (G) or a 2, not on the B+2."),
     ],
 )
 def test_a_card_that_does_not_match_is_refused_in_words(top, in_force, bad, words):

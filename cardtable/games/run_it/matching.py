@@ -50,17 +50,18 @@ def play_refusal(card: RunItCard, top: RunItCard, colour: RunItColour | None) ->
     shown = f"the {top.short}" + (
         f" with {in_colour(colour)} in force" if top.colour is not colour else ""
     )
+    own = in_colour(card.colour)  # where the card goes: its own colour, or its match
     if kind is RunItKind.NUMBER:
         if top.kind is RunItKind.NUMBER and top.value == card.value:
             return None
-        return f"The {card.short} goes on {in_colour(colour)} or a {card.value}, not on {shown}."
+        return f"The {card.short} goes on {own} or a {card.value}, not on {shown}."
     if kind is RunItKind.PENALTY:
         if top.kind in PENALTIES and top.value == card.value:
             return None
-        return f"The {card.short} goes on {in_colour(colour)} or a +{card.value}, not on {shown}."
+        return f"The {card.short} goes on {own} or a +{card.value}, not on {shown}."
     if top.kind is kind:
         return None
-    return f"The {card.short} goes on {in_colour(colour)} or another {kind.value}, not on {shown}."
+    return f"The {card.short} goes on {own} or another {kind.value}, not on {shown}."
 
 
 def continues_run(
