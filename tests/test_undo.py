@@ -80,7 +80,12 @@ def play_and_take_back(game_id: str, options: dict, seats: int, seed: int) -> di
             fared["refused"][move.kind] += 1
         if not game.is_over(match.state):
             other = (seat + 1) % seats
-            assert match.undo_refusal(other) == f"{match.names[seat]} has played since."
+            moved = any(entry.seat == other for entry in match.record.log)
+            assert match.undo_refusal(other) == (
+                f"{match.names[seat]} has played since your last move."
+                if moved
+                else "You have made no move yet, so there is none of yours to take back."
+            )
     return fared
 
 
@@ -209,7 +214,7 @@ def test_once_another_seat_has_played_the_move_stands():
     assert match.undo_refusal(mover) is None
     seat = game.to_act(match.state)[0]
     match.play(seat, game.legal_moves(match.state, seat)[0])
-    refusal = f"{match.names[seat]} has played since."
+    refusal = f"{match.names[seat]} has played since your last move."
     assert match.undo_refusal(mover) == refusal
     with pytest.raises(IllegalMove, match=refusal):
         match.undo(mover)
@@ -411,7 +416,7 @@ async def test_u_at_the_table_takes_a_meld_back_into_the_hand_and_the_log_says_s
         assert "undo" not in offered(screen)
         await pilot.press(UNDO_KEY)  # nothing of hers to take back yet: the status says why
         assert status(app).startswith("✗ ")
-        assert status(app) == "✗ Bot 2 has played since."
+        assert status(app) == "✗ You have made no move yet, so there is none of yours to take back."
         await mark(pilot, screen, "7H", "7C", "7D")
         await pilot.press("e")
         await wait_until(pilot, lambda: len(state.pending) == 1)

@@ -298,7 +298,8 @@ class Match:
         log = self.record.log
         last = log[-1] if log else None
         over = self.game.is_over(self.state)
-        why = last_move_refusal(None if last is None else last.seat, seat, self.names, over)
+        moved = any(entry.seat == seat for entry in log)
+        why = last_move_refusal(None if last is None else last.seat, seat, self.names, over, moved)
         if why is not None or last is None:
             return why
         move = self.game.parse_move(last.move)

@@ -155,14 +155,17 @@ def _news(game: Game, before: Any, after: Any, seat: int, held: Counter[Any]) ->
 
 
 def last_move_refusal(
-    mover: int | None, seat: int, names: list[str] | None, over: bool
+    mover: int | None, seat: int, names: list[str] | None, over: bool, moved: bool = True
 ) -> str | None:
     """Why `seat` may not take back the last move, made by `mover` (None: no move yet), before
-    looking at the move itself; None if it is hers to take back."""
+    looking at the move itself; None if it is hers to take back. `moved`: she has made a move
+    in this match."""
     if over:
         return "The game is over: its moves stand."
     if mover is None:
         return "There is no move to take back yet."
+    if mover != seat and not moved:
+        return "You have made no move yet, so there is none of yours to take back."
     if mover != seat:
-        return f"{name_of(names, mover)} has played since."
+        return f"{name_of(names, mover)} has played since your last move."
     return None
