@@ -28,3 +28,26 @@ def test_the_planner_takes_a_pile_full_of_points_and_says_so():
     move, why = PilesPlanner().choose(GAME.view(state, 0), GAME.legal_moves(state, 0))
     assert move == Place(card=card("KH"), pile=1)
     assert "takes B1 for your team" in why
+
+
+# Ann and Bob's two-seat game (seed 7) to the second deal, as a newcomer played it following
+# the hints: (seat, card, pile) for each of the first 20 moves.
+SEED_7_FIRST_DEAL = [
+    (1, "KC", 9), (0, "AC", 9), (1, "JC", 9), (0, "9D", 5), (1, "10C", 10),
+    (0, "5S", 9), (1, "AD", 0), (0, "7D", 0), (1, "2H", 0), (0, "8D", 0),
+    (1, "2D", 0), (0, "6D", 0), (1, "6C", 3), (0, "7S", 8), (1, "8H", 4),
+    (0, "8S", 10), (1, "JD", 6), (0, "4H", 1), (1, "5C", 7), (0, "3D", 0),
+]  # fmt: skip
+
+
+def test_the_planner_never_hands_a_pile_of_its_own_away_for_nothing():
+    """Bob (Blacks) holds B3, 25 points in it; the other team could take it back with a red
+    card above 6. The hint gave it to them with his 10 of hearts, calling every other move
+    costlier, while a club took A1 and its 19 points."""
+    state = GAME.new_game(2, 7)
+    for seat, name, pile in SEED_7_FIRST_DEAL:
+        GAME.apply(state, seat, Place(card=card(name), pile=pile))
+    move, why = PilesPlanner().choose(GAME.view(state, 1), GAME.legal_moves(state, 1))
+    gives_away = state.castle[move.pile][-1].colour is not move.card.colour
+    assert not (gives_away and move.card.colour is state.team_colours[0]), why
+    assert move.pile == 0 and "takes A1 for your team" in why

@@ -49,13 +49,16 @@ class _Board:
         return self._chance[key]
 
     def pile_value(self, p: int, tops: list[Card], ours: int, theirs: int) -> float:
-        """What pile `p` is worth to us: points held, less the points the next player may take."""
+        """What pile `p` is worth to us: points held, less the points the next player may take
+        (and we may take back, as from any pile of theirs: a pile of ours is never worth less
+        than the same pile given to them, so giving one away never looks like a gain)."""
         colour = self.colour
         swing = ours + theirs
         total = total_value(tops, p)
+        back = CHANCE_WEIGHT * self.beat_chance(colour, total)
         if tops[p].colour is colour:
-            return theirs - RISK_WEIGHT * swing * self.beat_chance(colour.other, total)
-        return -ours + CHANCE_WEIGHT * swing * self.beat_chance(colour, total)
+            return theirs - RISK_WEIGHT * swing * self.beat_chance(colour.other, total) * (1 - back)
+        return -ours + swing * back
 
     def place_gain(self, card: Card, pile: int) -> float:
         """How much placing `card` on `pile` changes the value of the piles it touches."""
