@@ -227,6 +227,25 @@ async def test_each_games_replay_steps_from_the_deal_to_the_end_on_screen(game_i
         assert not isinstance(app.screen, ReplayScreen)
 
 
+async def test_the_other_hands_are_sorted_as_the_table_sorts_the_movers():
+    """Piles sorts a hand by suit, then rank, at the table: the replay's other hands too."""
+    from cardtable.games.piles.hand import sort_hand
+
+    match = played("piles", 4)
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(120, 40)) as pilot:
+        replay = Replay(match.game, match.record)
+        screen = ReplayScreen(replay)
+        await app.push_screen(screen)
+        await pilot.pause()
+        lines = str(screen.query_one("#replay-hands").render()).splitlines()
+        shown = [line.split()[3:] for line in lines]
+        hands = [h for s, h in enumerate(replay.hands(0)) if any(h)]
+        expected = [[look(card).corner for card in sort_hand(hand)] for hand in hands]
+        assert all(cards in expected for cards in shown) and shown
+        assert any(sort_hand(hand) != hand for hand in hands), "a dealt hand is unsorted"
+
+
 async def test_on_screen_every_other_hand_is_face_up_and_d_lands_on_a_parting(sets_and_runs):
     app = CardTableApp(Launch())
     async with app.run_test(size=(120, 40)) as pilot:

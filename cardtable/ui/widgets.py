@@ -536,6 +536,10 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         """A move key shows (and acts) only while the viewer may move."""
         return self.interactive if action in self.MOVE_KEYS else True
 
+    def hand_order(self, cards: list[Any]) -> list[Any]:
+        """A hand in the order this table shows hands (as dealt, unless the game sorts them)."""
+        return list(cards)
+
     def new_hand(self, hand: list[Any]) -> bool:
         """Take `hand` as the one shown, the cursor kept on it; False if it had not changed."""
         if hand == self.hand:

@@ -160,7 +160,7 @@ class ReplayScreen(Screen[None]):
             mark = "▶ " if seat == shown else "  "
             line = Text(f"{mark}{replay.names[seat]:<{width}} ", style="bold")
             line.append(f"{len(hand):>2} ")
-            for card in hand:
+            for card in self.table.hand_order(hand):  # as the table sorts the mover's
                 line.append_text(chip(look(card)))
             line.no_wrap, line.overflow = True, "ellipsis"
             if lines:

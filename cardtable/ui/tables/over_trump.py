@@ -236,6 +236,10 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
 
     MOVE_KEYS = frozenset({"confirm", "reveal"})
 
+    def hand_order(self, cards: list[PilatchCard]) -> list[PilatchCard]:
+        """Hands are shown sorted by suit, then rank."""
+        return sort_hand(cards)
+
     def show(
         self, view: OverTrumpView, names: list[str], legal: list[PlaceCard], interactive: bool
     ) -> None:
@@ -244,7 +248,7 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         self.keep(view, names, legal, interactive)
         if self._keys_now() != keys_before:  # k comes and goes with the Keepers, l with a trick
             self.refresh_bindings()
-        self.new_hand(sort_hand(view.hand or []))
+        self.new_hand(self.hand_order(view.hand or []))
         if not interactive:
             self.revealing = False
             self.reveal_with = None

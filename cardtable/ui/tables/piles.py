@@ -259,6 +259,10 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
 
     MOVE_KEYS = frozenset({"confirm", "pass_turn"})
 
+    def hand_order(self, cards: list[Card]) -> list[Card]:
+        """Hands are shown sorted by suit, then rank."""
+        return sort_hand(cards)
+
     def show(
         self, view: PilesView, names: list[str], legal: list[Place | Pass], interactive: bool
     ) -> None:
@@ -266,7 +270,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         if view is not self.view:  # a pass asked for stands while the same table is redrawn
             self.pass_asked = False
         self.keep(view, names, legal, interactive)
-        if self.new_hand(sort_hand(view.hand or [])):
+        if self.new_hand(self.hand_order(view.hand or [])):
             self.selected = None
             self.pile_cursor = None
         self._land(view)

@@ -267,12 +267,16 @@ class RunwayTable(GameTable[RunwayView, Any]):
 
     # Drawing
 
+    def hand_order(self, cards: list[Any]) -> list[Any]:
+        """Hands are shown sorted by suit, then rank."""
+        return sort_hand(cards)
+
     def show(self, view: RunwayView, names: list[str], legal: list[Any], interactive: bool) -> None:
         """Draw the other players around the felt (each with her run and direction), the deck,
         the bin and the common area in the middle, the viewer's run over her hand."""
         self._spot_landings(self.view, view)
         self.keep(view, names, legal, interactive)
-        self.new_hand(sort_hand(view.hand or []))
+        self.new_hand(self.hand_order(view.hand or []))
         self._draw_felt()
         self._draw_hand_row()
         self.refresh_bindings()
