@@ -9,7 +9,7 @@ from cardtable.engine.match import LoggedMove
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.menu import MenuScreen
 from cardtable.ui.screens.table import TableScreen
-from tests.pilot_steps import my_turn, shown_text, wait_until
+from tests.pilot_steps import ask_hint, my_turn, shown_text, wait_until
 
 
 def status(screen) -> str:
@@ -223,3 +223,25 @@ async def test_a_demo_at_80_columns_shows_how_to_stop_it_whole():
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.pause()
         assert "DEMO: Esc or q stops it" in shown_text(app.screen.query_one("#table-title"))
+
+
+async def test_a_hint_stands_while_the_window_is_too_small_and_enter_still_makes_it():
+    game = games.get("piles")
+    seed = next(s for s in range(100) if game.to_act(game.new_game(4, s)) == [0])
+    app = CardTableApp(
+        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=seed, delay=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        hint = await ask_hint(pilot, app)
+        hinted = screen.table.hinted
+        await pilot.resize_terminal(40, 10)
+        await wait_until(pilot, lambda: screen.too_small)
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: not screen.too_small)
+        await pilot.pause()
+        assert status(screen) == hint and screen.table.hinted == hinted
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.match.record.log) >= 1)
+        assert screen.match.record.log[0].move == hinted.model_dump(mode="json")

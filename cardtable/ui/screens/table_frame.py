@@ -89,6 +89,8 @@ class TableFrame(Screen[None]):
 
     status_rows = 0
     """The rows the status line's words took when last said (0: not measured yet)."""
+    said = ""
+    """The status line's words as last said (without a refusal's mark)."""
 
     clock: Clock
     """The clock the table waits on (the app's: a FakeClock in tests)."""
@@ -656,8 +658,20 @@ class TableFrame(Screen[None]):
         if not small:
             if not self.demo:
                 self.table.focus()
-            self.redraw()
+            self._redraw_keeping_hint()
         self.refresh_bindings()
+
+    def _redraw_keeping_hint(self) -> None:
+        """Draw the table again once the window is large enough: a hint given on the position
+        still shown stands, its line with it (Enter still makes the move it names)."""
+        hinted, line = self.table.hinted, self.said
+        number = None if self.current is None else self.current.number
+        self.redraw()
+        if hinted is None or self.current is None or self.current.number != number:
+            return
+        self.table.hinted = hinted
+        self.table.suggest(hinted)
+        self.say(line)
 
     def size_changed(self, small: bool) -> None:
         """The window became too small for the table (`small`), or large enough again."""
@@ -707,6 +721,7 @@ class TableFrame(Screen[None]):
 
     def say(self, text: str, refused: bool = False) -> None:
         """Put a line on the status bar; a refusal stands out."""
+        self.said = text
         status = self.query_one("#status", Static)
         status.set_class(refused, "refused")
         line = Text(("✗ " if refused else "") + text)
