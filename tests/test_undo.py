@@ -471,3 +471,13 @@ def test_the_words_of_a_move_taken_back_read_as_english_and_never_name_a_private
     meld = LayMeld(run=False, cards=())
     assert taking_back(meld, "Ann", public=False) == "her last move"
     assert taking_back(meld, "Ann", public=False, whose="your") == "your last move"
+
+
+@pytest.mark.parametrize("game_id", ["run-it", "sets-and-runs"])
+def test_the_rules_page_says_a_move_made_in_a_claim_window_stands(game_id):
+    """The refusal 'it was made in a buy window' (taking the discard while others may buy it)
+    has its condition under 'Taking a move back'."""
+    from cardtable.rules_pages import rules_page
+
+    section = rules_page(game_id).split("## Taking a move back", 1)[1].split("\n## ", 1)[0]
+    assert "not made in a claim window" in " ".join(section.split())
