@@ -614,6 +614,27 @@ async def test_a_card_past_the_eleventh_is_marked_by_its_number_or_a_click():
         assert table.marked == {14, 17}
 
 
+async def test_a_marked_card_shows_its_mark_by_a_sign_even_under_the_cursor():
+    """A mark is a double edge and a ✓ by the card's key; under the cursor's heavy edge the ✓
+    still says it is marked (no colour needed)."""
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        anns_turn(screen, FULL_HAND, round_=3, melds=TABLE_MELDS)
+        await pilot.pause()
+        table: SetsAndRunsTable = screen.table
+        await pilot.press("space")
+        assert table.marked == {table.cursor}
+
+        def top_edge(slot: int) -> str:
+            return str(screen.query_one(f"#hand-{slot}", HandCard).render()).splitlines()[0]
+
+        assert "1✓" in top_edge(0) and "┏" in top_edge(0), "under the cursor, still marked"
+        await pilot.press("right")
+        assert "1✓" in top_edge(0) and "╔" in top_edge(0)
+        assert "✓" not in top_edge(1)
+
+
 async def test_each_plate_says_her_cards_buys_left_and_total_in_words():
     app = table_app("Ann,bot,bot,bot,bot,bot", seed=3)
     async with app.run_test(size=SIZE) as pilot:

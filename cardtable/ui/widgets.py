@@ -278,6 +278,8 @@ def hand_row_start(cursor: int, first: int, slots: int, cards: int) -> int:
 
 SLOT_KEYS = "1234567890-"
 """The number keys that pick a card of the hand, left to right, as each card's top edge shows."""
+MARKED = "✓"
+"""Beside a marked card's key on its top edge (its double edge gives way to the cursor's)."""
 HANDS_HIDDEN = "Hands are hidden: no player's turn at this screen."
 
 ViewT = TypeVar("ViewT", bound=View)
@@ -594,7 +596,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         The card at `numbered_from` gets the first of `keys` on its top edge, the next the
         second, and so on; the others, by their place in `looks`, are dimmed and lowered if
         `unplayable` (the rest stand raised while the viewer may move), drawn with a heavy edge
-        as the `cursor` or a double edge when `selected`."""
+        as the `cursor` or a double edge when `selected` (which also puts MARKED beside its
+        key)."""
         scrolls = first is not None
         first = first or 0
         row = self.query_one(HandRow)
@@ -613,6 +616,8 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             edge = HEAVY if index == cursor else DOUBLE if index in selected else ROUND
             raised = self.interactive and (index not in unplayable or index in selected)
             label = keys[key] if 0 <= key < len(keys) else ""
+            if index in selected:  # seen under the cursor's heavy edge too, and without colour
+                label += MARKED
             cell.draw(looks[index], size, label, edge, raised, index == last)
             cell.set_class(index in unplayable, "unplayable")  # the cursor is in its edge
 
