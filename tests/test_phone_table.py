@@ -239,3 +239,27 @@ def test_a_keeper_revealed_with_a_card_shows_beside_it_on_a_phone():
                 assert KEEPER_CORNER in lines
                 return
     raise AssertionError("no Keeper was revealed in 40 seeded games")
+
+
+@pytest.mark.parametrize("game_id", ["over-trump", "piles"])
+async def test_a_phones_hint_selects_the_card_and_its_hand_is_sorted_as_the_table_sorts(game_id):
+    """Over Trump and Piles sort a hand; the phone's is in the same order, and the hint (which
+    once looked for its card in the wide table's hand, not drawn on a phone) selects it."""
+    host, server, port = await hosting(game_id, "Ann,bot,bot,bot", seed=1, delay=0.05)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=UPRIGHT) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            await wait_until(pilot, lambda: screen.may_move, tries=900)
+            await pilot.pause()
+            phone = screen.query_one(PhoneTable)
+            assert phone.hand == screen.table.hand_order(list(screen.view.hand))
+            assert phone.hand != list(screen.view.hand), "a dealt hand is unsorted"
+            await pilot.click(".phone-move-0")  # Hint
+            await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
+            assert phone.selected == phone.hand.index(phone.hinted.card)
+            assert "Hint:" in str(screen.query_one("#status").render())
+    finally:
+        host.stop()
+        server.close()

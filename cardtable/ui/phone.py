@@ -8,6 +8,7 @@ tap plays it, or opens a menu when it can make several moves. Keys work too: ←
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -195,18 +196,22 @@ class PhoneTable(VerticalScroll):
         legal: list[Any],
         interactive: bool,
         label: Any,
+        order: Callable[[list[Any]], list[Any]] = list,
         claim_key: str = "",
         log: list[str] | None = None,
     ) -> None:
         """Draw `view` for its seat; `legal` its moves, `interactive` whether she may move;
-        `log` the last lines of the game's log (drawn once its widgets are mounted)."""
+        `order` puts a hand in the order the game's table shows it; `log` the last lines of the
+        game's log (drawn once its widgets are mounted)."""
         if not self.query("#phone-buttons"):
-            self._waiting = (game_id, view, names, legal, interactive, label, claim_key, log)
+            self._waiting = (
+                game_id, view, names, legal, interactive, label, order, claim_key, log
+            )  # fmt: skip
             return
         self.label = label
         said = Text("\n").join(Text(line) for line in (log or [])[-LOG_LINES:])
         self.query_one("#phone-log", Static).update(said)
-        hand = list(view.hand or [])
+        hand = order(list(view.hand or []))
         if hand != self.hand:
             self.selected = None
         if legal != self.legal:

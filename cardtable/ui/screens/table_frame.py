@@ -234,6 +234,7 @@ class TableFrame(Screen[None]):
                 self.legal,
                 interactive,
                 self.table.move_label,
+                self.table.hand_order,
                 self.claim_keys[seat] if seat is not None and self.claims else "",
                 [line.text for line in self.query_one(MoveLog).lines[-3:]],
             )
@@ -670,7 +671,7 @@ class TableFrame(Screen[None]):
         if hinted is None or self.current is None or self.current.number != number:
             return
         self.table.hinted = hinted
-        self.table.suggest(hinted)
+        self._point_at_hint(hinted)
         self.say(line)
 
     def size_changed(self, small: bool) -> None:
@@ -767,12 +768,17 @@ class TableFrame(Screen[None]):
         """A hint of `move` for the seat shown, `why` it is good: the move is pointed at on the
         table (Enter or the key named makes exactly it) and the line says why."""
         self.table.hinted = move
-        how = self.table.suggest(move)
-        if self.phone:  # no keys on a phone: the card is selected, or the move has a button
+        return sentences(f"Hint: {self.table.move_label(move)}", why, self._point_at_hint(move))
+
+    def _point_at_hint(self, move: Move) -> str:
+        """Point at the hinted move where the player sees it; how to make it, in words. On a
+        phone (no keys) its card is selected, or the move has a button: the wide table is not
+        drawn there, and its hand is not the one shown."""
+        if self.phone:
             phone = self._phone()
             phone.point_at(move)
-            how = phone.how(move)
-        return sentences(f"Hint: {self.table.move_label(move)}", why, how)
+            return phone.how(move)
+        return self.table.suggest(move)
 
     def window_hint_line(self, window: ClaimWindow, move: Move, why: str, key: str) -> str:
         """A hint in a claim window, `move` `why`: claim (with `key`) or let it go."""
