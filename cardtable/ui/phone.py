@@ -196,16 +196,16 @@ class PhoneTable(VerticalScroll):
         legal: list[Any],
         interactive: bool,
         label: Any,
-        order: Callable[[list[Any]], list[Any]] = list,
         claim_key: str = "",
         log: list[str] | None = None,
+        order: Callable[[list[Any]], list[Any]] = list,
     ) -> None:
         """Draw `view` for its seat; `legal` its moves, `interactive` whether she may move;
         `order` puts a hand in the order the game's table shows it; `log` the last lines of the
         game's log (drawn once its widgets are mounted)."""
         if not self.query("#phone-buttons"):
             self._waiting = (
-                game_id, view, names, legal, interactive, label, order, claim_key, log
+                game_id, view, names, legal, interactive, label, claim_key, log, order
             )  # fmt: skip
             return
         self.label = label

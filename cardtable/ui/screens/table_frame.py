@@ -234,9 +234,9 @@ class TableFrame(Screen[None]):
                 self.legal,
                 interactive,
                 self.table.move_label,
-                self.table.hand_order,
                 self.claim_keys[seat] if seat is not None and self.claims else "",
                 [line.text for line in self.query_one(MoveLog).lines[-3:]],
+                order=self.table.hand_order,
             )
         else:
             self.table.show(self.view, self.names, self.legal, interactive)
