@@ -8,6 +8,7 @@ import re
 from textual.geometry import Region
 
 from cardtable.net.clock import FakeClock
+from cardtable.ui.screens.game_summary import SummaryScreen
 from cardtable.ui.screens.handoff import HandoffScreen
 from cardtable.ui.screens.move_menu import MoveMenu
 from cardtable.ui.screens.table import TableScreen
@@ -95,11 +96,27 @@ async def reveal_hand(pilot, app):
     await pilot.press("y")
 
 
+async def steadied(app, seconds: float = 10.0) -> None:
+    """A summary in front takes its keys once its first moment has passed: let it pass (at
+    once on a fake clock)."""
+    screen = app.screen
+    if not isinstance(screen, SummaryScreen) or screen.steady:
+        return
+    clock = getattr(app, "clock", None)
+    for _ in range(int(seconds / 0.002)):
+        if screen.steady or not screen.is_attached:
+            return
+        if isinstance(clock, FakeClock):  # again each time: its moment may start after this
+            clock.advance(SummaryScreen.STEADY_SECONDS)
+        await asyncio.sleep(0.002)
+
+
 async def tap(app, key: str, done, seconds: float = 10.0) -> bool:
     """Press `key` as the terminal sends it and wait, in steps of 2 ms, until `done()`; False
     if it never is. Pilot.press waits after every key until the whole process has been idle for
     20 ms, twice: 40 ms a key at least, and up to 2 s while bots play; a whole game played by
     keys spent most of its time there."""
+    await steadied(app)
     app.simulate_key(key)
     for _ in range(int(seconds / 0.002)):
         if done():

@@ -21,7 +21,7 @@ from cardtable.ui.screens.join import JoinScreen
 from cardtable.ui.screens.remote_table import RemoteTableScreen
 from cardtable.ui.widgets import HandCard, MoveLog
 from tests.net_clients import feed_for, joining_app
-from tests.pilot_steps import status, wait_until
+from tests.pilot_steps import status, steadied, wait_until
 
 SIZE = (80, 24)
 
@@ -510,6 +510,7 @@ async def test_a_whole_game_from_the_client_ends_on_its_results():
             shown = str(results.query_one("#results-title").render())
             assert shown == "Piles: game over"
             assert host.match.game.is_over(host.match.state)
+            await steadied(app)
             await pilot.press("enter")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
     finally:

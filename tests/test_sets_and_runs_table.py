@@ -28,7 +28,7 @@ from cardtable.ui.screens.table import TableScreen
 from cardtable.ui.tables.sets_and_runs import SLOT_KEYS, SetsAndRunsTable
 from cardtable.ui.widgets import HandCard, MoveLog
 from tests.cards_text import card as standard_card
-from tests.pilot_steps import FAKE_STEP, let_time_pass, my_turn, status, wait_until
+from tests.pilot_steps import FAKE_STEP, let_time_pass, my_turn, status, steadied, wait_until
 
 SIZE = (80, 24)
 pytestmark = pytest.mark.usefixtures("fake_clock")
@@ -279,6 +279,7 @@ async def test_the_round_summary_shows_cards_left_points_and_totals():
         await pilot.press("escape")  # only Enter deals the next round
         await pilot.pause()
         assert app.screen is summary
+        await steadied(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert state.round == 2

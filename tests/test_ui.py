@@ -23,6 +23,7 @@ from tests.pilot_steps import (
     reveal_hand,
     shown_text,
     status,
+    steadied,
     wait_until,
 )
 
@@ -599,6 +600,7 @@ async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Ann won game 1" in text and "Place" not in text
         assert state.game_number == 2 and not state.over
+        await steadied(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 

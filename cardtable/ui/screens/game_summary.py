@@ -100,9 +100,35 @@ class SummaryScreen(Screen[None]):
     }
     """
 
+    STEADY_SECONDS = 0.8
+    """For this long after the summary opens, the keys that go on from it (Enter above all)
+    do nothing: an Enter meant for the table (every hint names it) must not skip the summary."""
+    HELD: frozenset[str] = frozenset({"go_on", "again", "leave"})
+    """The actions that wait for the first moment to pass."""
+
     def __init__(self, summary: Summary) -> None:
         super().__init__()
         self.summary = summary
+        self.steady = False
+        """True once the first moment has passed: the keys that go on act."""
+
+    def on_mount(self) -> None:
+        clock = getattr(self.app, "clock", None)  # the tables' (a fake one in the tests)
+        if clock is None:
+            self.set_timer(self.STEADY_SECONDS, self._steady)
+        else:
+            clock.call_later(self.STEADY_SECONDS, lambda: self.call_next(self._steady))
+
+    def _steady(self) -> None:
+        if self.is_attached:
+            self.steady = True
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key that goes on shows dimmed, and does nothing, for the first moment."""
+        if action in self.HELD and not self.steady:
+            return None
+        return True
 
     def compose(self) -> ComposeResult:
         summary = self.summary
@@ -131,15 +157,16 @@ class GameSummaryScreen(SummaryScreen):
     """One Enter a summary: the footer names it as the summary's `go_on` says."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only the summary's own Enter is shown and works."""
-        if action == "go_on" and parameters:
-            return parameters[0] == self.summary.go_on
-        return True
+        """Only the summary's own Enter is shown, and works once the first moment is over."""
+        if action == "go_on" and parameters and parameters[0] != self.summary.go_on:
+            return False
+        return super().check_action(action, parameters)
 
     def action_go_on(self, _word: str) -> None:
         """Enter: on to what comes next."""
         self.dismiss()
 
     def on_click(self) -> None:
-        """A click is as good as Enter."""
-        self.dismiss()
+        """A click is as good as Enter (once the first moment is over)."""
+        if self.steady:
+            self.dismiss()

@@ -90,7 +90,7 @@ class OutcomeScreen(SummaryScreen):
             return False
         if action == "replay":
             return self.match is not None and not self.demo
-        return True
+        return super().check_action(action, parameters)
 
     def action_replay(self) -> None:
         """The game just played, move by move, every hand open."""
