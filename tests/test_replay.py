@@ -246,6 +246,40 @@ async def test_the_other_hands_are_sorted_as_the_table_sorts_the_movers():
         assert any(sort_hand(hand) != hand for hand in hands), "a dealt hand is unsorted"
 
 
+async def test_a_runway_joker_in_a_hand_shows_its_suit_as_at_the_table():
+    """Runway's Jokers are the Rock, Paper and Scissors Jokers ('★●R'), never a Keeper."""
+    from cardtable.ui.card_faces import joker_label
+
+    for seed in range(40):
+        match = played("runway", seed)
+        replay = Replay(match.game, match.record)
+        found = next(
+            (
+                (n, card)
+                for n in range(replay.last + 1)
+                for seat, hand in enumerate(replay.hands(n))
+                if seat != replay.mover(n)
+                for card in hand
+                if getattr(card, "is_joker", False)
+            ),
+            None,
+        )
+        if found is not None:
+            break
+    else:
+        raise AssertionError("no Joker in a hand in 40 games")
+    number, joker = found
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReplayScreen(replay)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.show(number)
+        await pilot.pause()
+        hands = str(screen.query_one("#replay-hands").render())
+        assert joker_label(joker) in hands and "Keep" not in hands
+
+
 async def test_on_screen_every_other_hand_is_face_up_and_d_lands_on_a_parting(sets_and_runs):
     app = CardTableApp(Launch())
     async with app.run_test(size=(120, 40)) as pilot:

@@ -538,6 +538,10 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         """A move key shows (and acts) only while the viewer may move."""
         return self.interactive if action in self.MOVE_KEYS else True
 
+    def card_look(self, card: Any) -> Look:
+        """How this table draws a card (Runway names a Joker by its suit)."""
+        return card_faces.look(card)
+
     def hand_order(self, cards: list[Any]) -> list[Any]:
         """A hand in the order this table shows hands (as dealt, unless the game sorts them)."""
         return list(cards)

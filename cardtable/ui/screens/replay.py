@@ -15,7 +15,6 @@ from textual.widgets import Static
 from cardtable.bots.replay import Replay
 from cardtable.engine.words import plural, sentences
 from cardtable.ui.card_art import chip
-from cardtable.ui.card_faces import look
 from cardtable.ui.keys_footer import KeysFooter
 from cardtable.ui.tables import table_for
 from cardtable.ui.widgets import GameTable
@@ -160,8 +159,8 @@ class ReplayScreen(Screen[None]):
             mark = "▶ " if seat == shown else "  "
             line = Text(f"{mark}{replay.names[seat]:<{width}} ", style="bold")
             line.append(f"{len(hand):>2} ")
-            for card in self.table.hand_order(hand):  # as the table sorts the mover's
-                line.append_text(chip(look(card)))
+            for card in self.table.hand_order(hand):  # as the table sorts and draws the mover's
+                line.append_text(chip(self.table.card_look(card)))
             line.no_wrap, line.overflow = True, "ellipsis"
             if lines:
                 lines.append("\n")

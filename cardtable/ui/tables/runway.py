@@ -267,6 +267,10 @@ class RunwayTable(GameTable[RunwayView, Any]):
 
     # Drawing
 
+    def card_look(self, card: Any) -> Look:
+        """A Joker shows its suit: '★●R' (a Keeper is Over Trump's)."""
+        return look(card, joker_label(card))
+
     def hand_order(self, cards: list[Any]) -> list[Any]:
         """Hands are shown sorted by suit, then rank."""
         return sort_hand(cards)
@@ -589,7 +593,7 @@ class RunwayTable(GameTable[RunwayView, Any]):
             self.hand_title(Text(f"{self.who(view.seat)}'s hand: {cards} (keeps {limit}){more}"))
         dim = self.interactive and view.phase not in (Phase.DRAW, Phase.TAKING, Phase.ANSWERING)
         self.draw_cards(
-            [look(card, joker_label(card)) for card in hand],
+            [self.card_look(card) for card in hand],
             first=self.first_shown,
             unplayable={
                 i for i, c in enumerate(hand) if dim and not any(involves(m, c) for m in self.legal)
