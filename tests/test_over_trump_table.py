@@ -431,3 +431,27 @@ async def test_a_hand_of_keepers_only_cannot_reveal_and_k_says_why():
         await pilot.press("k")
         await wait_until(pilot, lambda: "you hold only Keepers" in status(app))
         assert not screen.table.revealing
+
+
+async def test_the_last_trick_of_a_hand_on_the_felt_names_that_hands_dealer():
+    """Hand 2 is dealt (by Bot 2) while hand 1's last trick still lies on the felt: the corner
+    names hand 1 and its dealer, Ann, not the new hand's."""
+    state = OverTrumpState(
+        options=OverTrumpOptions(),
+        dealer=1,
+        leader=0,  # Ann leads (no bot moves before the picture)
+        hand_number=2,
+        hands=[pcards("AS 1S"), pcards("4S 5S"), pcards("6S 7S"), pcards("10S JS")],
+        trick=[],
+        tricks=[0, 0],
+        chance=Chance.seeded(1),
+    )
+    state.last_trick = [
+        Placement(seat=s, card=pcard(c)) for s, c in [(1, "9R"), (2, "3R"), (3, "8R"), (0, "AR")]
+    ]
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at(pilot, app, state)
+        await pilot.pause()
+        shown = trick_text(screen)
+        assert "Hand 1" in shown and "Ann dealt" in shown, shown

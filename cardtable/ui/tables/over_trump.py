@@ -329,9 +329,11 @@ class OverTrumpTable(GameTable[OverTrumpView, PlaceCard]):
         blocks["top_right"] = self._team(1)
         muted = felt.get_component_rich_style("trick-felt--muted")
         blocks["bottom_left"] = [Text(line, style=muted) for line in suit_cycle()]
+        hand = self._hand_shown() if won else view.hand_number
+        dealer = (view.dealer - (view.hand_number - hand)) % 4  # the deal moves on one a hand
         blocks["bottom_right"] = [
-            Text(f"Hand {self._hand_shown() if won else view.hand_number}"),
-            Text(f"{cut(self.who(view.dealer), self.corner_width())} dealt"),
+            Text(f"Hand {hand}"),
+            Text(f"{cut(self.who(dealer), self.corner_width())} dealt"),
             Text("100 wins", style="dim"),
         ]
         compact = self.scale is Scale.COMPACT
