@@ -310,3 +310,19 @@ def test_resume_and_a_new_game_are_not_mixed():
     with pytest.raises(SystemExit) as stopped:
         main(["host", "--resume"])
     assert "There is no unfinished game to resume." in str(stopped.value)
+
+
+def test_the_resume_command_a_stopped_host_prints_hosts_it_as_it_was():
+    """Hosted --public with the seats' pages, the printed command says so: without them the
+    players on other machines and every phone could not come back."""
+    from cardtable.ui.app import CardTableApp, Launch
+
+    def flags(**launch: Any) -> str:
+        return CardTableApp(Launch(command="host", port=9000, **launch))._hosted_as()
+
+    assert flags(address="127.0.0.1") == ""
+    assert flags(address="0.0.0.0") == " --public"
+    assert flags(address="0.0.0.0", web_port=9001) == " --public --web"
+    assert flags(address="0.0.0.0", web_port=9100, web_tls=True) == (
+        " --public --web --web-port 9100 --web-tls"
+    )

@@ -701,12 +701,24 @@ class CardTableApp(App[None]):
         elif path is not None and not match.unsaved:
             self.exit_message = (
                 f"The host has stopped; the {match.game.name} game is saved after its last move: "
-                f"`{cardtable_command()} host --resume {save_id(path)}` hosts it again with the "
-                f"same join codes (`{cardtable_command()} resume {save_id(path)}` continues it "
-                "at one keyboard)."
+                f"`{cardtable_command()} host --resume {save_id(path)}{self._hosted_as()}` hosts "
+                f"it again as it was, with the same join codes (`{cardtable_command()} resume "
+                f"{save_id(path)}` continues it at one keyboard)."
             )
         else:
             self.exit_message = "The host has stopped; the game was not saved."
+
+    def _hosted_as(self) -> str:
+        """The options that host a game again as this one was hosted: on every network of the
+        machine, its seats' pages served (a resume without them leaves out the other machines'
+        players and every phone)."""
+        launch = self.launch
+        flags = " --public" if launch.address == "0.0.0.0" else ""
+        if launch.web_port is not None:
+            other = launch.web_port not in (0, launch.port + 1)  # not the port it picks itself
+            flags += f" --web --web-port {launch.web_port}" if other else " --web"
+            flags += " --web-tls" if launch.web_tls else ""
+        return flags
 
     async def _check_terminal(self) -> None:
         """Quit as Ctrl+Q does once the terminal has hung up (its window closed). Whatever ran
