@@ -176,3 +176,22 @@ async def test_a_window_too_small_for_a_code_shows_the_commands_and_says_why():
         await pilot.resize_terminal(80, 24)  # big enough again: the codes come back
         await wait_until(pilot, lambda: codes_on_screen(app) == [seat_pages(app)[0]])
         await pilot.press("ctrl+q")
+
+
+async def test_the_join_commands_of_eight_people_scroll_by_keys_at_80x24():
+    app, _ = hosting("Ann,Bob,Cy,Dee,Eve,Fay,Gus,Hal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await lobby_with_pages(app, pilot)
+        await pilot.press("j")
+        await pilot.pause()
+        await pilot.pause()
+        box = lobby.query_one("#lobby")
+        assert box.max_scroll_y > 0 and "↑↓ Scroll" in screen_text(app)
+        assert "Hal" not in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y and "Hal" in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_y == 0
+        await pilot.press("ctrl+q")

@@ -54,6 +54,13 @@ class HostLobbyScreen(Screen[None]):
         # Before the Screen's own Tab (focus, of which the lobby has nothing to move).
         Binding("tab,right", "turn(1)", "More codes", key_display="→", priority=True),
         Binding("left,shift+tab", "turn(-1)", "Back", show=False, priority=True),
+        # The join commands of a big table run past a small window: the keys scroll them.
+        Binding("down", "scroll_commands(1)", "Scroll", key_display="↑↓"),
+        Binding("up", "scroll_commands(-1)", show=False),
+        Binding("pagedown,space", "scroll_commands(10)", show=False),
+        Binding("pageup", "scroll_commands(-10)", show=False),
+        Binding("end", "scroll_commands(10000)", show=False),
+        Binding("home", "scroll_commands(-10000)", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -171,7 +178,15 @@ class HostLobbyScreen(Screen[None]):
             return codes_fit and self.commands_shown
         if action == "turn":
             return codes_fit and not self.commands_shown and self.pages_of_codes > 1
+        if action == "scroll_commands":
+            return self._commands_run_over()
         return True
+
+    def _commands_run_over(self) -> bool:
+        """True while the join commands show and run past the window."""
+        if not self.commands_shown or not self.is_mounted:
+            return False
+        return self.query_one("#lobby").max_scroll_y > 0
 
     @property
     def pages_of_codes(self) -> int:
@@ -219,6 +234,7 @@ class HostLobbyScreen(Screen[None]):
         if not codes:
             self._draw_commands()
         self.refresh_bindings()
+        self.call_after_refresh(self.refresh_bindings)  # laid out: do the commands run over?
 
     def _draw_commands(self) -> None:
         host = self.host
@@ -339,6 +355,10 @@ class HostLobbyScreen(Screen[None]):
         """The QR codes again."""
         self.commands_shown = False
         self._draw()
+
+    def action_scroll_commands(self, lines: int) -> None:
+        """Scroll the join commands by `lines` (a big table's run past a small window)."""
+        self.query_one("#lobby").scroll_relative(y=lines, animate=False)
 
     def action_turn(self, step: int) -> None:
         """The next (or previous) page of codes."""
