@@ -203,6 +203,21 @@ async def test_o_with_trading_off_says_the_option_is_off():
         assert "Trading Cards is off in this game" in status(app)
 
 
+async def test_b_on_an_empty_bin_and_c_with_no_run_say_the_plain_reason():
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "QS 4R", "", phase=Phase.DRAW)
+        state.bin = []
+        screen.redraw()
+        await pilot.press("b")
+        await pilot.pause()
+        assert "The bin is empty: draw from the deck (d)." in status(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "You have no run yet: a common-area card cannot start one." in status(app)
+
+
 async def test_the_footer_offers_no_use_card_in_the_draw_phase_and_enter_says_draw_first():
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
