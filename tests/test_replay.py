@@ -280,6 +280,23 @@ async def test_a_runway_joker_in_a_hand_shows_its_suit_as_at_the_table():
         assert joker_label(joker) in hands and "Keep" not in hands
 
 
+async def test_a_move_of_several_log_lines_reads_as_separate_sentences():
+    match = played("piles", 4)  # its first card sets the colours: a second line
+    replay = Replay(match.game, match.record)
+    number = next(n for n in range(1, replay.last + 1) if len(replay.moves[n - 1].lines) >= 2)
+    first, second = replay.moves[number - 1].lines[:2]
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReplayScreen(replay)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.show(number)
+        await pilot.pause()
+        note = " ".join(str(screen.query_one("#replay-note").render()).split())
+        ended = first if first.endswith((".", "!", "?")) else first + "."
+        assert f"{number}. {ended} {second}" in note
+
+
 async def test_on_screen_every_other_hand_is_face_up_and_d_lands_on_a_parting(sets_and_runs):
     app = CardTableApp(Launch())
     async with app.run_test(size=(120, 40)) as pilot:

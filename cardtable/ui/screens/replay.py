@@ -187,7 +187,7 @@ class ReplayScreen(Screen[None]):
             ), False
         made = replay.moves[number - 1]
         # A move the log keeps face down (an offer) is told whole: every hand is open here.
-        said = " ".join(made.lines) or sentences(made.move.describe(replay.names[made.seat]))
+        said = sentences(*made.lines) or sentences(made.move.describe(replay.names[made.seat]))
         before = replay.game.view(replay.position(number - 1), made.seat)
         if made.lines and made.move.face_down:
             said += f" ({self._label(made.move, before)})"
