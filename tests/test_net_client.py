@@ -359,6 +359,19 @@ def hosting_piles(seats: str) -> tuple[Host, CardTableApp]:
     return host, CardTableApp(Launch(command="host", game="piles", port=0), host=host)
 
 
+async def test_the_hosts_own_screen_too_small_says_ctrl_q_stops_hosting():
+    from cardtable.ui.screens.remote_table import RemoteTableScreen
+
+    host, app = hosting_piles("bot,bot,bot,bot")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen), tries=3000)
+        screen = app.screen
+        await wait_until(pilot, lambda: screen.too_small)
+        said = str(screen.query_one("#too-small-text").render())
+        assert "Ctrl+Q stops hosting; the game stays saved." in " ".join(said.split())
+        await pilot.press("ctrl+q")
+
+
 async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
     host, app = hosting_piles("Ann,bot,bot,bot")
     async with app.run_test(size=SIZE) as pilot:

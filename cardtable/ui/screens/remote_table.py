@@ -87,7 +87,14 @@ class RemoteTableScreen(TableFrame):
         """The seats that may act now, as the host last said."""
         return self.current.acting if self.current is not None else []
 
-    quit_words = "Ctrl+Q quits; the host keeps the game."
+    @property
+    def quit_words(self) -> str:  # type: ignore[override]
+        """What Ctrl+Q does here, for the too-small message: the host's own screen stops
+        hosting; a player's leaves a game the host keeps."""
+        if self.hosting:
+            return "Ctrl+Q stops hosting; the game stays saved."
+        return "Ctrl+Q quits; the host keeps the game."
+
     hint_watching = "A hint is for a player whose turn it is."
 
     def on_mount(self) -> None:  # then TableFrame's own on_mount (Textual calls each class's)
