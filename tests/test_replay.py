@@ -227,6 +227,16 @@ async def test_each_games_replay_steps_from_the_deal_to_the_end_on_screen(game_i
         assert not isinstance(app.screen, ReplayScreen)
 
 
+async def replay_shown(app, pilot, replay: Replay, number: int = 0) -> ReplayScreen:
+    """The replay on screen at move `number`."""
+    screen = ReplayScreen(replay)
+    await app.push_screen(screen)
+    await pilot.pause()
+    screen.show(number)
+    await pilot.pause()
+    return screen
+
+
 async def test_the_other_hands_are_sorted_as_the_table_sorts_the_movers():
     """Piles sorts a hand by suit, then rank, at the table: the replay's other hands too."""
     from cardtable.games.piles.hand import sort_hand
@@ -235,9 +245,7 @@ async def test_the_other_hands_are_sorted_as_the_table_sorts_the_movers():
     app = CardTableApp(Launch())
     async with app.run_test(size=(120, 40)) as pilot:
         replay = Replay(match.game, match.record)
-        screen = ReplayScreen(replay)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await replay_shown(app, pilot, replay)
         lines = str(screen.query_one("#replay-hands").render()).splitlines()
         shown = [line.split()[3:] for line in lines]
         hands = [h for s, h in enumerate(replay.hands(0)) if any(h)]
@@ -271,11 +279,7 @@ async def test_a_runway_joker_in_a_hand_shows_its_suit_as_at_the_table():
     number, joker = found
     app = CardTableApp(Launch())
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ReplayScreen(replay)
-        await app.push_screen(screen)
-        await pilot.pause()
-        screen.show(number)
-        await pilot.pause()
+        screen = await replay_shown(app, pilot, replay, number)
         hands = str(screen.query_one("#replay-hands").render())
         assert joker_label(joker) in hands and "Keep" not in hands
 
@@ -287,11 +291,7 @@ async def test_a_move_of_several_log_lines_reads_as_separate_sentences():
     first, second = replay.moves[number - 1].lines[:2]
     app = CardTableApp(Launch())
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ReplayScreen(replay)
-        await app.push_screen(screen)
-        await pilot.pause()
-        screen.show(number)
-        await pilot.pause()
+        screen = await replay_shown(app, pilot, replay, number)
         note = " ".join(str(screen.query_one("#replay-note").render()).split())
         ended = first if first.endswith((".", "!", "?")) else first + "."
         assert f"{number}. {ended} {second}" in note
