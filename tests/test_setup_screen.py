@@ -307,3 +307,12 @@ async def test_a_letter_in_the_seed_is_not_typed_and_the_note_says_why():
         await wait_until(pilot, lambda: started(app))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.match.record.seed == -7
+
+
+async def test_a_team_games_setup_says_who_partners_whom():
+    for game_id in ("over-trump", "piles"):
+        app = setup_app(game_id)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+            blurb = " ".join(text(app.screen, "#setup-blurb").split())
+            assert "seats 1 and 3 against 2 and 4" in blurb

@@ -121,9 +121,9 @@ class OverTrump(Game[OverTrumpState, PlaceCard, OverTrumpOptions]):
     id = "over-trump"
     name = "Over Trump"
     blurb = (
-        "Two teams take tricks. Follow the top card's suit; without it you must place the "
-        "superior suit (Rock > Scissors > Paper > Rock), which takes the top. Keepers let you "
-        "keep a card. 1s are worth 10; first team to 100 wins."
+        "Two teams (seats 1 and 3 against 2 and 4) take tricks. Follow the top card's suit; "
+        "without it you must place the superior suit (Rock > Scissors > Paper > Rock), which "
+        "takes the top. Keepers let you keep a card. 1s are worth 10; first team to 100 wins."
     )
     seat_counts = (SEATS,)
     default_seats = SEATS

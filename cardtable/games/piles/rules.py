@@ -102,7 +102,8 @@ class Piles(Game[PilesState, Place | Pass, PilesOptions]):
     name = "Piles"
     blurb = (
         "Place cards on a 4x3 Castle of piles; a card of the other colour takes a pile only if it "
-        "beats the top card's total value. Capture the other colour's cards: Aces are worth 9."
+        "beats the top card's total value. Capture the other colour's cards: Aces are worth 9. "
+        "With four, seats 1 and 3 play against 2 and 4."
     )
     seat_counts = (2, 4)
     default_seats = 4
