@@ -315,4 +315,4 @@ async def test_a_team_games_setup_says_who_partners_whom():
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
             blurb = " ".join(text(app.screen, "#setup-blurb").split())
-            assert "seats 1 and 3 against 2 and 4" in blurb
+            assert "1 and 3" in blurb and "against 2 and 4" in blurb
