@@ -32,6 +32,7 @@ from tests.pilot_steps import (
     reveal_hand,
     shown_text,
     status,
+    steadied,
     wait_until,
 )
 from tests.run_it_positions import AlwaysClaims
@@ -812,6 +813,7 @@ async def test_between_games_the_summary_names_the_winner_and_escape_goes_on_too
         assert "Bob won game 1: out." in shown and "Enter: deal the next game" in shown
         footer = {b.binding.description for b in summary.active_bindings.values()}
         assert "Next game" in footer and "Continue" not in footer
+        await steadied(app)  # its keys wait a moment after it opens
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
 
