@@ -1,5 +1,6 @@
 """The setup screen: bad values get a note beside them and no game starts; no trap in the seats."""
 
+import pytest
 from textual.widgets import Input
 
 from cardtable.engine import SeatKind
@@ -309,10 +310,10 @@ async def test_a_letter_in_the_seed_is_not_typed_and_the_note_says_why():
         assert table.match.record.seed == -7
 
 
-async def test_a_team_games_setup_says_who_partners_whom():
-    for game_id in ("over-trump", "piles"):
-        app = setup_app(game_id)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-            blurb = " ".join(text(app.screen, "#setup-blurb").split())
-            assert "1 and 3" in blurb and "against 2 and 4" in blurb
+@pytest.mark.parametrize("game_id", ["over-trump", "piles"])
+async def test_a_team_games_setup_says_who_partners_whom(game_id):
+    app = setup_app(game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        blurb = " ".join(text(app.screen, "#setup-blurb").split())
+        assert "1 and 3" in blurb and "against 2 and 4" in blurb
