@@ -57,8 +57,9 @@ def last_game_path() -> Path:
 
 
 def save_id(path: Path) -> str:
-    """A save's short id, the end of its file name: 'kpwx' for piles-kpwx.jsonl."""
-    return path.stem.rsplit("-", 1)[-1]
+    """A save's short id, the end of its file name before any suffix: 'kpwx' for
+    piles-kpwx.jsonl (and for its codes file, piles-kpwx.join.txt)."""
+    return path.name.split(".", 1)[0].rsplit("-", 1)[-1]
 
 
 def new_save_path(game_id: str) -> Path:
@@ -70,7 +71,7 @@ def new_save_path(game_id: str) -> Path:
         names = [entry.name for entry in os.scandir(folder)]
     except OSError:
         names = []
-    taken = {name.split(".", 1)[0].rsplit("-", 1)[-1] for name in names}
+    taken = {save_id(Path(name)) for name in names}
     while True:
         short = "".join(secrets.choice(ID_LETTERS) for _ in range(4))
         if short not in taken:

@@ -340,13 +340,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         Game.make(self, state, seat, move, events)  # cheaper than super() on this hot path
         if not state.deck and state.options.deck_ends_game and not state.over:
             # Points' choice: the moment the deck is empty, before anything more is done.
-            end_by_longest_run(
-                state,
-                EndReason.ALL_CARDS_PLAYED,
-                "The deck is empty",
-                events,
-                shared_tie=state.options.biggest_run_wins,
-            )
+            end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
 
     # Draw phase
 

@@ -150,9 +150,7 @@ def end_turn(state: RunwayState, events: Events) -> None:
     """The turn is over: end the game if its end has come, else the next turn begins."""
     deck_out = not can_draw_from_deck(state)  # Infini-Deck refills from the bin first
     if deck_out and state.options.biggest_run_wins:
-        end_by_longest_run(
-            state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events, shared_tie=True
-        )
+        end_by_longest_run(state, EndReason.ALL_CARDS_PLAYED, "The deck is empty", events)
         return
     stalled = stalled_because(state, deck_out)
     if stalled is not None:
@@ -220,13 +218,12 @@ def longest_runs(state: RunwayState, seats: list[int]) -> list[int]:
     return top
 
 
-def end_by_longest_run(
-    state: RunwayState, reason: EndReason, why: str, events: Events, *, shared_tie: bool = False
-) -> None:
+def end_by_longest_run(state: RunwayState, reason: EndReason, why: str, events: Events) -> None:
     """The game ends without a completed run: the longest run of the players still in wins, an
-    unbroken tie is a draw, or with `shared_tie` (Biggest Run Wins) a win each of them shares.
-    Under Pecking Order a player already out went out first and wins; the others follow her by
-    the length of their runs."""
+    unbroken tie is a draw; but where Biggest Run Wins ends it at the empty deck, a win the
+    tied share. Under Pecking Order a player already out went out first and wins; the others
+    follow her by the length of their runs."""
+    shared_tie = state.options.biggest_run_wins and reason is EndReason.ALL_CARDS_PLAYED
     remaining = players_in(state)
     best = longest_runs(state, remaining)
     rest = sorted(remaining, key=lambda s: (s not in best, -len(state.runs[s])))

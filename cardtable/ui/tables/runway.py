@@ -725,14 +725,15 @@ class RunwayTable(GameTable[RunwayView, Any]):
         phase = PHASE_TITLES[view.phase].lower() if view is not None else "this"
         if key == "trade" and view is not None and not view.options.trading:
             return "Trading Cards is off in this game (it is chosen when the game is set up)."
-        drawing = view is not None and view.phase is Phase.DRAW
+        empty_bin = view is not None and view.phase is Phase.DRAW and not view.bin
+        no_run = view is not None and view.seat is not None and not view.runs[view.seat]
         reasons = {
             "draw": "You draw once, at the start of your turn.",
             "bin": "The bin is empty: draw from the deck (d)."
-            if drawing and view is not None and not view.bin
+            if empty_bin
             else "The bin can be taken from only in your draw phase, when it holds cards.",
             "common": "You have no run yet: a common-area card cannot start one."
-            if view is not None and view.seat is not None and not view.runs[view.seat]
+            if no_run
             else "No common-area card is the next card of your run.",
             "triple": "You hold no triple: three cards of one rank, one of each suit.",
             "act": "No special action now: play a triple to earn one.",
