@@ -22,12 +22,17 @@ def footer_keys(screen) -> str:
     return " | ".join(f"{k.key_display} {k.description}" for k in screen.query(FooterKey))
 
 
-async def test_no_key_acts_while_the_window_is_too_small_and_the_table_comes_back():
+def piles_ann_opens() -> CardTableApp:
+    """Piles, Ann and three bots, dealt so that Ann opens."""
     game = games.get("piles")
     seed = next(s for s in range(100) if game.to_act(game.new_game(4, s)) == [0])
-    app = CardTableApp(
+    return CardTableApp(
         Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=seed, delay=0)
     )
+
+
+async def test_no_key_acts_while_the_window_is_too_small_and_the_table_comes_back():
+    app = piles_ann_opens()
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         screen = app.screen
@@ -226,11 +231,7 @@ async def test_a_demo_at_80_columns_shows_how_to_stop_it_whole():
 
 
 async def test_a_hint_stands_while_the_window_is_too_small_and_enter_still_makes_it():
-    game = games.get("piles")
-    seed = next(s for s in range(100) if game.to_act(game.new_game(4, s)) == [0])
-    app = CardTableApp(
-        Launch(command="play", game="piles", seats="Ann,bot,bot,bot", seed=seed, delay=0)
-    )
+    app = piles_ann_opens()
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         screen = app.screen
