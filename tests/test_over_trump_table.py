@@ -455,3 +455,17 @@ async def test_the_last_trick_of_a_hand_on_the_felt_names_that_hands_dealer():
         await pilot.pause()
         shown = trick_text(screen)
         assert "Hand 1" in shown and "Ann dealt" in shown, shown
+
+
+@pytest.mark.parametrize("tracker", [True, False])
+async def test_the_void_tracker_shows_who_is_out_of_which_suit_only_while_it_is_on(tracker):
+    # RULES.md: "A void tracker (who has shown out of which suit) is a hint, on by default."
+    assert OverTrumpOptions().void_tracker  # on by default
+    state = busy_trick()
+    state.options = OverTrumpOptions(void_tracker=tracker)
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await at(pilot, app, state)
+        shown = screen_text(app)
+        assert ("out of ●R ✂S" in shown and "out of ●R ■P" in shown) is tracker
+        assert "holds  A●R" in shown  # a card seen going back is not the tracker's to hide

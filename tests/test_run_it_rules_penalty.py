@@ -1,7 +1,7 @@
 """Run It penalty runs (RULES.md, "Run It", Penalty run), with the seed's worked runs."""
 
 import pytest
-from run_it_positions import GAME, card, colour, plays, position
+from run_it_positions import GAME, card, cards, colour, plays, position
 
 from cardtable.engine import IllegalMove
 from cardtable.games.run_it.moves import GET, TAKE_PENALTY
@@ -171,3 +171,29 @@ def test_nobody_gets_or_offers_a_card_during_a_run():
     assert GET not in GAME.legal_moves(state, 1)
     reason = refused(state, 1, GET)
     assert "Nobody gets or offers cards during a run" in reason
+
+
+def test_a_target_who_must_draw_more_than_there_is_draws_what_there_is():
+    # "A target who must draw more than the draw pile and the refilled discards hold draws what
+    # there is": one card in the draw pile and one under the discards' top, a run of 3.
+    state = position(["B+3 R4", "R9", "G1 G2"], "B3", draw="Y5", rest="discards")
+    state.discards = cards("B3")  # the rest of the deck left out: only Y5 and B3 can be drawn
+    plays(state, 0, "B+3")
+    events = GAME.apply(state, 1, TAKE_PENALTY)
+    assert sorted(c.short for c in state.hands[1]) == ["B3", "R9", "Y5"]
+    assert (state.draw_pile, state.discards) == ([], cards("B+3"))
+    assert "draws 3 (only 2 were left) and loses the turn" in events[0].text
+    assert (state.turn, state.penalty) == (2, 0)
+
+
+@pytest.mark.parametrize("answer", ["BRev", "BSkip"])
+def test_with_two_seats_a_reverse_or_a_skip_sends_the_run_back_to_its_starter(answer):
+    # Reverse "sends the run back to the previous player", Skip "forwards it to the player
+    # after the target": with two seats both are the one who started it, who then draws.
+    state = position(["B+2 R4", f"{answer} R5"], "B3")
+    plays(state, 0, "B+2")
+    plays(state, 1, answer)
+    assert (state.turn, state.penalty) == (0, 2)
+    assert GAME.legal_moves(state, 0) == [TAKE_PENALTY]
+    GAME.apply(state, 0, TAKE_PENALTY)
+    assert len(state.hands[0]) == 3 and state.turn == 1 and state.penalty == 0
