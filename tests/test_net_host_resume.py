@@ -21,8 +21,9 @@ from websockets.sync.client import connect
 from cardtable import games
 from cardtable.cli import _resumed_host, build_parser, main
 from cardtable.engine import Match, new_save_path, parse_seats, saved_games
+from cardtable.net import client as client_module
 from cardtable.net.certificate import check_pin, client_context, host_certificate
-from cardtable.net.client import WebSocketFeed
+from cardtable.net.client import Dropped, WebSocketFeed
 from cardtable.net.host import Host
 from cardtable.net.hosted import HostedRecord, codes_path, read_codes, write_codes
 from cardtable.net.protocol import HOST_MESSAGE, Act, Goodbye, Hello, Table, Welcome
@@ -74,12 +75,12 @@ class Person:
                 if wanted(message):
                     return message
 
-    def goodbye(self) -> str:
-        """The reason of the host's Goodbye, the Tables before it skipped."""
+    def goodbye(self) -> Goodbye:
+        """The host's Goodbye, the Tables before it skipped."""
         while True:
             message = self.receive()
             if isinstance(message, Goodbye):
-                return message.reason
+                return message
 
 
 def waiting_for_a_person(table: Table) -> bool:
@@ -120,7 +121,7 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
     argv = ["host", "piles", "--seats", "Ann,Bob,bot,bot", "--seed", "3", "--port", str(port)]
     argv += ["--delay", "0"]
 
-    def first_session(app: Any) -> tuple[dict[str, Any], str]:
+    def first_session(app: Any) -> tuple[dict[str, Any], Goodbye]:
         # Play begins once every person has joined: Bob's screen is there too.
         with Person(port, app.host.codes[0]) as ann, Person(port, app.host.codes[1]):
             stands = ann.table_where(waiting_for_a_person)
@@ -134,7 +135,8 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
 
     view, goodbye = host_cli(monkeypatch, argv, first_session)
     first = capsys.readouterr().out
-    assert "the same join command brings you back" in goodbye
+    assert "This screen joins again when it is hosted again." in goodbye.reason
+    assert goodbye.retry  # a joined screen keeps trying until the game is hosted again
     (saved,) = saved_games()
     assert f"`cardtable host --resume {saved.id}` hosts it again" in first
     before = read_codes(codes_path(saved.path))
@@ -176,7 +178,9 @@ def test_a_stopped_host_resumed_keeps_every_code_and_its_port(monkeypatch, capsy
     assert read_codes(codes_path(saved.path)).codes == before.codes
 
 
-async def test_a_client_whose_host_died_rejoins_the_resumed_host_by_itself():
+@pytest.mark.parametrize("ended", ["died", "stopped with the game saved"])
+async def test_a_client_whose_host_ended_rejoins_the_resumed_host_by_itself(ended, monkeypatch):
+    monkeypatch.setattr(client_module, "FULL_RETRY_SECONDS", 1)
     path = new_save_path("piles")
     match = Match.start(PILES, parse_seats("Ann,Bob,bot,bot"), 5, None, path)
     host = Host(match, delay=0.0)
@@ -192,15 +196,25 @@ async def test_a_client_whose_host_died_rejoins_the_resumed_host_by_itself():
         async with asyncio.timeout(WAIT):
             while not any(isinstance(m, Table) for m in heard):
                 await asyncio.sleep(0.01)
-        # The host's process dies: no Goodbye, its connections cut, its save's lock let go.
-        host.runner.stop()
+        if ended == "died":  # no Goodbye: its connections cut, its save's lock let go
+            host.runner.stop()
+        else:  # Ctrl+Q: told to come back when the game is hosted again
+            host.stop("The host has stopped; the game is saved.", coming_back=True)
         server.close()
         await server.wait_closed()
-        match.close()
+        if ended == "died":
+            match.close()
         async with asyncio.timeout(WAIT):
             while feed.connected:
                 await asyncio.sleep(0.01)
         assert not feed.closed  # it keeps trying
+        if ended != "died":
+            assert not any(isinstance(m, Goodbye) for m in heard)
+            async with asyncio.timeout(WAIT):
+                while not any(isinstance(m, Dropped) for m in heard):
+                    await asyncio.sleep(0.01)
+            waiting = next(m for m in heard if isinstance(m, Dropped)).reason
+            assert waiting.startswith("The host has stopped; the game is saved. Trying again in")
 
         hosting = _resumed_host(build_parser().parse_args(["host", "--resume"]))
         assert hosting.port == port and hosting.codes == host.codes

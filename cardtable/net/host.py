@@ -348,13 +348,16 @@ class Host:
         """Begin running turns (from inside the running asyncio loop)."""
         self.runner.start()
 
-    def stop(self, reason: str = "The host has stopped; the game is saved.") -> None:
-        """Stop: timers cancelled, every member told, the match checkpointed and closed."""
+    def stop(
+        self, reason: str = "The host has stopped; the game is saved.", coming_back: bool = False
+    ) -> None:
+        """Stop: timers cancelled, every member told (to keep trying, when the game is saved to
+        be hosted again), the match checkpointed and closed."""
         if self.runner.stopped:
             return
         self.runner.stop()
         for member in list(self.members):
-            member.post(Goodbye(reason=reason))
+            member.post(Goodbye(reason=reason, retry=coming_back))
             self._drop(member)
         self.match.close()
 

@@ -686,19 +686,24 @@ class CardTableApp(App[None]):
         match = host.match
         over = match.game.is_over(match.state)
         path = match.save_path
-        host.stop(
-            "The host has stopped; the game is over."
-            if over
-            else "The host has stopped; the game is saved. When it is hosted again, the same "
-            "join command brings you back."
-        )
+        saved = path is not None and not match.unsaved
+        if over:
+            host.stop("The host has stopped; the game is over.")
+        elif saved:  # a joined screen keeps trying, and is back once the host resumes the game
+            host.stop(
+                "The host has stopped; the game is saved. This screen joins again when it is "
+                "hosted again.",
+                coming_back=True,
+            )
+        else:
+            host.stop("The host has stopped; the game was not saved.")
         if self.server is not None:
             self.server.close()
         if over:
             if self.launch.codes_file is not None:  # its codes join nothing any more
                 self.launch.codes_file.unlink(missing_ok=True)
             self.exit_message = f"The host has stopped; the {match.game.name} game is over."
-        elif path is not None and not match.unsaved:
+        elif saved and not match.unsaved:
             self.exit_message = (
                 f"The host has stopped; the {match.game.name} game is saved after its last move: "
                 f"`{cardtable_command()} host --resume {save_id(path)}{self._hosted_as()}` hosts "
