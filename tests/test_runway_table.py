@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from textual.geometry import Region
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from cardtable.cards import Direction, PilatchCard, PilatchSuit
 from cardtable.engine import parse_seats
@@ -233,6 +235,32 @@ async def test_the_footer_offers_no_use_card_in_the_draw_phase_and_enter_says_dr
         await pilot.pause()
         footer = " ".join(str(w.render()) for w in app.screen.query("FooterKey"))
         assert "Use card" in footer
+
+
+async def test_a_crowded_footer_leaves_out_the_logs_key_not_the_games_nor_half_a_key():
+    # Building with triples, trading and a common-area card to use: at 80 columns even the
+    # compact keys ran past the edge, and the last one was cut.
+    app = table_app("Ann,bot", trading=True, especially_special=True, more_control=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        state = building(screen, "7R 7S 7P 9P QS 4R", "1R 2R")
+        state.common = [Triple(owner=1, rank=3, cards=pcards("3R 3S 3P"))]
+        screen.redraw()
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = {str(k.description): k.region for k in footer.query(FooterKey) if k.region.width}
+        for word in ("Use card", "Common", "Triple", "Trade", "End phase", "Moves", "Hint"):
+            assert word in keys, word
+        assert "Rules" in keys and "Log" not in keys
+        assert all(footer.region.contains_region(region) for region in keys.values()), keys
+        await pilot.press("ctrl+l")  # left out of the footer, not out of reach
+        await pilot.pause()
+        assert screen.table.has_class("-log-open")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Log" in [str(k.description) for k in footer.query(FooterKey) if k.region.width]
 
 
 async def test_a_declined_trade_is_shown_to_the_offerer_beside_her_hand():

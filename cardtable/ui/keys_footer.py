@@ -24,8 +24,10 @@ def keys_shown(screen: Screen) -> tuple[tuple[Any, bool, str], ...]:
 
 KEY_ROOM = 3
 """Cells a key takes beyond its letter and its word in a footer that is not compact (a space
-either side of the letter, one after the word); compact, it takes one. The command palette's
-key is left out of the sum: it shows where there is room, as in Textual's own footer."""
+either side of the letter, one after the word). The command palette's key is left out of the
+sum: it shows where there is room, as in Textual's own footer."""
+COMPACT_KEY_ROOM = 2
+"""The same in a compact footer: a space between the letter and the word, one between keys."""
 
 
 class KeysFooter(Footer):
@@ -35,16 +37,24 @@ class KeysFooter(Footer):
     focus: at Run It's table that was a fifth of the time a key took (each new key is styled,
     then re-styled for the compact flag)."""
 
-    def __init__(self, *, compact: bool = False) -> None:
+    def __init__(self, *, compact: bool = False, spare: tuple[str, ...] = ()) -> None:
         super().__init__(compact=compact)
         self.always_compact = compact
         """Compact whatever its width (the start screen's); else only when the keys need it."""
+        self.spare = spare
+        """Actions whose keys are left out, first to last, where even compact keys would run
+        past the edge (they still work): the game's own keys are the ones that must show."""
+        self.left_out: frozenset[str] = frozenset()
+        """The spare actions left out now."""
 
     def compose(self) -> ComposeResult:
         """Textual's keys, each told at once whether it is compact. A key starts compact and
         learns the footer's setting once mounted: each key was re-styled twice as it came (on,
         then off again in a footer that is not compact), 2 ms a key."""
         for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.action in self.left_out:
+                self.styles.grid_size_columns -= 1
+                continue
             # The command palette's key is not bound to the footer's setting: it stays compact.
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, self.compact)
@@ -74,19 +84,33 @@ class KeysFooter(Footer):
         super().bindings_changed(screen)
 
     def on_resize(self, event: events.Resize) -> None:
-        """A window narrowed or widened: compact if the keys no longer fit, roomy if they do."""
+        """A window narrowed or widened: compact if the keys no longer fit, roomy if they do;
+        spare keys left out or back."""
+        left_out = self.left_out
         self._fit(event.size.width)
+        if self.left_out != left_out:
+            self.call_after_refresh(self.recompose)
 
     def _fit(self, width: int) -> None:
         """Compact when the keys shown, spaced as Textual spaces them, are wider than `width`
-        (at 80 columns Run It's eight keys for an offer ran off the right edge)."""
+        (at 80 columns Run It's eight keys for an offer ran off the right edge); where even
+        compact keys are wider, the spare ones left out until they fit (at 80 columns Runway's
+        build phase with triples and trading cut its last key)."""
         if self.always_compact or not width or not self.is_attached:
             return
         words: dict[str, Binding] = {}  # the first key of each action, as Textual shows
         for binding, _enabled, _tip in keys_shown(self.screen):
             words.setdefault(binding.action, binding)
-        wide = sum(
-            cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + KEY_ROOM
-            for binding in words.values()
-        )
-        self.compact = wide > width
+        sizes = {
+            action: cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
+            for action, binding in words.items()
+        }
+        self.compact = sum(sizes.values()) + KEY_ROOM * len(sizes) > width
+        left_out: set[str] = set()
+        for action in self.spare:
+            if sum(sizes.values()) + COMPACT_KEY_ROOM * len(sizes) - 1 <= width:
+                break
+            if action in sizes:
+                left_out.add(action)
+                del sizes[action]
+        self.left_out = frozenset(left_out)

@@ -48,6 +48,9 @@ class TableFrame(Screen[None]):
 
     # Undo first of the screen's keys: while it is offered, the footer at 80 columns has room
     # for it before the log's key (the busiest tables' keys fill the row).
+    SPARE_KEYS = ("log", "menu")
+    """Where the busiest tables' keys overflow a narrow footer, the log's key and then the
+    menu's are left out of it (both still work; the README's keys name them)."""
     BINDINGS = [
         Binding(UNDO_KEY, "undo", "Undo"),
         Binding("h", "hint", "Hint"),
@@ -600,7 +603,7 @@ class TableFrame(Screen[None]):
         yield Drawn(id="status")
         with Middle(id="too-small"), Center():
             yield Static(id="too-small-text")
-        yield KeysFooter()
+        yield KeysFooter(spare=self.SPARE_KEYS)
 
     def _bar(self) -> ClaimBar | None:
         bars = self.query(ClaimBar) if self.is_mounted else None
