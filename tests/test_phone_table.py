@@ -88,6 +88,40 @@ async def test_a_card_with_several_moves_opens_a_menu_of_them_on_the_second_tap(
         server.close()
 
 
+@pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS])
+async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_a_move(size):
+    # A phone has no Esc: its menu once said "↑↓ choose · Enter do it · Esc back", and a card
+    # tapped twice by mistake left no way back but to make one of its moves.
+    from cardtable.ui.screens.move_menu import MoveMenu
+
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=size) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            await wait_until(pilot, lambda: screen.may_move, tries=600)
+            await pilot.pause()
+            phone = screen.query_one(PhoneTable)
+            index = max(phone._playable(), key=lambda n: len(phone.hand[n].short))
+            moves = len(host.match.record.log)
+            for _ in range(2):
+                await tap_card(pilot, screen, index)
+            await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+            menu = app.screen
+            words = " ".join(str(s.render()) for s in menu.query("Static"))
+            assert not any(key in words for key in ("Enter", "Esc", "↑↓")), words
+            back = menu.query_one("#move-menu-back")
+            assert menu.region.contains_region(back.region)  # whole, under the list
+            await pilot.click("#move-menu-back")
+            await wait_until(pilot, lambda: app.screen is screen)
+            await pilot.pause(0.3)
+            assert len(host.match.record.log) == moves and screen.may_move
+    finally:
+        host.stop()
+        server.close()
+
+
 async def test_at_80x24_the_games_own_table_is_drawn_and_a_spectator_never_gets_the_phone():
     host, server, port = await hosting("run-it", "Ann,bot,bot,bot", seed=5, delay=5.0)
     player, watcher = joining_app(port, host.codes[0]), joining_app(port)

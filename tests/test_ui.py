@@ -647,3 +647,27 @@ async def test_a_drawn_game_says_the_win_is_shared_not_won(monkeypatch):
         console.print(app.screen.query_one("#results-table", Static).content)
         rows = console.export_text()
         assert rows.count("★ shared") == 2 and "★ winner" not in rows
+
+
+async def test_a_click_beside_the_move_menu_goes_back_without_a_move_and_one_inside_does_not():
+    from cardtable.games.runway.state import Phase
+    from cardtable.ui.screens.move_menu import MoveMenu
+    from tests.cards_text import pcards
+
+    app = runway_app("Ann,bot", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        state = screen.match.state
+        state.phase = Phase.TAKING
+        state.bin = pcards("9S KpP 2R 5P")
+        screen.redraw()
+        moves = len(screen.match.record.log)
+        await pilot.press("b")
+        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        await pilot.click("#move-menu-title")
+        await pilot.pause()
+        assert isinstance(app.screen, MoveMenu)
+        await pilot.click(offset=(1, 1))  # the table's corner, beside the menu
+        await wait_until(pilot, lambda: app.screen is screen)
+        assert len(screen.match.record.log) == moves and state.phase is Phase.TAKING

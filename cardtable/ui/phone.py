@@ -372,7 +372,9 @@ class PhoneTable(VerticalScroll):
             if move is not None:
                 self.post_message(self.Chosen(move))
 
-        self.app.push_screen(MoveMenu(title, [(self.label(m), m) for m in moves]), callback=chosen)
+        self.app.push_screen(
+            MoveMenu(title, [(self.label(m), m) for m in moves], touch=True), callback=chosen
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A move's button (or a kind's, which opens its menu), or Hint."""

@@ -1,4 +1,5 @@
-"""A short menu of moves: the player picks one with the arrows and Enter, or Escape to go back."""
+"""A short menu of moves: the player picks one with the arrows and Enter (or a click, or a tap),
+or Escape (a click beside it, Back on a phone) to go back."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.ui.screen_css import SCREENS_CSS
@@ -29,12 +30,18 @@ class MoveMenu(ModalScreen[Any]):
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(
-        self, title: str, choices: list[tuple[str, Any]], needs: tuple[int, int] | None = None
+        self,
+        title: str,
+        choices: list[tuple[str, Any]],
+        needs: tuple[int, int] | None = None,
+        touch: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(classes="-touch" if touch else None)
         self.title_text = title
         self.choices = choices
         self.needs = needs
+        self.touch = touch
+        """Opened by a tap on a phone: no keys to name, and a Back button instead of Esc."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="move-menu"):
@@ -43,7 +50,21 @@ class MoveMenu(ModalScreen[Any]):
                 *(Option(Text(label), id=str(i)) for i, (label, _) in enumerate(self.choices)),
                 id="move-menu-list",
             )
-            yield Static("↑↓ choose · Enter do it · Esc back", id="move-menu-keys")
+            if self.touch:
+                yield Button(Text("Back"), id="move-menu-back")
+            else:
+                yield Static("↑↓ choose · Enter do it · Esc back", id="move-menu-keys")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Back, on a phone: to the table without a move."""
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click or a tap beside the menu goes back without a move, as Esc does."""
+        box = self.query_one("#move-menu").region
+        if self.is_current and not box.contains(event.screen_x, event.screen_y):
+            self.dismiss(None)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
