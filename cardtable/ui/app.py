@@ -703,7 +703,7 @@ class CardTableApp(App[None]):
             if self.launch.codes_file is not None:  # its codes join nothing any more
                 self.launch.codes_file.unlink(missing_ok=True)
             self.exit_message = f"The host has stopped; the {match.game.name} game is over."
-        elif saved and not match.unsaved:
+        elif saved and not match.unsaved:  # its last checkpoint, on closing, may have failed
             self.exit_message = (
                 f"The host has stopped; the {match.game.name} game is saved after its last move: "
                 f"`{cardtable_command()} host --resume {save_id(path)}{self._hosted_as()}` hosts "

@@ -48,9 +48,6 @@ class TableFrame(Screen[None]):
 
     # Undo first of the screen's keys: while it is offered, the footer at 80 columns has room
     # for it before the log's key (the busiest tables' keys fill the row).
-    SPARE_KEYS = ("log", "menu")
-    """Where the busiest tables' keys overflow a narrow footer, the log's key and then the
-    menu's are left out of it (both still work; the README's keys name them)."""
     BINDINGS = [
         Binding(UNDO_KEY, "undo", "Undo"),
         Binding("h", "hint", "Hint"),
@@ -58,6 +55,9 @@ class TableFrame(Screen[None]):
         Binding("ctrl+n", "menu", "Menu"),
         Binding("ctrl+l", "log", "Log"),
     ]
+    SPARE_KEYS = ("log", "menu")
+    """Where the busiest tables' keys overflow a narrow footer, the log's key and then the
+    menu's are left out of it (both still work; the README's keys name them)."""
 
     DEFAULT_CSS = """
     TableFrame.dealing #game-table {
