@@ -122,16 +122,38 @@ async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_
         server.close()
 
 
-async def test_at_80x24_the_games_own_table_is_drawn_and_a_spectator_never_gets_the_phone():
+async def test_at_80x24_the_games_own_table_is_drawn():
     host, server, port = await hosting("run-it", "Ann,bot,bot,bot", seed=5, delay=5.0)
-    player, watcher = joining_app(port, host.codes[0]), joining_app(port)
+    player = joining_app(port, host.codes[0])
     try:
         async with player.run_test(size=(80, 24)) as pilot:
             await wait_until(pilot, lambda: joined(player) is not None)
             assert not joined(player).phone
-        async with watcher.run_test(size=UPRIGHT) as pilot:
-            await wait_until(pilot, lambda: joined(watcher) is not None)
-            assert not joined(watcher).phone and joined(watcher).too_small
+    finally:
+        host.stop()
+        server.close()
+
+
+@pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS])
+async def test_a_spectator_on_a_phone_sees_every_player_and_the_play_with_no_hand_or_button(size):
+    # The host's lobby shows a page to watch: on a phone it said the window needs 80x24.
+    host, server, port = await hosting("run-it", "Ann,bot,bot,bot", seed=5, delay=0.05)
+    player, watcher = joining_app(port, host.codes[0]), joining_app(port)
+    try:
+        async with player.run_test(size=(80, 24)):
+            async with watcher.run_test(size=size) as pilot:
+                await wait_until(pilot, lambda: joined(watcher) is not None)
+                screen = joined(watcher)
+                await wait_until(pilot, lambda: screen.view is not None and screen.phone)
+                await pilot.pause()
+                assert not screen.too_small
+                phone = screen.query_one(PhoneTable)
+                seats = str(phone.query_one("#phone-seats").render())
+                assert all(f"{name} · " in seats for name in ("Ann", "Bot 2", "Bot 3", "Bot 4"))
+                assert "You play now" not in seats
+                assert "Top " in str(phone.query_one("#phone-play").render())
+                assert not phone.query_one(PhoneHand).display and not phone.query(".phone-move")
+                assert not phone.query_one("#phone-hand-title").display
     finally:
         host.stop()
         server.close()

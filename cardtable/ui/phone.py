@@ -1,5 +1,6 @@
-"""A phone-sized table: one seat's game in a window too small for the game's own table (a
-phone held upright, about 40x50, or sideways, about 90x20).
+"""A phone-sized table: one seat's game (or a spectator's, with no hand and no buttons) in a
+window too small for the game's own table (a phone held upright, about 40x50, or sideways,
+about 90x20).
 
 Every game the same way, from its view and legal moves: the other players a line each, the
 cards in play (ui/phone_play.py), the hand as chips that wrap, and a big button for each move
@@ -221,6 +222,9 @@ class PhoneTable(VerticalScroll):
         self.query_one("#phone-seats", Static).update(self._seats(view, names))
         play = play_lines(game_id, view, names)
         self.query_one("#phone-play", Static).update(Text("\n").join(play) if play else "")
+        watching = view.hand is None  # a spectator's page: every player a line, no hand
+        self.query_one("#phone-hand-title", Static).display = not watching
+        self.query_one(PhoneHand).display = not watching
         self.query_one("#phone-hand-title", Static).update(f"Your hand · {len(hand)}")
         self._draw_hand()
         window = getattr(view, "window", None)
@@ -258,7 +262,8 @@ class PhoneTable(VerticalScroll):
             self.call_after_refresh(self.show, *waiting)
 
     def _seats(self, view: Any, names: list[str]) -> Text:
-        """The other players, a line each: the turn marked, her cards in hand."""
+        """The other players (every player, for a spectator), a line each: the turn marked,
+        her cards in hand."""
         lines = []
         for seat, name in enumerate(names):
             if seat == view.seat:

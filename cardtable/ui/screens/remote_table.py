@@ -61,7 +61,7 @@ class RemoteTableScreen(TableFrame):
         self._interludes = 0
         if self.seat is None:
             self.AUTO_FOCUS = ""
-        self.phone_ok = self.seat is not None and not hosting
+        self.phone_ok = not hosting  # a player's screen or a spectator's; not the projector
 
     @property
     def game(self) -> Game:

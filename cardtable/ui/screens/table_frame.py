@@ -76,7 +76,8 @@ class TableFrame(Screen[None]):
 
     phone_ok = False
     """True where a window too small for the game's own table gets the phone-sized one
-    (ui/phone.py): a player's own screen joined to a host (a phone opening her seat's page)."""
+    (ui/phone.py): a screen joined to a host (a phone opening her seat's page, or the page
+    to watch)."""
 
     PHONE_AT = (30, 16)
     """The smallest window the phone-sized table is drawn in (columns, rows)."""
@@ -631,7 +632,7 @@ class TableFrame(Screen[None]):
 
     def _check_size(self) -> None:
         """Show the table, or say which size it needs; read from the terminal's size now. A
-        player's own joined screen too small for the game's table gets the phone-sized one."""
+        joined screen too small for the game's table gets the phone-sized one."""
         width, height = self.app.size
         need_w, need_h = self.table.MIN_WIDTH, self.table.MIN_HEIGHT
         small = width < need_w or height < need_h
