@@ -61,23 +61,29 @@ async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_ta
         server.close()
 
 
-async def test_a_card_with_several_moves_opens_a_menu_of_them_on_the_second_tap():
+async def a_cards_menu(pilot, app):
+    """On Ann's Piles turn (seed 3), a card with several moves tapped twice: her screen and
+    the card, its menu of moves open over them."""
     from cardtable.ui.screens.move_menu import MoveMenu
 
+    await wait_until(pilot, lambda: joined(app) is not None)
+    screen = joined(app)
+    await wait_until(pilot, lambda: screen.may_move, tries=600)
+    await pilot.pause()
+    phone = screen.query_one(PhoneTable)
+    index = max(phone._playable(), key=lambda n: len(phone.hand[n].short))
+    for _ in range(2):
+        await tap_card(pilot, screen, index)
+    await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+    return screen, phone.hand[index]
+
+
+async def test_a_card_with_several_moves_opens_a_menu_of_them_on_the_second_tap():
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=UPRIGHT) as pilot:
-            await wait_until(pilot, lambda: joined(app) is not None)
-            screen = joined(app)
-            await wait_until(pilot, lambda: screen.may_move, tries=600)
-            await pilot.pause()
-            phone = screen.query_one(PhoneTable)
-            index = max(phone._playable(), key=lambda n: len(phone.hand[n].short))
-            card = phone.hand[index]
-            await tap_card(pilot, screen, index)
-            await tap_card(pilot, screen, index)
-            await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+            _, card = await a_cards_menu(pilot, app)
             moves = len(host.match.record.log)
             await pilot.press("enter")
             await wait_until(pilot, lambda: len(host.match.record.log) > moves)
@@ -92,22 +98,12 @@ async def test_a_card_with_several_moves_opens_a_menu_of_them_on_the_second_tap(
 async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_a_move(size):
     # A phone has no Esc: its menu once said "↑↓ choose · Enter do it · Esc back", and a card
     # tapped twice by mistake left no way back but to make one of its moves.
-    from cardtable.ui.screens.move_menu import MoveMenu
-
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=size) as pilot:
-            await wait_until(pilot, lambda: joined(app) is not None)
-            screen = joined(app)
-            await wait_until(pilot, lambda: screen.may_move, tries=600)
-            await pilot.pause()
-            phone = screen.query_one(PhoneTable)
-            index = max(phone._playable(), key=lambda n: len(phone.hand[n].short))
+            screen, _ = await a_cards_menu(pilot, app)
             moves = len(host.match.record.log)
-            for _ in range(2):
-                await tap_card(pilot, screen, index)
-            await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
             menu = app.screen
             words = " ".join(str(s.render()) for s in menu.query("Static"))
             assert not any(key in words for key in ("Enter", "Esc", "↑↓")), words

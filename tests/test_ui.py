@@ -605,21 +605,27 @@ async def test_runway_points_a_won_game_shows_its_summary_then_the_next_deal():
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
 
-async def test_runway_the_bin_menu_lists_cards_in_hand_order():
+async def runway_bin_menu(pilot, app):
+    """Ann taking from a bin of four cards, its menu open (b): her table's screen."""
     from cardtable.games.runway.state import Phase
     from cardtable.ui.screens.move_menu import MoveMenu
     from tests.cards_text import pcards
 
+    await wait_until(pilot, lambda: my_turn(app))
+    screen = app.screen
+    state = screen.match.state
+    state.phase = Phase.TAKING
+    state.bin = pcards("9S KpP 2R 5P")
+    screen.redraw()
+    await pilot.press("b")
+    await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+    return screen
+
+
+async def test_runway_the_bin_menu_lists_cards_in_hand_order():
     app = runway_app("Ann,bot", 2)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = app.screen
-        state = screen.match.state
-        state.phase = Phase.TAKING
-        state.bin = pcards("9S KpP 2R 5P")
-        screen.redraw()
-        await pilot.press("b")
-        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+        await runway_bin_menu(pilot, app)
         labels = [label for label, _ in app.screen.choices]
         assert labels == [  # "done" first: a full bin never scrolls it out of view
             "Done taking from the bin",
@@ -652,19 +658,12 @@ async def test_a_drawn_game_says_the_win_is_shared_not_won(monkeypatch):
 async def test_a_click_beside_the_move_menu_goes_back_without_a_move_and_one_inside_does_not():
     from cardtable.games.runway.state import Phase
     from cardtable.ui.screens.move_menu import MoveMenu
-    from tests.cards_text import pcards
 
     app = runway_app("Ann,bot", 2)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = app.screen
+        screen = await runway_bin_menu(pilot, app)
         state = screen.match.state
-        state.phase = Phase.TAKING
-        state.bin = pcards("9S KpP 2R 5P")
-        screen.redraw()
         moves = len(screen.match.record.log)
-        await pilot.press("b")
-        await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
         await pilot.click("#move-menu-title")
         await pilot.pause()
         assert isinstance(app.screen, MoveMenu)
