@@ -19,7 +19,8 @@ def test_unset_a_hint_searches_a_third_of_the_strong_bots_worlds_on_the_clock(ga
     budget = hints.hint_player(game_id).budget  # type: ignore[attr-defined]
     strong = hooks(game_id).budget  # type: ignore[union-attr]
     assert budget.seconds == hints.HINT_SECONDS
-    assert budget.worlds == max(strong.least_worlds, strong.worlds // hints.HINT_SHARE)
+    assert budget.worlds == max(hints.HINT_LEAST_WORLDS, strong.worlds // hints.HINT_SHARE)
+    assert budget.least_worlds == hints.HINT_LEAST_WORLDS
 
 
 @pytest.mark.parametrize("text", ["", "0", "-3", "four", "2.5", "1001"])

@@ -15,9 +15,12 @@ from cardtable.bots.seat_player import SeatPlayer, planner
 HINT_SECONDS = 0.15
 """A hint answers within this long (the key that asks for it waits for it)."""
 HINT_SHARE = 3
-"""A hint searches a third of the strong bot's worlds (never fewer than the least it may leave
-the planner's advice on): its think time's 90th percentile is under BUDGET_SECONDS, so a third
-of them stays well inside HINT_SECONDS (the clock stops the search there in any case)."""
+"""A hint searches a third of the strong bot's worlds (never fewer than HINT_LEAST_WORLDS): its
+think time's 90th percentile is under BUDGET_SECONDS, so a third of them stays well inside
+HINT_SECONDS (the clock stops the search there in any case)."""
+HINT_LEAST_WORLDS = 6
+"""A hint the clock cut short of this many worlds keeps the planner's advice
+(`Budget.least_worlds`): a few deals' steady edge is luck as likely as skill."""
 HINT_WORLDS_SETTING = "CARDTABLE_HINT_WORLDS"
 """An environment variable: a whole number of worlds (1 to MOST_HINT_WORLDS) makes every hint
 search exactly that many, with no clock. A hint then depends on the position alone, not on how
@@ -40,7 +43,8 @@ def hint_player(game_id: str) -> SeatPlayer:
     fixed = fixed_hint_worlds()
     quick = replace(
         budget,
-        worlds=max(budget.least_worlds, budget.worlds // HINT_SHARE) if fixed is None else fixed,
+        worlds=max(HINT_LEAST_WORLDS, budget.worlds // HINT_SHARE) if fixed is None else fixed,
+        least_worlds=HINT_LEAST_WORLDS,
         seconds=HINT_SECONDS if fixed is None else None,
         margin=max(budget.margin, HINT_MARGIN),
         errors=max(budget.errors, HINT_ERRORS),
