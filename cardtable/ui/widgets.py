@@ -291,6 +291,10 @@ def happened(events: list[Event], kind: str) -> bool:
     return any(e.kind == kind for e in events)
 
 
+FOLDED_LOG_ROWS = {Scale.COMPACT: 2, Scale.ROOMY: 3, Scale.LARGE: 3}
+"""The log's last lines under the felt at each scale, while it is folded."""
+
+
 class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
     """Base of each game's table: draws one seat's view; keys and clicks become moves.
 
@@ -314,7 +318,6 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         height: 1fr;
     }
     GameTable #log {
-        height: 2;
         padding: 0 1;
         overflow-x: hidden;
         background: $felt-dark;
@@ -322,9 +325,6 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         scrollbar-background: $felt-dark;
         scrollbar-color: $felt-edge;
         scrollbar-size-vertical: 1;
-    }
-    GameTable.-roomy #log, GameTable.-large #log {
-        height: 3;
     }
     GameTable.-log-open #log {
         height: 50%;
@@ -424,6 +424,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
 
     def on_mount(self) -> None:
         self.query_one(MoveLog).border_title = "Log · Ctrl+L folds it"
+        self._fold_log()
 
     def on_resize(self) -> None:
         """A table grows its cards with the room it has, and draws itself again at the new
@@ -461,12 +462,13 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             self._fold_log()
 
     def _fold_log(self) -> None:
+        """The log's height: the stylesheet's while open, else its folded rows at this scale
+        less those a long status line takes."""
         log = self.query_one(MoveLog)
-        if self.status_extra <= 0 or self.has_class("-log-open"):
-            log.styles.clear_rule("height")  # the stylesheet's: folded, or open
+        if self.has_class("-log-open"):
+            log.styles.clear_rule("height")
             return
-        folded = 3 if self.scale is not Scale.COMPACT else 2
-        log.styles.height = max(folded - self.status_extra, 0)
+        log.styles.height = max(FOLDED_LOG_ROWS[self.scale] - max(self.status_extra, 0), 0)
 
     # Motion: what has just landed is lit for a moment
 
