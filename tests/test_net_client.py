@@ -11,9 +11,9 @@ from cardtable.bots.hints import hint_player
 from cardtable.engine import IllegalMove, Match, new_save_path, parse_seats
 from cardtable.engine.claims import claim_move
 from cardtable.net.certificate import host_certificate
-from cardtable.net.client import WebSocketFeed, ws_address
+from cardtable.net.client import Dropped, WebSocketFeed, ws_address
 from cardtable.net.host import Host
-from cardtable.net.protocol import Act, Refusal
+from cardtable.net.protocol import Act, Goodbye, Refusal
 from cardtable.net.server import server_port, start_server
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.host_lobby import HostLobbyScreen
@@ -406,6 +406,49 @@ async def test_the_host_shows_the_public_table_and_stops_with_the_game_saved():
     assert "The host has stopped" in app.exit_message
     assert "saved after its last move" in app.exit_message
     assert feed.welcome is not None
+
+
+@pytest.mark.parametrize("ended", ["saved", "not saved", "over"])
+async def test_ctrl_q_tells_a_seats_screen_to_wait_only_for_a_saved_game_and_a_spectator_never(
+    ended, monkeypatch
+):
+    """A seat's code joins its own game alone, so its screen may wait for the host to resume
+    it; a spectator's, with no code, would join whatever the port hosts next. What each is told
+    rests on the host's last write, made before it says anything."""
+    host, app = hosting_piles("Ann,bot,bot,bot")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HostLobbyScreen))
+        port = server_port(app.server)
+        ann, watcher = feed_for(port, host.codes[0]), feed_for(port, None)
+        heard: dict[str, list] = {"ann": [], "watcher": []}
+        for name, feed in (("ann", ann), ("watcher", watcher)):
+            await feed.open()
+            feed.listen(heard[name].append)
+        match = host.match
+        if ended == "not saved":  # the disk fills before the host's last write
+            monkeypatch.setattr(match, "checkpoint", lambda: setattr(match, "unsaved", "full"))
+        elif ended == "over":
+            monkeypatch.setattr(match.game, "is_over", lambda state: True)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: not ann.connected and not watcher.connected)
+        await pilot.pause(0.3)
+        said = {
+            name: [m.reason for m in messages if isinstance(m, Goodbye | Dropped)]
+            for name, messages in heard.items()
+        }
+        if ended == "saved":
+            assert said["ann"][0].startswith(
+                "The host has stopped; the game is saved. This screen joins again when it is "
+                "hosted again. Trying again in"
+            )
+            assert not ann.closed  # it keeps trying
+        else:
+            words = "is over" if ended == "over" else "was not saved"
+            assert said["ann"] == [f"The host has stopped; the game {words}."] and ann.closed
+        words = {"saved": "is saved", "not saved": "was not saved", "over": "is over"}[ended]
+        assert said["watcher"] == [f"The host has stopped; the game {words}."]
+        assert watcher.closed
+    await ann.close()
 
 
 async def test_the_codes_leave_the_projector_when_play_begins_even_with_someone_away():

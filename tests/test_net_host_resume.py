@@ -199,7 +199,7 @@ async def test_a_client_whose_host_ended_rejoins_the_resumed_host_by_itself(ende
         if ended == "died":  # no Goodbye: its connections cut, its save's lock let go
             host.runner.stop()
         else:  # Ctrl+Q: told to come back when the game is hosted again
-            host.stop("The host has stopped; the game is saved.", coming_back=True)
+            host.stop("The host has stopped; the game is saved.", rejoin="Back soon.")
         server.close()
         await server.wait_closed()
         if ended == "died":
@@ -214,7 +214,8 @@ async def test_a_client_whose_host_ended_rejoins_the_resumed_host_by_itself(ende
                 while not any(isinstance(m, Dropped) for m in heard):
                     await asyncio.sleep(0.01)
             waiting = next(m for m in heard if isinstance(m, Dropped)).reason
-            assert waiting.startswith("The host has stopped; the game is saved. Trying again in")
+            assert waiting.startswith("The host has stopped; the game is saved. Back soon.")
+            assert "Trying again in" in waiting
 
         hosting = _resumed_host(build_parser().parse_args(["host", "--resume"]))
         assert hosting.port == port and hosting.codes == host.codes

@@ -4,10 +4,11 @@ Two feeds share one interface. `WebSocketFeed` talks to a host over websockets o
 checks the host's certificate against the join command's fingerprint (`--pin`) before it says
 anything, says Hello with the seat's join code, hands each message (validated with
 HOST_MESSAGE) to a callback, and when the connection drops it says so (`Dropped`) and tries
-again every second with the same code (a host with no room just now: every FULL_RETRY_SECONDS,
-counting down), until the host's Goodbye says not to or the feed is closed. What the host sends
-is checked against the game it joined (`checks.py`): on nonsense the feed says so, as a
-Goodbye, and leaves. `LocalFeed` is a member of a Host in the same process (the host's own
+again every second with the same code (after a Goodbye that says to try again, a host with no
+room just now or one stopped to be hosted again: every FULL_RETRY_SECONDS, counting down),
+until the host's Goodbye says not to or the feed is closed. What the host sends is checked
+against the game it joined (`checks.py`): on nonsense the feed says so, as a Goodbye, and
+leaves. `LocalFeed` is a member of a Host in the same process (the host's own
 terminal, the projector). No UI here.
 """
 
@@ -51,7 +52,8 @@ MAX_HOST_MESSAGE = 16 * 1024 * 1024
 RETRY_SECONDS = 1.0
 """How often a dropped client tries to rejoin."""
 FULL_RETRY_SECONDS = 5
-"""How long a client waits, counting down, before trying a host again that had no room."""
+"""How long a client waits, counting down, before trying again a host whose Goodbye said to
+(it had no room, or stopped to be hosted again)."""
 OPEN_SECONDS = 5.0
 """How long the first connection may take (the handshake and the host's Welcome)."""
 
@@ -252,8 +254,9 @@ class WebSocketFeed:
         return connection
 
     async def _run(self, connection: ClientConnection) -> None:
-        """Read until the connection drops; then rejoin every second until told not to (a
-        host with no room: every FULL_RETRY_SECONDS, the seconds counted down on screen)."""
+        """Read until the connection drops; then rejoin every second until told not to (after
+        a Goodbye that says to try again: every FULL_RETRY_SECONDS, the seconds counted down on
+        screen)."""
         while not self.closed:
             goodbye = await self._read(connection)
             self.connected = False
@@ -293,7 +296,8 @@ class WebSocketFeed:
                 break
 
     async def _count_down(self, reason: str) -> None:
-        """A host with no room: the seconds until the next try, said each second."""
+        """A Goodbye that says to try again: its reason and the seconds until the next try,
+        said each second."""
         for left in range(FULL_RETRY_SECONDS, 0, -1):
             if self.closed:
                 return

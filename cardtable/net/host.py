@@ -349,15 +349,20 @@ class Host:
         self.runner.start()
 
     def stop(
-        self, reason: str = "The host has stopped; the game is saved.", coming_back: bool = False
+        self, reason: str = "The host has stopped; the game is saved.", rejoin: str | None = None
     ) -> None:
-        """Stop: timers cancelled, every member told (to keep trying, when the game is saved to
-        be hosted again), the match checkpointed and closed."""
+        """Stop: timers cancelled, every member told `reason`, the match checkpointed and
+        closed. When the game is saved to be hosted again, `rejoin` says so to each seat's
+        screen, which is told to keep trying: its code joins this game alone. A spectator's is
+        not: with no code, it would join whatever game the port hosts next."""
         if self.runner.stopped:
             return
         self.runner.stop()
         for member in list(self.members):
-            member.post(Goodbye(reason=reason, retry=coming_back))
+            if rejoin is not None and member.seat is not None:
+                member.post(Goodbye(reason=f"{reason} {rejoin}", retry=True))
+            else:
+                member.post(Goodbye(reason=reason))
             self._drop(member)
         self.match.close()
 

@@ -5,7 +5,8 @@ and `ClaimCard` (claim the card up in a claim window), each naming the number of
 answers. The host answers `Welcome`, then sends a `Table` whenever the game changes (what that
 seat may see now, and the public events since its last `Table`), a `Refusal` for a message it
 did not apply (`stale` when the table changed before the message arrived), and `Goodbye` when it
-closes the connection (`retry` when the client should try again in a while). JSON text, one
+closes the connection (`retry` when the client should try again in a while: no room just now,
+or the game saved to be hosted again). JSON text, one
 message per websocket frame; `type` names the message.
 """
 
@@ -151,7 +152,9 @@ class Goodbye(Message):
     type: Literal["goodbye"] = "goodbye"
     reason: str
     retry: bool = False
-    """True when the host has no room just now: the client tries again in a while."""
+    """True when the client should try again in a while: the host has no room just now, or it
+    stopped with the game saved to be hosted again (said to a seat's screen only: its code joins
+    that game alone)."""
 
 
 HostMessage = Annotated[Welcome | Table | Refusal | Goodbye, Field(discriminator="type")]

@@ -686,14 +686,14 @@ class CardTableApp(App[None]):
         match = host.match
         over = match.game.is_over(match.state)
         path = match.save_path
+        match.checkpoint()  # the last write first: what everyone is told depends on it
         saved = path is not None and not match.unsaved
         if over:
             host.stop("The host has stopped; the game is over.")
         elif saved:  # a joined screen keeps trying, and is back once the host resumes the game
             host.stop(
-                "The host has stopped; the game is saved. This screen joins again when it is "
-                "hosted again.",
-                coming_back=True,
+                "The host has stopped; the game is saved.",
+                rejoin="This screen joins again when it is hosted again.",
             )
         else:
             host.stop("The host has stopped; the game was not saved.")
@@ -703,7 +703,7 @@ class CardTableApp(App[None]):
             if self.launch.codes_file is not None:  # its codes join nothing any more
                 self.launch.codes_file.unlink(missing_ok=True)
             self.exit_message = f"The host has stopped; the {match.game.name} game is over."
-        elif saved and not match.unsaved:  # its last checkpoint, on closing, may have failed
+        elif saved and path is not None:
             self.exit_message = (
                 f"The host has stopped; the {match.game.name} game is saved after its last move: "
                 f"`{cardtable_command()} host --resume {save_id(path)}{self._hosted_as()}` hosts "

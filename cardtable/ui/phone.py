@@ -103,7 +103,8 @@ class PhoneHand(Static):
 
 
 class PhoneTable(VerticalScroll):
-    """One seat's table on a phone: who plays, what is in play, her hand, the moves' buttons."""
+    """One seat's table on a phone: who plays, what is in play, her hand, the moves' buttons
+    (a spectator's: who plays and what is in play)."""
 
     class Chosen(Message):
         """A move was chosen on the phone table."""
