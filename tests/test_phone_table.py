@@ -6,6 +6,7 @@ tap selects a card, a second tap plays it."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
 from cardtable.ui.phone import PhoneHand, PhoneTable
@@ -16,6 +17,7 @@ from tests.test_net_client import hosting, joined
 
 UPRIGHT = (42, 50)
 SIDEWAYS = (90, 20)
+SMALLEST = (30, 16)
 
 
 async def tap_card(pilot, screen, index: int) -> None:
@@ -61,9 +63,10 @@ async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_ta
         server.close()
 
 
-async def a_cards_menu(pilot, app):
-    """On Ann's Piles turn (seed 3), a card with several moves tapped twice: her screen and
-    the card, its menu of moves open over them."""
+async def a_cards_menu(pilot, app, tapped: bool = True):
+    """On Ann's Piles turn (seed 3), a card with several moves tapped twice (or chosen twice
+    as a tap would, where the window is too short to show it without scrolling): her screen
+    and the card, its menu of moves open over them."""
     from cardtable.ui.screens.move_menu import MoveMenu
 
     await wait_until(pilot, lambda: joined(app) is not None)
@@ -73,8 +76,12 @@ async def a_cards_menu(pilot, app):
     phone = screen.query_one(PhoneTable)
     index = max(phone._playable(), key=lambda n: len(phone.hand[n].short))
     for _ in range(2):
-        await tap_card(pilot, screen, index)
+        if tapped:
+            await tap_card(pilot, screen, index)
+        else:
+            phone.tap(index)
     await wait_until(pilot, lambda: isinstance(app.screen, MoveMenu))
+    await pilot.pause()
     return screen, phone.hand[index]
 
 
@@ -94,7 +101,7 @@ async def test_a_card_with_several_moves_opens_a_menu_of_them_on_the_second_tap(
         server.close()
 
 
-@pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS])
+@pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS, SMALLEST])
 async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_a_move(size):
     # A phone has no Esc: its menu once said "↑↓ choose · Enter do it · Esc back", and a card
     # tapped twice by mistake left no way back but to make one of its moves.
@@ -102,17 +109,51 @@ async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_
     app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=size) as pilot:
-            screen, _ = await a_cards_menu(pilot, app)
+            screen, _ = await a_cards_menu(pilot, app, tapped=size != SMALLEST)
             moves = len(host.match.record.log)
             menu = app.screen
+            menu.query_one("#move-menu-title", Static).update("A title long enough " * 6)
+            await pilot.pause()
             words = " ".join(str(s.render()) for s in menu.query("Static"))
             assert not any(key in words for key in ("Enter", "Esc", "↑↓")), words
             back = menu.query_one("#move-menu-back")
-            assert menu.region.contains_region(back.region)  # whole, under the list
+            box = menu.query_one("#move-menu").region
+            assert box.contains_region(back.region)  # whole, inside the menu's box
             await pilot.click("#move-menu-back")
             await wait_until(pilot, lambda: app.screen is screen)
             await pilot.pause(0.3)
             assert len(host.match.record.log) == moves and screen.may_move
+    finally:
+        host.stop()
+        server.close()
+
+
+@pytest.mark.parametrize(
+    ("where", "code", "words"),
+    [
+        ("keyboard", None, "This screen no longer shows the game: Ctrl+Q quits."),
+        ("browser", None, "This page no longer shows the game: close it."),
+        ("browser", 0, "This page no longer plays: close it."),
+    ],
+)
+async def test_a_phone_sized_screen_the_host_left_says_to_quit_or_to_close_its_page(
+    where, code, words, monkeypatch
+):
+    # A spectator in a small terminal now gets the phone-sized table: it was told its "page no
+    # longer plays", as a seat's phone page is.
+    monkeypatch.setenv("CARDTABLE_WHERE", where)
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=5.0)
+    app = joining_app(port, None if code is None else host.codes[code])
+    try:
+        async with app.run_test(size=UPRIGHT) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            await wait_until(pilot, lambda: screen.phone)
+            host.stop("The host has stopped; the game is over.")
+            await wait_until(pilot, lambda: screen.ended is not None)
+            await pilot.pause()
+            said = " ".join(str(screen.query_one("#status").render()).split())
+            assert said == f"The host has stopped; the game is over. {words}"
     finally:
         host.stop()
         server.close()

@@ -62,6 +62,7 @@ class RemoteTableScreen(TableFrame):
         if self.seat is None:
             self.AUTO_FOCUS = ""
         self.phone_ok = not hosting  # a player's screen or a spectator's; not the projector
+        self.watching = self.seat is None and not hosting
 
     @property
     def game(self) -> Game:

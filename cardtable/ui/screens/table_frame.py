@@ -279,11 +279,16 @@ class TableFrame(Screen[None]):
                 return
         self.say(table.explain)
 
+    watching = False
+    """True for a spectator's screen: it plays no seat."""
+
     def ended_words(self) -> str:
-        """Why this screen no longer plays or watches, and what to do."""
-        if self.phone:
-            return f"{self.ended} This page no longer plays: close it."
-        return f"{self.ended} This screen no longer plays: Ctrl+Q quits."
+        """Why this screen no longer plays or watches, and what to do: a browser's page is
+        closed, a terminal quits."""
+        does = "shows the game" if self.watching else "plays"
+        if table_app(self).where == "browser":
+            return f"{self.ended} This page no longer {does}: close it."
+        return f"{self.ended} This screen no longer {does}: Ctrl+Q quits."
 
     def window_words(self, window: ClaimWindow) -> str:
         """What the person at this screen can do in a claim window."""
