@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import Static
 
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
-from cardtable.ui.phone import PhoneHand, PhoneTable
-from cardtable.ui.widgets import GameTable
+from cardtable.ui.phone import LOG_LINES, PhoneHand, PhoneTable
+from cardtable.ui.widgets import GameTable, MoveLog
 from tests.net_clients import joining_app
 from tests.pilot_steps import wait_until
 from tests.test_net_client import hosting, joined
@@ -58,6 +58,11 @@ async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_ta
                 await pilot.click(".phone-move-1")
             await wait_until(pilot, lambda: len(host.match.record.log) > moves)
             assert host.match.record.log[moves].seat == 0
+            # What just happened, over the hand: the game's log is hidden on a phone, and its
+            # last lines were never drawn there.
+            log, said = phone.query_one("#phone-log"), screen.query_one(MoveLog).said
+            await pilot.pause()
+            assert said and str(log.render()) == "\n".join(said[-LOG_LINES:])
     finally:
         host.stop()
         server.close()

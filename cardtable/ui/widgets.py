@@ -44,6 +44,20 @@ class MoveLog(RichLog):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, max_lines=500, min_width=20, **kwargs)
+        self.said: list[str] = []
+        """Its lines as written, the last `max_lines`: a log that is not displayed (the
+        phone-sized table's screen) lays nothing out, so its `lines` stay empty."""
+
+    def write(self, content: Any, *args: Any, **kwargs: Any) -> Self:
+        """Write a line, and keep its words."""
+        self.said.append(content.plain if isinstance(content, Text) else str(content))
+        del self.said[: -(self.max_lines or len(self.said))]
+        return super().write(content, *args, **kwargs)
+
+    def clear(self) -> Self:
+        """Empty the log, and its words."""
+        self.said.clear()
+        return super().clear()
 
     def on_resize(self) -> None:
         """A resized log still ends on its newest line (folded, it shows only its last)."""

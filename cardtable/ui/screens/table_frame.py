@@ -239,7 +239,7 @@ class TableFrame(Screen[None]):
                 interactive,
                 self.table.move_label,
                 self.claim_keys[seat] if seat is not None and self.claims else "",
-                [line.text for line in self.query_one(MoveLog).lines[-3:]],
+                self.query_one(MoveLog).said[-3:],
                 order=self.table.hand_order,
             )
         else:
