@@ -96,3 +96,53 @@ async def test_a_screen_opened_while_the_app_lacks_focus_shows_its_keys():
         await pilot.pause()
         await pilot.pause()
         assert labels(app) == ["Always"]
+
+
+class Crowded(App[None]):
+    """Nine keys of two words each and a log's key, spare: more than 80 columns hold."""
+
+    BINDINGS = [
+        *(
+            Binding(letter, f"nothing('{letter}')", f"{word} phase")
+            for letter, word in zip(
+                "abcdefghi",
+                ["Use", "Common", "Triple", "Action", "Trade", "End", "Moves", "Undo", "Rules"],
+                strict=True,
+            )
+        ),
+        Binding("ctrl+l", "nothing('log')", "Log"),
+    ]
+    ENABLE_COMMAND_PALETTE = False
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter(spare=("nothing('log')",))
+
+    def action_nothing(self, name: str) -> None:
+        """Nothing: keys to show."""
+
+
+async def test_keys_that_overflow_leave_out_the_spare_ones_then_keep_only_their_first_words():
+    app = Crowded()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeysFooter)
+        assert labels(app) == [
+            "Use",
+            "Common",
+            "Triple",
+            "Action",
+            "Trade",
+            "End",
+            "Moves",
+            "Undo",
+            "Rules",
+        ]
+        assert all(footer.region.contains_region(key.region) for key in keys(app))
+        await pilot.resize_terminal(200, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert labels(app)[-2:] == ["Rules phase", "Log"]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert labels(app)[0] == "Use" and "Log" not in labels(app)

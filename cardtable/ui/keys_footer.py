@@ -46,6 +46,9 @@ class KeysFooter(Footer):
         past the edge (they still work): the game's own keys are the ones that must show."""
         self.left_out: frozenset[str] = frozenset()
         """The spare actions left out now."""
+        self.short = False
+        """Each key's word cut to its first ('e End', not 'e End phase'): where the keys still
+        run past the edge with every spare one left out."""
 
     def compose(self) -> ComposeResult:
         """Textual's keys, each told at once whether it is compact. A key starts compact and
@@ -55,6 +58,8 @@ class KeysFooter(Footer):
             if isinstance(widget, FooterKey) and widget.action in self.left_out:
                 self.styles.grid_size_columns -= 1
                 continue
+            if isinstance(widget, FooterKey) and self.short and widget.description:
+                widget.description = widget.description.split()[0]
             # The command palette's key is not bound to the footer's setting: it stays compact.
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, self.compact)
@@ -86,31 +91,38 @@ class KeysFooter(Footer):
     def on_resize(self, event: events.Resize) -> None:
         """A window narrowed or widened: compact if the keys no longer fit, roomy if they do;
         spare keys left out or back."""
-        left_out = self.left_out
+        laid_out = self.left_out, self.short
         self._fit(event.size.width)
-        if self.left_out != left_out:
+        if (self.left_out, self.short) != laid_out:
             self.call_after_refresh(self.recompose)
 
     def _fit(self, width: int) -> None:
         """Compact when the keys shown, spaced as Textual spaces them, are wider than `width`
         (at 80 columns Run It's eight keys for an offer ran off the right edge); where even
         compact keys are wider, the spare ones left out until they fit (at 80 columns Runway's
-        build phase with triples and trading cut its last key)."""
+        build phase with triples and trading cut its last key), and if they still do not, every
+        key's word cut to its first (Runway offering a common card, a triple, an action, a
+        trade and undo at once pushed the rules' key off the edge)."""
         if self.always_compact or not width or not self.is_attached:
             return
         words: dict[str, Binding] = {}  # the first key of each action, as Textual shows
         for binding, _enabled, _tip in keys_shown(self.screen):
             words.setdefault(binding.action, binding)
-        sizes = {
-            action: cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
-            for action, binding in words.items()
-        }
+
+        def size(binding: Binding) -> int:
+            return cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
+
+        def fits(sizes: dict[str, int]) -> bool:
+            return sum(sizes.values()) + COMPACT_KEY_ROOM * len(sizes) - 1 <= width
+
+        sizes = {action: size(binding) for action, binding in words.items()}
         self.compact = sum(sizes.values()) + KEY_ROOM * len(sizes) > width
         left_out: set[str] = set()
         for action in self.spare:
-            if sum(sizes.values()) + COMPACT_KEY_ROOM * len(sizes) - 1 <= width:
+            if fits(sizes):
                 break
             if action in sizes:
                 left_out.add(action)
                 del sizes[action]
         self.left_out = frozenset(left_out)
+        self.short = not fits(sizes)
