@@ -22,6 +22,7 @@ from textual.widgets import RichLog, Static
 
 from cardtable.engine import Event, Move, View
 from cardtable.ui import card_faces
+from cardtable.ui.app_api import LEAST_WINDOW
 from cardtable.ui.card_art import (
     DOUBLE,
     HAND_CARD,
@@ -401,8 +402,7 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
             self.text = text
             self.refused = refused
 
-    MIN_WIDTH = 80
-    MIN_HEIGHT = 24
+    MIN_WIDTH, MIN_HEIGHT = LEAST_WINDOW
     HAND_SLOTS = 24
     """Card places in the hand row (as many as `hand_slots` says fit are used)."""
 

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from cardtable import games
 from cardtable.engine.saves import listed_saves
-from cardtable.ui.app_api import table_app
+from cardtable.ui.app_api import LEAST_WINDOW, table_app
 from cardtable.ui.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
@@ -92,6 +92,10 @@ class ConfirmDelete(ModalScreen[bool]):
         self.dismiss(delete)
 
 
+TAGLINE = "Friends around one keyboard, bots in any empty seat."
+"""The line under the banner, in a window the tables fit."""
+
+
 class MenuScreen(Screen[None]):
     """Pick a game to set up, continue or delete an unfinished game, read rules, or watch."""
 
@@ -122,7 +126,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(BANNER, id="banner")
-            yield Static("Friends around one keyboard, bots in any empty seat.", id="tagline")
+            yield Static(TAGLINE, id="tagline")
             yield MenuList(*self._game_options(), id="game-list")
             yield Static(Text("Unfinished games, newest first", style="bold"), id="saves-title")
             yield MenuList(id="save-list")
@@ -191,8 +195,19 @@ class MenuScreen(Screen[None]):
         self.query_one("#save-list", OptionList).styles.max_height = room
 
     def on_resize(self) -> None:
-        """A new window size: the unfinished games' list takes what is left."""
+        """A new window size: the unfinished games' list takes what is left, and a window
+        smaller than the tables need is told so where the tagline was."""
         self._fit()
+        (width, height), (least_w, least_h) = self.app.size, LEAST_WINDOW
+        small = width < least_w or height < least_h
+        tagline = self.query_one("#tagline", Static)
+        tagline.set_class(small, "-small")
+        tagline.update(
+            f"This window is {width}x{height}: the games need {least_w}x{least_h}. Make it "
+            "larger (or the font smaller)."
+            if small
+            else TAGLINE
+        )
 
     def on_mount(self) -> None:
         if self.saves_after_paint and table_app(self).first_paint is None:
