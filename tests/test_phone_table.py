@@ -361,3 +361,22 @@ async def test_a_phones_hint_selects_the_card_and_its_hand_is_sorted_as_the_tabl
     finally:
         host.stop()
         server.close()
+
+
+def test_the_castles_columns_stay_in_line_on_a_phone_whatever_its_cards():
+    # A 10 on top of a pile pushed the rest of its row a cell to the right of the row above.
+    from cardtable import games
+    from cardtable.games.piles.castle import COLUMNS
+    from cardtable.ui.phone_play import play_lines
+    from tests.cards_text import card
+
+    game = games.get("piles")
+    state = game.new_game(4, 1)
+    for place, pile in enumerate(state.castle):  # a row of kings on top, then a row of 10s
+        pile[-1] = card("10S" if place // COLUMNS % 2 else "KH")
+    drawn = play_lines("piles", game.view(state, None), ["A", "B", "C", "D"])
+    lines = [str(line) for line in drawn]
+    rows = [line for line in lines if line.startswith("A") and ": " not in line]
+    assert len(rows) == 3
+    for name in "ABCD":
+        assert len({row.index(name) for row in rows}) == 1, rows

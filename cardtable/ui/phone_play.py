@@ -53,6 +53,11 @@ def run_it_lines(view: Any, names: list[str]) -> list[Text]:
     return lines
 
 
+CHIP_CELLS = 5
+"""Cells a Castle pile's top card takes on the phone: the widest corner ('10♥') and a space
+either side."""
+
+
 def piles_lines(view: Any, names: list[str]) -> list[Text]:
     """Piles: the Castle, row by row, each pile's top card and total; the teams' points."""
     from cardtable.games.piles.castle import COLUMNS, pile_name
@@ -63,7 +68,7 @@ def piles_lines(view: Any, names: list[str]) -> list[Text]:
         for place in range(row, min(row + COLUMNS, len(view.castle))):
             pile = view.castle[place]
             line.append(f"{pile_name(place)}", style="dim")
-            line.append_text(chip(look(pile.top)))
+            line.append_text(chip(look(pile.top), CHIP_CELLS))  # a 10 keeps the columns in line
             line.append(f"{pile.total:<2} ")
         lines.append(line)
     for team, seats in enumerate(view.teams):
