@@ -7,6 +7,7 @@ Before its first paint the app imports only what the start screen shows: the eng
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -262,6 +263,8 @@ class CardTableApp(App[None]):
         self._loop = asyncio.get_running_loop()
         if not self.is_headless and not self.is_web and terminal_fd() is not None:
             self.set_interval(TERMINAL_CHECK_SECONDS, self._check_terminal, name="terminal")
+        if not self.is_headless:
+            self._quit_on_signals()
         if self.preferences_problem:
             self.notify(
                 self.preferences_problem,
@@ -724,6 +727,17 @@ class CardTableApp(App[None]):
             flags += f" --web --web-port {launch.web_port}" if other else " --web"
             flags += " --web-tls" if launch.web_tls else ""
         return flags
+
+    def _quit_on_signals(self) -> None:
+        """SIGTERM (`timeout`, `kill`, a browser's tab closed under textual-serve) and SIGHUP
+        (the terminal closed) quit as Ctrl+Q does: the game saved and said so, a game left
+        before its first move kept by nobody, the terminal given back as it was. Python's own
+        handling ended the process at once."""
+        import signal
+
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                self._loop.add_signal_handler(number, self.call_later, self.action_quit)
 
     async def _check_terminal(self) -> None:
         """Quit as Ctrl+Q does once the terminal has hung up (its window closed). Whatever ran
