@@ -515,6 +515,23 @@ async def test_eight_seats_fit_80_by_24():
         assert "[a]Ann" in str(bar.render()) and "[g]Bot 5" in str(bar.render())
 
 
+async def test_a_long_name_beside_the_piles_is_cut_never_broken_in_the_middle():
+    # "Bartholomew-Maxi dealt" wrapped as "Bartholomew-Ma" / "xi dealt" beside the piles.
+    app = table_app("Ann,bot,bot,bot,bot,bot,bot,Bartholomew-Maxi", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        crowded(screen)
+        screen.match.state.dealer = 7
+        screen.redraw()
+        await let_time_pass(pilot, 0.1)
+        info = screen.table.query_one("#ri-info")
+        lines = str(info.render()).splitlines()  # as written, before the widget wraps them
+        dealt = next(line for line in lines if line.endswith(" dealt"))
+        name = dealt.removesuffix(" dealt").split(" · ")[-1]
+        assert name.startswith("Bartholomew") and name.endswith("…"), lines
+        assert cell_len(name) <= info.content_size.width  # so it wraps before " dealt", whole
+
+
 def crowded(screen) -> None:
     """The busiest table: eight seats, Ann's twelve cards, Bot 4 on one card, Bot 7 on thirteen,
     and a turn-based Match-it window on the G7 Bot 8 has just played (no clock to change the

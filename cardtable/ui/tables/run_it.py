@@ -39,7 +39,7 @@ from cardtable.ui.card_art import (
     side_by_side,
 )
 from cardtable.ui.card_faces import Look, look
-from cardtable.ui.cells import fitted
+from cardtable.ui.cells import fitted, fitted_name
 from cardtable.ui.claim_bar import claim_keys, key_label
 from cardtable.ui.felt import Felt, Seat
 from cardtable.ui.letter_keys import letter_bindings
@@ -382,18 +382,24 @@ class RunItTable(GameTable[RunItView, Any]):
         self.query_one("#ri-top", Static).update(joined(discards))
         self.query_one("#ri-draw", Static).update(joined(draw))
         info = self.query_one("#ri-info", Static)
-        info.update(self._info())
         room = self.query_one("#felt-centre").size.width or 46
         piles = sum(max(line.cell_len for line in one) + 1 for one in (discards, draw))
-        beside = room - piles - (1 if self.scale is Scale.COMPACT else 8)  # margins, frame
-        if info.styles.max_width != Scalar.parse(str(max(beside, 14))):
-            info.styles.max_width = max(beside, 14)  # wraps beside the piles, never cut
+        beside = max(room - piles - (1 if self.scale is Scale.COMPACT else 8), 14)  # margins
+        info.update(self._info(beside))
+        if info.styles.max_width != Scalar.parse(str(beside)):
+            info.styles.max_width = beside  # wraps beside the piles, never cut
         arrows = " ↻ ↻ ↻ " if view.direction > 0 else " ↺ ↺ ↺ "
         play_area = self.query_one("#ri-pile")
         play_area.border_title = play_area.border_subtitle = arrows
 
-    def _info(self) -> Text:
+    def _info(self, width: int) -> Text:
+        """Which way play goes, the colour, the penalty run, who plays next and who dealt, in
+        `width` columns: a name is cut to them, so a line breaks between words, never in one."""
         view = self.shown
+
+        def who(seat: int) -> str:
+            return fitted_name(self.who(seat), width)
+
         info = Text()
         way = "clockwise" if view.direction > 0 else "anticlockwise"
         arrow = "↻" if view.direction > 0 else "↺"
@@ -407,18 +413,18 @@ class RunItTable(GameTable[RunItView, Any]):
             info.append(f" {COLOUR_NAMES[view.colour]}", style=colour_ink(view.colour))
         if view.penalty:
             info.append(f"\nPENALTY RUN {view.penalty}", style="bold reverse #ff8a80")
-            info.append(f" on {self.who(view.turn)}", style="bold #ff8a80")
+            info.append(f" on {who(view.turn)}", style="bold #ff8a80")
         else:
             info.append("\nNo penalty run", style="dim")
         following = (view.turn + view.direction) % view.seats
         if view.over:
             info.append("\nGame over")
         elif view.phase is Phase.WINDOW:
-            info.append(f"\nNext to play: {self.who(view.turn)}")
+            info.append(f"\nNext to play: {who(view.turn)}")
         else:
-            info.append(f"\nTo play: {self.who(view.turn)} → {self.who(following)}")
+            info.append(f"\nTo play: {who(view.turn)} → {who(following)}")
         game = f"Game {view.game_number} of {view.games} · " if view.games > 1 else ""
-        info.append(f"\n{game}{self.who(view.dealer)} dealt", style="dim")
+        info.append(f"\n{game}{who(view.dealer)} dealt", style="dim")
         return info
 
     def _draw_offered(self) -> None:
