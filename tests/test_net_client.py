@@ -466,7 +466,7 @@ async def test_the_codes_leave_the_projector_when_play_begins_even_with_someone_
         await wait_until(pilot, lambda: joined(app) is not None)
         assert "away: Ann" in str(joined(app).query_one("#table-title").render())
         await pilot.press("c")  # shown again: it says play goes on without Ann
-        assert "Play goes on; it waits for Ann when it needs them." in str(
+        assert "Play goes on; it waits for Ann when it needs her." in str(
             app.screen.query_one("#lobby-next").render()
         )
         await bob.close()

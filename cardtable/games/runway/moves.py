@@ -252,7 +252,7 @@ class OfferCard(PhrasedMove, does="offers {card.label}", brief="Offer {card.shor
     card: HandCard
 
 
-class AskCard(PhrasedMove, does="asks for one more card", brief="Ask for one more of their cards"):
+class AskCard(PhrasedMove, does="asks for one more card", brief="Ask for one more of her cards"):
     """Trading: ask for one more card from the opponent (she picks which)."""
 
     kind: Literal["ask-card"] = "ask-card"

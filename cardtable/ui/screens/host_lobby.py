@@ -276,7 +276,8 @@ class HostLobbyScreen(Screen[None]):
         if not host.everyone_came:
             return "Play begins when everyone has joined (✓); then the table shows."
         if away:
-            return f"Play goes on; it waits for {' and '.join(away)} when it needs them."
+            whom = "her" if len(away) == 1 else "them"  # a person's seat, in the app's words
+            return f"Play goes on; it waits for {' and '.join(away)} when it needs {whom}."
         return "Everyone is here (✓)."
 
     def _words(self, count: int) -> Text:
