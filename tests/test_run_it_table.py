@@ -438,7 +438,8 @@ async def test_once_the_game_is_over_nobody_is_marked_to_play():
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.game.is_over(screen.match.state))
         screen.redraw()
-        info = screen.table._info().plain
+        await pilot.pause()
+        info = str(screen.table.query_one("#ri-info").render())
         assert "Game over" in info and "To play" not in info
         assert not any(screen.table._seat(seat, "").to_act for seat in (0, 1))
 
