@@ -735,8 +735,13 @@ class CardTableApp(App[None]):
         handling ended the process at once."""
         import signal
 
-        for number in (signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)  # Windows has no SIGHUP
+            if number is None:
+                continue
+            # The loop cannot take signals on Windows (NotImplementedError), nor off the main
+            # thread (RuntimeError): there the signal ends the process as before.
+            with contextlib.suppress(NotImplementedError, RuntimeError):
                 self._loop.add_signal_handler(number, self.call_later, self.action_quit)
 
     async def _check_terminal(self) -> None:

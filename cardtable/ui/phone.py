@@ -224,9 +224,9 @@ class PhoneTable(VerticalScroll):
         play = play_lines(game_id, view, names)
         self.query_one("#phone-play", Static).update(Text("\n").join(play) if play else "")
         watching = view.hand is None  # a spectator's page: every player a line, no hand
-        self.query_one("#phone-hand-title", Static).display = not watching
-        self.query_one(PhoneHand).display = not watching
-        self.query_one("#phone-hand-title", Static).update(f"Your hand · {len(hand)}")
+        title = self.query_one("#phone-hand-title", Static)
+        title.display = self.query_one(PhoneHand).display = not watching
+        title.update(f"Your hand · {len(hand)}")
         self._draw_hand()
         window = getattr(view, "window", None)
         self._draw_buttons(claim_key, window.verb if window is not None else "claim")
