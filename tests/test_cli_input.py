@@ -29,6 +29,7 @@ def refused(capsys, *argv) -> str:
         (",Ann,bot,bot", "Seat 1 is empty (a comma at the start)"),
         ("Ann,ann,bot,bot", "same name as seat 1"),
         ("Ann,Bob,bot,Bob", "same name as seat 2"),
+        ("Bot 2,bot,bot,bot", "Seat 1 ('Bot 2'): same name as the bot in seat 2."),
         ("Ann,A\x07n,bot,bot", "control characters"),
         ("Annabelle-Josephine,bot,bot,bot", "at most 16 characters"),
         ("Ann,bot:hard,bot,bot", "Seat 2 is 'bot:hard': a bot's level is bot:easy, bot or "),

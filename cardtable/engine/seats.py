@@ -7,6 +7,7 @@ each game are remembered here too (names and kinds), in the data folder.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from enum import StrEnum
 from pathlib import Path
@@ -113,11 +114,20 @@ def names_problems(names: list[str]) -> list[str | None]:
     return problems
 
 
-def check_names(names: list[str]) -> None:
-    """Raise SeatsError naming the first seat whose name breaks the rules."""
-    for i, problem in enumerate(names_problems(names)):
-        if problem:
-            raise SeatsError(f"Seat {i + 1} ({names[i]!r}): {problem}.")
+def seats_problems(seats: list[SeatConfig]) -> list[str | None]:
+    """Each seat's name problem, a name shared marked on the seat where it was typed: a seat
+    keeping its own default name ('Bot 2' in seat 2) is not the one to change."""
+    problems = names_problems([seat.name for seat in seats])
+    for j, problem in enumerate(problems):
+        first = re.fullmatch(r"same name as seat (\d+)", problem or "")
+        i = int(first.group(1)) - 1 if first else None
+        if i is None or not is_default_name(seats[j].name, j):
+            continue
+        if is_default_name(seats[i].name, i):
+            continue
+        whose = "seat" if seats[j].is_human else "the bot in seat"
+        problems[i], problems[j] = f"same name as {whose} {j + 1}", None
+    return problems
 
 
 BOT_WORDS = {
@@ -157,7 +167,9 @@ def parse_seats(text: str, allowed: set[SeatKind] | None = None) -> list[SeatCon
             raise SeatsError(f"Seat {i + 1} is {raw!r}: here a seat is {words}.")
         name = raw if kind is SeatKind.HUMAN else default_name(kind, i)
         seats.append(SeatConfig(name=name, kind=kind))
-    check_names([seat.name for seat in seats])
+    for i, problem in enumerate(seats_problems(seats)):
+        if problem:
+            raise SeatsError(f"Seat {i + 1} ({seats[i].name!r}): {problem}.")
     return seats
 
 

@@ -37,6 +37,7 @@ from cardtable.engine.seats import (
     names_problems,
     remember_seats,
     remembered_seats,
+    seats_problems,
 )
 from cardtable.ui.app_api import table_app
 from cardtable.ui.keys_footer import KeysFooter
@@ -479,26 +480,10 @@ class SetupScreen(Screen[None]):
             note.update(Text(text))
             note.display = bool(text)  # shown only while it has something to say
 
-    @staticmethod
-    def names_marked(seats: list[SeatConfig]) -> list[str | None]:
-        """Each seat's name problem, a name shared marked on the seat where it was typed: a
-        seat keeping its own default name ('Bot 2' in seat 2) is not the one to change."""
-        problems = names_problems([seat.name for seat in seats])
-        for j, problem in enumerate(problems):
-            first = re.fullmatch(r"same name as seat (\d+)", problem or "")
-            i = int(first.group(1)) - 1 if first else None
-            if i is None or not is_default_name(seats[j].name, j):
-                continue
-            if is_default_name(seats[i].name, i):
-                continue
-            whose = "seat" if seats[j].is_human else "the bot in seat"
-            problems[i], problems[j] = f"same name as {whose} {j + 1}", None
-        return problems
-
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
         found = []
-        for i, problem in enumerate(self.names_marked(seats)):
+        for i, problem in enumerate(seats_problems(seats)):
             self._note(f"#seat-note-{i}", problem or "")
             if problem:
                 found.append(f"Seat {i + 1}: {problem}")
