@@ -113,22 +113,43 @@ class NameInput(Input):
 
 class NumberInput(Input):
     """A whole number's field: a key that is not a digit (or a leading sign) is not typed, and
-    the note beside the field says why instead of only ringing the bell."""
+    the note beside the field says which and why instead of only ringing the bell. The note
+    stays while more is typed (a quick '2.5' gives 25 and says the '.' was left out); a key
+    that takes something away clears it."""
 
     class Refused(Message):
         """A key was not typed: the field takes a whole number only."""
 
-        def __init__(self, field: NumberInput) -> None:
+        def __init__(self, field: NumberInput, text: str) -> None:
             super().__init__()
             self.field = field
+            self.text = text
+            """What was not typed (a key, or the text pasted)."""
 
     def __init__(self, value: str | None = None, **kwargs: Any) -> None:
         super().__init__(value, type="integer", **kwargs)
+        self._typing = ""
+        self.left_out = False
+        """A key was not typed since the field last lost something: its note stays."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Type or paste `text` over start..end (refused whole if the number would break)."""
+        self._typing = text
+        if not text or start != end:  # something is taken away
+            self.left_out = False
+        super().replace(text, start, end)
 
     def restricted(self) -> None:
         """Ring the bell and say so beside the field."""
         super().restricted()
-        self.post_message(self.Refused(self))
+        self.left_out = True
+        self.post_message(self.Refused(self, self._typing))
+
+
+def left_out_note(text: str) -> str:
+    """The note for keys a number field did not type: "'.' not typed: digits only"."""
+    shown = text if len(text) <= 6 else text[:5] + "…"
+    return f"{shown!r} not typed: digits only"
 
 
 class Choice(Widget, can_focus=True):
@@ -420,6 +441,8 @@ class SetupScreen(Screen[None]):
                 and kind.value is not SeatKind.HUMAN
             ):
                 kind.value = SeatKind.HUMAN
+        if isinstance(event.input, NumberInput) and event.input.left_out:
+            note_id = None  # typing on keeps the note on the key left out
         if note_id:
             self._note(note_id, "")
         if i is not None and len(event.value.strip()) > NAME_MAX:
@@ -434,7 +457,7 @@ class SetupScreen(Screen[None]):
         """A letter typed into a number's field: the note beside it says it takes digits."""
         field = event.field.id or ""
         note = "#seed-note" if field == "seed" else f"#option-note-{field[len('option-') :]}"
-        self._note(note, "digits only (a - may lead)")
+        self._note(note, left_out_note(event.text))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
