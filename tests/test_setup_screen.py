@@ -144,6 +144,23 @@ async def test_a_name_that_breaks_the_rules_gets_a_note():
         assert "Seat 3: at most 16 characters" in text(setup, "#setup-error")
 
 
+async def test_a_name_another_seat_has_is_said_as_it_is_typed_and_cleared_by_typing_on():
+    app = setup_app("piles")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seat-name-0", Input).value = "Ann"
+        name = setup.query_one("#seat-name-2", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"ann")
+        assert text(setup, "#seat-note-2") == "same name as seat 1"
+        await pilot.press("a")
+        assert text(setup, "#seat-note-2") == ""
+        await pilot.press("backspace", "backspace", "backspace", "backspace", *"Bot 2")
+        assert text(setup, "#seat-note-2") == "same name as seat 2"
+
+
 async def test_a_name_note_is_read_whole_at_80x24_under_the_widest_seat_row():
     """Run It's seat rows carry a tick box as well: a note beside them had two columns left
     at 80x24 and showed "at". It sits under the name, whole, only while there is something

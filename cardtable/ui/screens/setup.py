@@ -447,6 +447,8 @@ class SetupScreen(Screen[None]):
             self._note(note_id, "")
         if i is not None and len(event.value.strip()) > NAME_MAX:
             self._note(f"#seat-note-{i}", name_problem(event.value.strip()) or "")
+        elif i is not None and event.value.strip():
+            self._note_shared_name(i)
         self.recheck()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -502,6 +504,15 @@ class SetupScreen(Screen[None]):
         if text or str(note.render()):
             note.update(Text(text))
             note.display = bool(text)  # shown only while it has something to say
+
+    def _note_shared_name(self, i: int) -> None:
+        """As a name is typed, say at once when another seat already goes by it."""
+        try:
+            problem = seats_problems(self.seats())[i]
+        except NoMatches:  # a seat row still being added
+            return
+        if problem and problem.startswith("same name"):
+            self._note(f"#seat-note-{i}", problem)
 
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
