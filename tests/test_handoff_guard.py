@@ -162,3 +162,17 @@ async def test_between_two_people_no_hand_stays_up_while_the_bots_play(fake_cloc
         assert table is not None and table.viewer is None  # a bot plays next: no hand
         assert "Hands are hidden" in str(table.query_one("#hand-title").render())
         assert table.view.hand is None
+
+
+async def test_the_handoff_box_is_whole_in_a_window_narrower_than_the_table_needs():
+    """A window shrunk while the keyboard is passed: the box narrows with it, its words whole."""
+    app = CardTableApp(Launch(command="menu"))
+    async with app.run_test(size=(60, 18)) as pilot:
+        await app.push_screen(HandoffScreen("Annabelle", "The game is about to begin."))
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.pause()
+        card = app.screen.query_one("#handoff-card")
+        assert card.region.x >= 0 and card.region.right <= 60, card.region
+        words = " ".join(line.text.strip() for line in card.render_lines(card.region.reset_offset))
+        assert "Pass the keyboard to Annabelle" in words
+        assert "Annabelle: press Y to see your hand." in words
