@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
+from cardtable.engine.undo import shown_cards
 from cardtable.ui.phone import LOG_LINES, PhoneHand, PhoneTable
 from cardtable.ui.widgets import GameTable, MoveLog
 from tests.net_clients import joining_app
@@ -28,7 +29,10 @@ async def tap_card(pilot, screen, index: int) -> None:
 
 
 @pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS])
-async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_taps(size):
+async def test_a_joined_run_it_seat_on_a_phone_sees_its_game_and_plays_by_two_taps(
+    size, monkeypatch
+):
+    monkeypatch.setenv("CARDTABLE_WHERE", "browser")
     host, server, port = await hosting("run-it", "Ann,bot,bot,bot", seed=5, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
@@ -202,6 +206,7 @@ async def test_a_spectator_on_a_phone_sees_every_player_and_the_play_with_no_han
 
 
 async def test_a_claim_window_has_a_claim_button_and_a_let_go_button(monkeypatch):
+    monkeypatch.setenv("CARDTABLE_WHERE", "browser")
     host, server, port = await hosting("run-it", "Ann,bot,bot,bot", seed=5, delay=5.0)
     app = joining_app(port, host.codes[0])
     try:
@@ -230,6 +235,10 @@ async def test_a_claim_window_has_a_claim_button_and_a_let_go_button(monkeypatch
             screen.legal = [LET_GO]
             words = screen.window_words(window)
             assert words.endswith("Tap Let it go.") and "Match it" not in words
+            # A small terminal is worked from its keyboard: the line names her key.
+            app.where = "keyboard"
+            screen.legal = [Claim(), LET_GO]
+            assert screen.window_words(window).endswith("Your key a claims it; Enter lets it go.")
     finally:
         host.stop()
         server.close()
@@ -380,3 +389,38 @@ def test_the_castles_columns_stay_in_line_on_a_phone_whatever_its_cards():
     assert len(rows) == 3
     for name in "ABCD":
         assert len({row.index(name) for row in rows}) == 1, rows
+
+
+async def test_in_a_small_terminal_a_hint_names_enter_and_enter_makes_the_hinted_move():
+    """A terminal too small for the game's table (a split pane) gets the phone-sized one; it
+    has a keyboard, not a finger: the hint says Enter (never "tap"), and Enter makes exactly
+    the hinted move, on a card of the hand or on a button."""
+    host, server, port = await hosting("sets-and-runs", "Ann,bot,bot,bot", seed=1, delay=0.05)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=SIDEWAYS) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            assert screen.phone and app.where == "keyboard"
+            phone = screen.query_one(PhoneTable)
+            on_a_card = []
+            for _ in range(2):  # her turn: a card from the stock or the discards, a discard
+                await wait_until(
+                    pilot, lambda: screen.may_move and screen.window is None, tries=900
+                )
+                await pilot.pause()
+                moves = len(host.match.record.log)
+                await pilot.press("h")
+                await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
+                hinted = phone.hinted
+                on_a_card.append(any(shown_cards(hinted)[card] for card in phone.hand))
+                said = " ".join(str(screen.query_one("#status").render()).split())
+                assert said.startswith("Hint:") and said.endswith("Enter does it."), said
+                assert "Tap" not in said
+                await pilot.press("enter")
+                await wait_until(pilot, lambda n=moves: len(host.match.record.log) > n, tries=900)
+                assert host.match.record.log[moves].move == hinted.model_dump(mode="json")
+            assert on_a_card == [False, True]  # a button's move, then a card's
+    finally:
+        host.stop()
+        server.close()

@@ -5,7 +5,9 @@ about 90x20).
 Every game the same way, from its view and legal moves: the other players a line each, the
 cards in play (ui/phone_play.py), the hand as chips that wrap, and a big button for each move
 no card of the hand names (draw, pass, claim, let it go). A tap on a card selects it; a second
-tap plays it, or opens a menu when it can make several moves. Keys work too: ← → and Enter."""
+tap plays it, or opens a menu when it can make several moves. Keys work too: ← → and Enter,
+and Enter after a hint makes the hinted move. A browser's page (a phone) says "tap"; a small
+terminal says which key, since a terminal is worked from its keyboard."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from textual.widgets import Button, Static
 
 from cardtable.engine.claims import Claim, LetGo
 from cardtable.engine.undo import shown_cards
+from cardtable.ui.app_api import table_app
 from cardtable.ui.card_art import chip
 from cardtable.ui.card_faces import look, turn
 from cardtable.ui.phone_play import play_lines
@@ -237,8 +240,16 @@ class PhoneTable(VerticalScroll):
         self.query_one("#phone-buttons", Grid).styles.grid_size_columns = columns
         self._draw_hand()
 
+    @property
+    def touch(self) -> bool:
+        """True on a browser's page (a phone's), worked by taps; False in a terminal."""
+        return table_app(self).where == "browser"
+
     def how(self, move: Any) -> str:
-        """How a hinted move is made here: a tap on its card, or on its button."""
+        """How a hinted move is made here: a tap on its card or its button (on a phone), or
+        Enter (in a terminal: the hint selected its card, or Enter makes a button's move)."""
+        if not self.touch:
+            return "Enter does it."
         if any(shown_cards(move)[card] for card in self.hand):
             return "Tap the selected card again to do it."
         return "Tap its button."
@@ -355,7 +366,8 @@ class PhoneTable(VerticalScroll):
             self.selected = self.cursor = index
             self._draw_hand()
             what = self.label(moves[0]) if len(moves) == 1 else f"{len(moves)} moves"
-            self.post_message(self.Said(f"Tap it again: {what}."))
+            again = "Tap it again" if self.touch else "Enter, or click it again"
+            self.post_message(self.Said(f"{again}: {what}."))
             return
         self.selected = None
         if len(moves) == 1:
@@ -397,13 +409,24 @@ class PhoneTable(VerticalScroll):
                 self.post_message(self.Chosen(move))
 
     def on_key(self, event: events.Key) -> None:
-        """← → move the cursor through the hand; Enter taps the card under it."""
+        """← → move the cursor through the hand; Enter makes the hinted move, or taps the card
+        under the cursor."""
         if event.key in ("left", "right") and self.hand:
             event.stop()
             step = 1 if event.key == "right" else -1
             self.cursor = (self.cursor + step) % len(self.hand)
             self.selected = None
             self.tap(self.cursor)
+        elif event.key == "enter" and self._on_hint():
+            event.stop()  # exactly the hinted move, never a menu of its card's moves
+            self.post_message(self.Chosen(self.hinted))
         elif event.key == "enter" and self.selected is not None:
             event.stop()
             self.tap(self.selected)
+
+    def _on_hint(self) -> bool:
+        """True while Enter would make the hinted move: it is hers to make, and no card but
+        its own is selected (a move with a button has none)."""
+        if not self.interactive or self.hinted not in self.legal:
+            return False
+        return self.selected is None or bool(shown_cards(self.hinted)[self.hand[self.selected]])

@@ -298,7 +298,7 @@ class TableFrame(Screen[None]):
         if asking is not None and not self.acts_for(asking):  # one person asked at a time
             return f"{said} {names[asking]} is asked first."
         seat = asking if asking is not None else self.seat_shown
-        if seat is not None and seat in window.open_to and self.acts_for(seat) and self.phone:
+        if seat is not None and seat in window.open_to and self.acts_for(seat) and self.touch:
             if any(isinstance(move, Claim) for move in self.legal):  # her button only if so
                 return f"{said} Tap {window.verb.capitalize()} it, or Let it go."
             return f"{said} Tap Let it go."
@@ -626,6 +626,12 @@ class TableFrame(Screen[None]):
         """True while the phone-sized table is drawn instead of the game's own."""
         return self.has_class("-phone")
 
+    @property
+    def touch(self) -> bool:
+        """True while the phone-sized table is drawn on a browser's page: the words name taps
+        and buttons, not keys (a small terminal keeps its keys)."""
+        return self.phone and self._phone().touch
+
     def _phone(self) -> PhoneTable:
         """The phone-sized table, mounted when first needed."""
         found = self.query(PhoneTable)
@@ -796,7 +802,7 @@ class TableFrame(Screen[None]):
             what, how = f"{window.verb} the {window.card}", f"Press {key}."
         else:
             what, how = f"let the {window.card} go", "Enter lets it go."
-        if self.phone:
+        if self.touch:
             how = (
                 f"Tap {window.verb.capitalize()} it."
                 if isinstance(move, Claim)
