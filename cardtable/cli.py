@@ -113,6 +113,11 @@ def _games_list() -> str:
     return "\n".join(lines)
 
 
+OPTION_HELP = (
+    "one of the game's options, like hand-size=5 or trading=yes (once for each; a name the "
+    "game does not have lists its options)"
+)
+
 STOP_DEMO = "Esc or q stops the demo and goes back to the start screen; Ctrl+Q quits."
 
 
@@ -134,6 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
         "random the random bot",
     )
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"{OPTION_HELP}; without --seats the setup screen starts with it",
+    )
     play.add_argument(
         "--delay", type=_delay, default=0.6, help="seconds a bot waits to move (0 to 60)"
     )
@@ -236,6 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
         "warns once; iPhones cannot play over it: see the README)",
     )
     host.add_argument("--seed", type=int, default=None)
+    host.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=OPTION_HELP,
+    )
     host.add_argument(
         "--delay", type=_delay, default=0.8, help="seconds a bot waits to move (0 to 60)"
     )
@@ -340,6 +359,22 @@ def _seats(game_id: str, text: str, allowed: set[Any] | None = None) -> list[Any
     except IllegalMove as refused:
         sys.exit(f"cardtable: {refused.reason}")
     return seats
+
+
+def _options(game_id: str, typed: list[str]) -> dict[str, Any] | None:
+    """The options `--option` typed for this game (None: none typed); exit with the reason if
+    one is not the game's, not a value it takes, or they do not go together."""
+    from cardtable.engine.option_words import OptionsError, typed_options, validated
+
+    if not typed:
+        return None
+    game = games.get(game_id)
+    try:
+        chosen = typed_options(game.options_model, game.name, typed)
+        validated(game.options_model, chosen)
+    except OptionsError as refused:
+        sys.exit(f"cardtable: {refused.reason}")
+    return chosen
 
 
 def join_code(words: list[str]) -> str | None:
@@ -577,7 +612,12 @@ def _run_app(args: argparse.Namespace) -> None:
         if args.seats:
             _seats(args.game, args.seats)
         launch = Launch(
-            command="play", game=args.game, seats=args.seats, seed=args.seed, delay=args.delay
+            command="play",
+            game=args.game,
+            seats=args.seats,
+            seed=args.seed,
+            options=_options(args.game, args.option),
+            delay=args.delay,
         )
     elif args.command == "demo":
         if args.game:
@@ -689,10 +729,10 @@ def _host(args: argparse.Namespace) -> None:
     if (args.web_port is not None or args.web_tls) and not args.web:
         sys.exit("cardtable: --web-port and --web-tls are for --web (the seats' web pages).")
     if args.resume is not None:
-        if args.game or args.seats or args.seed is not None:
+        if args.game or args.seats or args.seed is not None or args.option:
             sys.exit(
-                "cardtable: --resume hosts a saved game with its own game and seats: leave "
-                "out the game, --seats and --seed."
+                "cardtable: --resume hosts a saved game with its own game, seats and options: "
+                "leave out the game, --seats, --seed and --option."
             )
         hosting = _resumed_host(args)
     else:
@@ -727,6 +767,7 @@ def _new_host(args: argparse.Namespace) -> _Hosting:
 
     _playable(args.game)
     seats = _seats(args.game, args.seats)
+    options = _options(args.game, args.option)
     if not any(seat.is_human for seat in seats):
         sys.exit("cardtable: --seats names no person: `cardtable demo` shows bots playing.")
     busy = _ports_busy(args, args.port)
@@ -738,7 +779,7 @@ def _new_host(args: argparse.Namespace) -> _Hosting:
             games.get(args.game),
             seats,
             args.seed,
-            None,
+            options,
             save_path,
         )
     except IllegalMove as refused:

@@ -70,6 +70,8 @@ class Launch:
     game: str | None = None
     seats: str | None = None
     seed: int | None = None
+    options: dict[str, Any] | None = None
+    """play: the game's options as `--option` chose them (checked); the rest at defaults."""
     delay: float = 0.6
     save: Path | None = None
     """The save to resume; None resumes the most recently played."""
@@ -279,9 +281,9 @@ class CardTableApp(App[None]):
                 from cardtable.engine import parse_seats
 
                 seats = parse_seats(launch.seats)
-                self.start_game(launch.game, seats, launch.seed, None)
+                self.start_game(launch.game, seats, launch.seed, launch.options)
             else:
-                self.open_setup(launch.game)
+                self.open_setup(launch.game, launch.options)
         elif launch.command == "demo":
             self.start_demo(launch.game, launch.delay, launch.seed)
         elif launch.command == "resume":
@@ -436,11 +438,11 @@ class CardTableApp(App[None]):
 
         self.push_screen(HistoryScreen(History()))
 
-    def open_setup(self, game_id: str) -> None:
-        """The setup screen of a game."""
+    def open_setup(self, game_id: str, options: dict[str, Any] | None = None) -> None:
+        """The setup screen of a game (its options at `options` where given)."""
         from cardtable.ui.screens.setup import SetupScreen
 
-        self.push_screen(SetupScreen(game_id))
+        self.push_screen(SetupScreen(game_id, options))
 
     def start_game(
         self, game_id: str, seats: list[SeatConfig], seed: int | None, options: Any

@@ -6,7 +6,6 @@ import re
 from enum import Enum
 from typing import Any
 
-from pydantic import ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +26,7 @@ from textual.widgets import (
 )
 
 from cardtable import games
+from cardtable.engine.option_words import OptionsError, bounds, range_note, validated
 from cardtable.engine.seats import (
     NAME_MAX,
     SeatConfig,
@@ -222,29 +222,6 @@ def whole_number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
 
 
-def _bounds(field: Any) -> tuple[int | None, int | None]:
-    """The smallest and largest value a number option allows (its ge and le)."""
-    low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
-    high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
-    return low, high
-
-
-def range_note(name: str, field: Any) -> str:
-    """What a number option takes, in plain words: '1 to 3 decks'; a title that names its
-    unit ('Match window (seconds)') counts in it: '0 to 10 seconds'."""
-    title = field.title or name.replace("_", " ")
-    unit = re.search(r"\((\w+)\)\s*$", title)
-    noun = (unit.group(1) if unit else title.split("(")[0]).strip().lower()
-    low, high = _bounds(field)
-    if low is not None and high is not None:
-        return f"{low} to {high} {noun}"
-    if low is not None:
-        return f"at least {low} {noun}"
-    if high is not None:
-        return f"at most {high} {noun}"
-    return f"a whole number of {noun}"
-
-
 class SetupScreen(Screen[None]):
     """Choose who sits where and how the game is played, then start."""
 
@@ -302,9 +279,11 @@ class SetupScreen(Screen[None]):
     }
     """
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, options: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.game = games.get(game_id)
+        self.chosen = options or {}
+        """Options already chosen (on the command line): the fields start at them."""
         self.remembered = remembered_seats(game_id, self.game.seat_counts) or []
         """The seats this game was last started (or set up and left) with here, names and
         kinds, to start from."""
@@ -376,7 +355,7 @@ class SetupScreen(Screen[None]):
 
     def _option_widget(self, name: str, field: Any) -> ComposeResult:
         title = field.title or name.replace("_", " ").capitalize()
-        default = field.default
+        default = self.chosen.get(name, field.default)
         if isinstance(default, bool):
             yield TickBox(title, value=default, id=f"option-{name}", tooltip=field.description)
         elif isinstance(default, Enum):
@@ -534,7 +513,7 @@ class SetupScreen(Screen[None]):
                 continue
             assert isinstance(widget, Input)  # a whole number
             value = whole_number(widget.value)
-            low, high = _bounds(field)
+            low, high = bounds(field)
             if (
                 value is None
                 or (low is not None and value < low)
@@ -575,12 +554,9 @@ class SetupScreen(Screen[None]):
         if problem is not None:
             return problem, None
         try:
-            return None, self.game.options_model.model_validate(self.options()[0])
-        except ValidationError as err:
-            # The options model says what is wrong, in a player's words (a range, a
-            # combination of options that does not go together).
-            words = "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
-            return f"Options: {words}", None
+            return None, validated(self.game.options_model, self.options()[0])
+        except OptionsError as refused:
+            return refused.reason, None
 
     def _say(self, problem: str | None) -> None:
         """The line beside the start button: what stops the game, or that Enter starts it."""
