@@ -306,6 +306,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="move the seats round one place each game (so no level keeps the first seat)",
     )
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP
+    )
     sim.add_argument("--json", action="store_true", help="end with one line of JSON")
     serve = sub.add_parser(
         "serve",
@@ -435,7 +438,14 @@ def _simulate(args: argparse.Namespace) -> None:
         seats = _seats(args.game, args.seats, allowed=set(BOTS))
         kinds = [seat.kind for seat in seats]
     try:
-        result = simulate(args.game, args.n, kinds, args.seed, rotate=args.rotate)
+        result = simulate(
+            args.game,
+            args.n,
+            kinds,
+            args.seed,
+            rotate=args.rotate,
+            options=_options(args.game, args.option),
+        )
     except IllegalMove as err:
         sys.exit(f"cardtable: {err.reason}")
     if args.json:

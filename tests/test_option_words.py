@@ -140,3 +140,19 @@ def test_a_hosted_game_is_dealt_with_the_options_typed(monkeypatch):
         assert all(len(hand) == 4 for hand in match.state.hands)
     finally:
         match.close()
+
+
+def test_simulate_deals_every_game_with_the_options_typed(monkeypatch, capsys):
+    game = games.get("run-it")
+    dealt = []
+    new_game = game.new_game
+
+    def dealing(*args, **kwargs):
+        state = new_game(*args, **kwargs)
+        dealt.append(state.options)
+        return state
+
+    monkeypatch.setattr(game, "new_game", dealing)
+    cli.main(["simulate", "run-it", "-n", "3", "--option", "hand-size=3", "--json"])
+    assert [(o.hand_size, o.match_seconds) for o in dealt] == [(3, 3)] * 3
+    assert '"games": 3' in capsys.readouterr().out

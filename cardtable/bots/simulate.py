@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -61,11 +62,12 @@ def simulate(
     seed: int = 0,
     rotate: bool = False,
     make_player: Callable[[SeatKind, str, int], SeatPlayer] = player_for,
+    options: dict[str, Any] | None = None,
 ) -> SimulationResult:
     """Play `n` games with seeds seed, seed+1, ...; the planning bot in every seat when `kinds`
     is None. With `rotate`, game number g moves every kind g seats round the table.
     `make_player` gives a seat's bot from its kind, the game and a seed (`player_for`, unless a
-    benchmark puts another bot in a kind's seats)."""
+    benchmark puts another bot in a kind's seats); `options` the game's, defaults elsewhere."""
     game = games.get(game_id)
     if kinds is None:
         kinds = [SeatKind.BOT] * game.default_seats
@@ -88,7 +90,7 @@ def simulate(
     for g in range(seed, seed + n):
         turn = (g - seed) % seats if rotate else 0
         sitting = kinds[-turn:] + kinds[:-turn] if turn else list(kinds)
-        state = game.new_game(seats=seats, seed=g)
+        state = game.new_game(seats=seats, seed=g, options=options)
         players = [make_player(kind, game_id, g * 31 + i) for i, kind in enumerate(sitting)]
         while not is_over(state):
             # In a claim window the claimants speak first, nearest first: a buy window is
