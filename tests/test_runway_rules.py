@@ -464,19 +464,6 @@ def test_lengthen_stops_at_fourteen():
     assert "14" in refused(state, mv.LengthenRun(seat=1))
 
 
-def test_with_biggest_run_wins_no_opponent_is_made_to_need_one_more_run_card():
-    """Where no run length wins, the action would spend a triple on nothing (ours: the rules
-    are silent); the other especially special actions stay."""
-    state = position(
-        ["2S", "3S"], directions=[UP, UP], especially_special=True, biggest_run_wins=True
-    )
-    state.actions = 1
-    legal = GAME.legal_moves(state, 0)
-    assert not any(isinstance(m, mv.LengthenRun) for m in legal)
-    assert mv.EXTRA_TURN in legal and mv.RAISE_HAND_LIMIT in legal
-    assert "no run length wins" in refused(state, mv.LengthenRun(seat=1))
-
-
 def test_multiple_decks_make_x_six_and_duplicates_can_be_revealed():
     state = GAME.new_game(seats=4, seed=3, options={"decks": 2})
     assert state.x == 6 and len(GAME.cards(state)) == 90

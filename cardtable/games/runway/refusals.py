@@ -268,8 +268,6 @@ def action_refusal(state: RunwayState, seat: int, move: Any) -> str:
     opponents = [s for s in players_in(state) if s != seat]
     if kind == "look" and move.seat == seat:
         return "You know your own hand: choose an opponent's hand to look at."
-    if kind == "lengthen" and state.options.biggest_run_wins:
-        return "With Biggest Run Wins no run length wins: one more run card would change nothing."
     if kind == "lengthen" and move.seat == seat:
         return "Choose an opponent to need one more run card, not yourself."
     if kind in ("look", "lengthen") and move.seat not in opponents:

@@ -298,10 +298,7 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
         found += [mv.LookAtHand(seat=s) for s in opponents if state.hands[s]]
         if state.options.especially_special:
             found += [mv.RAISE_HAND_LIMIT, mv.RESHUFFLE, mv.EXTRA_TURN]
-            if not state.options.biggest_run_wins:  # where no length wins, it does nothing
-                found += [
-                    mv.LengthenRun(seat=s) for s in opponents if state.needed[s] < LONGEST_RUN
-                ]
+            found += [mv.LengthenRun(seat=s) for s in opponents if state.needed[s] < LONGEST_RUN]
         return found
 
     @staticmethod
