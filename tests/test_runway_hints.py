@@ -143,3 +143,15 @@ def test_a_reason_names_a_joker_in_words():
     move, why = hint(state)
     assert move == mv.END_BUILD
     assert "Jkr" not in why and why.endswith("your run needs the Rock Joker.")
+
+
+@pytest.mark.parametrize("biggest_run_wins", [False, True])
+def test_the_leader_is_made_to_need_one_more_card_only_where_run_length_wins(biggest_run_wins):
+    """With Biggest Run Wins nobody wins at X, so 'one more run card' changes nothing: the
+    planner spends its action on something that does."""
+    state = position("QS KS", "1R 2R", especially_special=True, biggest_run_wins=biggest_run_wins)
+    state.runs[1] = [RunCard(card=c, rank=c.rank) for c in pcards("3P 4P 5P 6P 7P 8P 9P")]
+    state.actions = 1
+    assert mv.LengthenRun(seat=1) in GAME.legal_moves(state, 0)
+    move, why = hint(state)
+    assert (move == mv.LengthenRun(seat=1)) is not biggest_run_wins, (move, why)

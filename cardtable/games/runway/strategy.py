@@ -312,7 +312,7 @@ class RunwayPlanner:
                 if theirs:
                     return theirs[0], "Flip the leader's direction: her other end cannot grow."
             longer = [m for m in by_kind.get("lengthen", []) if m.seat == leader]
-            if longer:
+            if longer and not view.options.biggest_run_wins:  # there no length wins: no use
                 return longer[0], "The leader is close to winning: make her need one more card."
         looks = by_kind.get("look", [])
         if looks and view.hand:
