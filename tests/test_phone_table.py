@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from cardtable.engine.claims import LET_GO, Claim, ClaimWindow
 from cardtable.engine.undo import shown_cards
-from cardtable.ui.phone import LOG_LINES, PhoneHand, PhoneTable
+from cardtable.ui.phone import HINT, LOG_LINES, PhoneHand, PhoneTable
 from cardtable.ui.widgets import GameTable, MoveLog
 from tests.net_clients import joining_app
 from tests.pilot_steps import wait_until
@@ -111,9 +111,12 @@ async def test_a_card_with_several_moves_opens_a_menu_of_them_on_the_second_tap(
 
 
 @pytest.mark.parametrize("size", [UPRIGHT, SIDEWAYS, SMALLEST])
-async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_a_move(size):
+async def test_a_phones_menu_names_no_key_and_its_back_button_closes_it_without_a_move(
+    size, monkeypatch
+):
     # A phone has no Esc: its menu once said "↑↓ choose · Enter do it · Esc back", and a card
     # tapped twice by mistake left no way back but to make one of its moves.
+    monkeypatch.setenv("CARDTABLE_WHERE", "browser")
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
@@ -421,6 +424,47 @@ async def test_in_a_small_terminal_a_hint_names_enter_and_enter_makes_the_hinted
                 await wait_until(pilot, lambda n=moves: len(host.match.record.log) > n, tries=900)
                 assert host.match.record.log[moves].move == hinted.model_dump(mode="json")
             assert on_a_card == [False, True]  # a button's move, then a card's
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_in_a_small_terminal_enter_on_a_button_makes_its_move_and_a_menu_names_its_keys():
+    """Enter belongs to the button with the keyboard (Tab reaches it), hint or not; a card's
+    menu in a terminal names the keys that work it, as the game's own table's does."""
+    from textual.widgets import Button
+
+    host, server, port = await hosting("sets-and-runs", "Ann,bot,bot,bot", seed=1, delay=0.05)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=SIDEWAYS) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
+            await pilot.pause()
+            phone = screen.query_one(PhoneTable)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
+            other = next(
+                (number, move)
+                for number, move in enumerate(phone.buttons)
+                if move not in (HINT, phone.hinted) and not isinstance(move, tuple)
+            )
+            phone.query_one(f".phone-move-{other[0]}", Button).focus()
+            moves = len(host.match.record.log)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
+            assert host.match.record.log[moves].move == other[1].model_dump(mode="json")
+    finally:
+        host.stop()
+        server.close()
+    host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=UPRIGHT) as pilot:
+            await a_cards_menu(pilot, app, tapped=False)
+            words = " ".join(str(s.render()) for s in app.screen.query("Static"))
+            assert "Enter" in words and not app.screen.query("#move-menu-back"), words
     finally:
         host.stop()
         server.close()

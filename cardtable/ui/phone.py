@@ -391,7 +391,8 @@ class PhoneTable(VerticalScroll):
                 self.post_message(self.Chosen(move))
 
         self.app.push_screen(
-            MoveMenu(title, [(self.label(m), m) for m in moves], touch=True), callback=chosen
+            MoveMenu(title, [(self.label(m), m) for m in moves], touch=self.touch),
+            callback=chosen,
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -410,13 +411,15 @@ class PhoneTable(VerticalScroll):
 
     def on_key(self, event: events.Key) -> None:
         """← → move the cursor through the hand; Enter makes the hinted move, or taps the card
-        under the cursor."""
+        under the cursor (a button with the keyboard takes Enter itself)."""
         if event.key in ("left", "right") and self.hand:
             event.stop()
             step = 1 if event.key == "right" else -1
             self.cursor = (self.cursor + step) % len(self.hand)
             self.selected = None
             self.tap(self.cursor)
+        elif event.key == "enter" and isinstance(self.app.focused, Button):
+            return  # the button with the keyboard makes its own move
         elif event.key == "enter" and self._on_hint():
             event.stop()  # exactly the hinted move, never a menu of its card's moves
             self.post_message(self.Chosen(self.hinted))
