@@ -4,9 +4,10 @@ import pytest
 from textual.widgets import Input
 
 from cardtable.engine import SeatKind
+from cardtable.engine.option_words import whole_number
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.screens.handoff import HandoffScreen
-from cardtable.ui.screens.setup import Choice, RoundButton, SetupScreen, TickBox, whole_number
+from cardtable.ui.screens.setup import Choice, RoundButton, SetupScreen, TickBox
 from cardtable.ui.screens.table import TableScreen
 from tests.pilot_steps import on_screen, shown_text, wait_until
 
@@ -159,6 +160,10 @@ async def test_a_name_another_seat_has_is_said_as_it_is_typed_and_cleared_by_typ
         assert text(setup, "#seat-note-2") == ""
         await pilot.press("backspace", "backspace", "backspace", "backspace", *"Bot 2")
         assert text(setup, "#seat-note-2") == "same name as seat 2"
+        # The other seat renamed: the names differ again and the note goes.
+        setup.query_one("#seat-name-1", Input).value = "Bob"
+        await pilot.pause()
+        assert text(setup, "#seat-note-2") == ""
 
 
 async def test_a_name_note_is_read_whole_at_80x24_under_the_widest_seat_row():
@@ -328,6 +333,55 @@ async def test_a_letter_in_the_seed_is_not_typed_and_the_note_says_why():
         await wait_until(pilot, lambda: started(app))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.match.record.seed == -7
+
+
+async def test_a_quick_2_point_5_is_said_at_the_first_start_and_the_second_plays_25():
+    """Keys come in a burst: the '.' of '2.5' is left out, the field holds 25. The note stays
+    as typing goes on and after a start refused for another reason; the first Start says
+    what the field holds; the second plays with it."""
+    app = setup_app("run-it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#option-hand_size", Input).value = "99"
+        await pilot.press("ctrl+s")  # refused: out of range; every change is checked again now
+        await pilot.pause()
+        assert "Cards dealt: 3 to 10" in text(setup, "#setup-error")
+        seed = setup.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press("2", ".", "5")
+        await pilot.pause()
+        assert seed.value == "25"
+        assert text(setup, "#seed-note") == "'.' not typed: digits only"
+        setup.query_one("#option-hand_size", Input).value = "4"
+        await pilot.pause()
+        assert text(setup, "#seed-note") == "'.' not typed: digits only"
+        assert text(setup, "#setup-error").startswith("Seed: '.' not typed, so it is 25.")
+        seed.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is setup
+        assert text(setup, "#setup-error") == (
+            "Seed: '.' not typed, so it is 25. Start again to play with that."
+        )
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: started(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.match.record.seed == 25
+
+
+async def test_a_sign_left_out_is_said_to_go_first():
+    app = setup_app("runway")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#seed", Input).focus()
+        await pilot.press("5", "-")
+        await pilot.pause()
+        assert text(setup, "#seed-note") == "'-' not typed: digits only, a sign first"
+        await pilot.press("backslash")
+        await pilot.pause()
+        assert text(setup, "#seed-note") == "'\\' not typed: digits only"
 
 
 @pytest.mark.parametrize("game_id", ["over-trump", "piles"])

@@ -33,6 +33,19 @@ def bounds(field: Any) -> tuple[int | None, int | None]:
     return low, high
 
 
+def whole_number(text: str) -> int | None:
+    """The whole number typed ('42', '-7', '+3', in ASCII digits); None for anything else
+    ('-', '+', '', '1e3')."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
+
+
+def within(field: Any, value: int) -> bool:
+    """True if `value` is in the range a number option allows."""
+    low, high = bounds(field)
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
 def range_note(name: str, field: Any) -> str:
     """What a number option takes, in plain words: '1 to 3 decks'; a title that names its
     unit ('Match window (seconds)') counts in it: '0 to 10 seconds'."""
@@ -92,10 +105,9 @@ def _value(name: str, field: Any, text: str) -> Any:
         found = exact or (begun if _plain(typed) and len(begun) == 1 else [])
         if found:
             return found[0]
-    elif re.fullmatch(r"[+-]?\d+", typed):
-        value = int(typed)
-        low, high = bounds(field)
-        if (low is None or value >= low) and (high is None or value <= high):
+    else:
+        value = whole_number(typed)
+        if value is not None and within(field, value):
             return value
     raise OptionsError(f"--option {option_key(name)}={text}: it takes {takes(name, field)}.")
 

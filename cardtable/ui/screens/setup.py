@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import Any
 
@@ -26,7 +25,13 @@ from textual.widgets import (
 )
 
 from cardtable import games
-from cardtable.engine.option_words import OptionsError, bounds, range_note, validated
+from cardtable.engine.option_words import (
+    OptionsError,
+    range_note,
+    validated,
+    whole_number,
+    within,
+)
 from cardtable.engine.seats import (
     NAME_MAX,
     SeatConfig,
@@ -114,42 +119,42 @@ class NameInput(Input):
 class NumberInput(Input):
     """A whole number's field: a key that is not a digit (or a leading sign) is not typed, and
     the note beside the field says which and why instead of only ringing the bell. The note
-    stays while more is typed (a quick '2.5' gives 25 and says the '.' was left out); a key
-    that takes something away clears it."""
+    stays while more is typed (a quick '2.5' gives 25 and says the '.' was left out), and the
+    first Start after it says what the field holds; a key that takes something away clears it,
+    as a Start refused once does."""
 
     class Refused(Message):
         """A key was not typed: the field takes a whole number only."""
 
-        def __init__(self, field: NumberInput, text: str) -> None:
+        def __init__(self, field: NumberInput) -> None:
             super().__init__()
             self.field = field
-            self.text = text
-            """What was not typed (a key, or the text pasted)."""
 
     def __init__(self, value: str | None = None, **kwargs: Any) -> None:
         super().__init__(value, type="integer", **kwargs)
         self._typing = ""
-        self.left_out = False
-        """A key was not typed since the field last lost something: its note stays."""
+        self.left_out = ""
+        """What was not typed since the field last lost something ('' if nothing)."""
 
     def replace(self, text: str, start: int, end: int) -> None:
         """Type or paste `text` over start..end (refused whole if the number would break)."""
         self._typing = text
         if not text or start != end:  # something is taken away
-            self.left_out = False
+            self.left_out = ""
         super().replace(text, start, end)
 
     def restricted(self) -> None:
         """Ring the bell and say so beside the field."""
         super().restricted()
-        self.left_out = True
-        self.post_message(self.Refused(self, self._typing))
+        self.left_out = self._typing or " "
+        self.post_message(self.Refused(self))
 
-
-def left_out_note(text: str) -> str:
-    """The note for keys a number field did not type: "'.' not typed: digits only"."""
-    shown = text if len(text) <= 6 else text[:5] + "…"
-    return f"{shown!r} not typed: digits only"
+    @property
+    def left_out_note(self) -> str:
+        """The note for what was not typed: "'.' not typed: digits only"."""
+        text = self.left_out if len(self.left_out) <= 6 else self.left_out[:5] + "…"
+        only = "digits only, a sign first" if set(text) & set("+-") else "digits only"
+        return f"'{text}' not typed: {only}"
 
 
 class Choice(Widget, can_focus=True):
@@ -214,12 +219,6 @@ class Choice(Widget, can_focus=True):
     def on_click(self) -> None:
         """A click moves on to the next value."""
         self.action_step(1)
-
-
-def whole_number(text: str) -> int | None:
-    """The whole number typed ('42', '-7', '+3'); None for anything else ('-', '+', '')."""
-    text = text.strip()
-    return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
 
 
 class SetupScreen(Screen[None]):
@@ -426,8 +425,8 @@ class SetupScreen(Screen[None]):
             self._note(note_id, "")
         if i is not None and len(event.value.strip()) > NAME_MAX:
             self._note(f"#seat-note-{i}", name_problem(event.value.strip()) or "")
-        elif i is not None and event.value.strip():
-            self._note_shared_name(i)
+        elif i is not None:
+            self._note_shared_names(i)
         self.recheck()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -438,7 +437,7 @@ class SetupScreen(Screen[None]):
         """A letter typed into a number's field: the note beside it says it takes digits."""
         field = event.field.id or ""
         note = "#seed-note" if field == "seed" else f"#option-note-{field[len('option-') :]}"
-        self._note(note, left_out_note(event.text))
+        self._note(note, event.field.left_out_note)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The start button."""
@@ -484,14 +483,20 @@ class SetupScreen(Screen[None]):
             note.update(Text(text))
             note.display = bool(text)  # shown only while it has something to say
 
-    def _note_shared_name(self, i: int) -> None:
-        """As a name is typed, say at once when another seat already goes by it."""
+    def _note_shared_names(self, typed: int) -> None:
+        """As a name is typed, say at once when another seat already goes by it; a note of a
+        name shared on another seat goes when the names differ again."""
         try:
-            problem = seats_problems(self.seats())[i]
+            problems = seats_problems(self.seats())
         except NoMatches:  # a seat row still being added
             return
-        if problem and problem.startswith("same name"):
-            self._note(f"#seat-note-{i}", problem)
+        for j, problem in enumerate(problems):
+            shared = problem if problem and problem.startswith("same name") else ""
+            note = self.query_one(f"#seat-note-{j}", Static)
+            if j == typed and shared:
+                self._note(f"#seat-note-{j}", shared)
+            elif j != typed and str(note.render()).startswith("same name"):
+                self._note(f"#seat-note-{j}", shared)
 
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
@@ -511,32 +516,33 @@ class SetupScreen(Screen[None]):
             if isinstance(widget, TickBox | Choice):  # yes or no, or one of a few values
                 chosen[name] = widget.value
                 continue
-            assert isinstance(widget, Input)  # a whole number
+            assert isinstance(widget, NumberInput)  # a whole number
             value = whole_number(widget.value)
-            low, high = bounds(field)
-            if (
-                value is None
-                or (low is not None and value < low)
-                or (high is not None and value > high)
-            ):
+            label = (field.title or name).split("(")[0].strip()
+            if value is None or not within(field, value):
                 note = range_note(name, field)
                 self._note(f"#option-note-{name}", note)
-                label = (field.title or name).split("(")[0].strip()
                 found.append(f"{label}: {note}")
-            else:
-                self._note(f"#option-note-{name}", "")
-                chosen[name] = value
+                continue
+            chosen[name] = value
+            self._note(f"#option-note-{name}", widget.left_out_note if widget.left_out else "")
+            if widget.left_out:
+                found.append(f"{label}: '{widget.left_out}' not typed, so it is {value}")
         return chosen, found
 
     def seed(self) -> tuple[int | None, list[str]]:
         """The seed typed (None for a new shuffle), and a note if it is not a whole number."""
-        text = self.query_one("#seed", Input).value.strip()
+        field = self.query_one("#seed", NumberInput)
+        text = field.value.strip()
         seed = whole_number(text)
         if text and seed is None:
             note = "a whole number, or blank"
             self._note("#seed-note", note)
             return None, [f"Seed: {note}"]
-        self._note("#seed-note", "")
+        self._note("#seed-note", field.left_out_note if field.left_out else "")
+        if field.left_out:
+            shown = seed if seed is not None else "blank"
+            return seed, [f"Seed: '{field.left_out}' not typed, so it is {shown}"]
         return seed, []
 
     def problem(self, seats: list[SeatConfig]) -> str | None:
@@ -545,6 +551,8 @@ class SetupScreen(Screen[None]):
         if not found:
             return None
         more = f" (and {len(found) - 1} more marked)" if len(found) > 1 else ""
+        if all("not typed, so it is" in problem for problem in found):
+            more += ". Start again to play with that"
         return f"{found[0]}{more}."
 
     def check(self, seats: list[SeatConfig]) -> tuple[str | None, Any]:
@@ -581,6 +589,8 @@ class SetupScreen(Screen[None]):
         problem, options = self.check(seats)
         self._say(problem)
         if problem:
+            for field in self.query(NumberInput):
+                field.left_out = ""  # said once: Start again plays with what the field holds
             return
         seed = self.seed()[0]
         remember_seats(self.game.id, seats)
