@@ -16,6 +16,7 @@ from cardtable.engine.option_words import (
     typed_options,
     validated,
 )
+from cardtable.games.runway.state import DeckEnd, Handicap, Points
 from cardtable.ui.app import Launch
 from tests.test_cli_input import refused
 
@@ -35,7 +36,7 @@ def each_value(field):
         return [(option_key(m.name.lower()), m) for m in members] + [
             (str(m.value).upper(), m) for m in members
         ]
-    low, high = next(m.ge for m in field.metadata if hasattr(m, "ge")), None
+    low = next(m.ge for m in field.metadata if hasattr(m, "ge"))
     high = next(m.le for m in field.metadata if hasattr(m, "le"))
     return [(str(low), low), (str(high), high)]
 
@@ -58,11 +59,17 @@ def test_every_value_of_every_option_can_be_typed_and_is_what_a_game_starts_with
         ("run-it", "hand-size=five", "it takes 3 to 10 cards dealt."),
         ("run-it", "match-seconds=-1", "it takes 0 to 10 seconds."),
         ("run-it", "draw-anyway=maybe", "--option draw-anyway=maybe: it takes yes or no."),
-        ("runway", "points=to", "it takes off, to-500 or deck-ends."),
+        ("runway", "points=x", "it takes off, to-500 or deck-ends."),
         ("runway", "handicap=", "it takes off, longer-run, smaller-hand or both."),
+        ("runway", "points=to", "--option points=to: that begins to-500 or deck-ends; write more"),
         ("piles", "games=3", "Piles has no option 'games'. Its options: show-buried (yes or no)."),
-        ("piles", "show-buried", "write a name, = and a value, like games=3."),
-        ("piles", "=yes", "write a name, = and a value"),
+        (
+            "piles",
+            "show-buried",
+            "--option show-buried needs a name, = and a value, like show-buried=yes.",
+        ),
+        ("piles", "=yes", "--option =yes needs a name, = and a value"),
+        ("over-trump", "", "--option needs a name, = and a value, like table-rules=yes."),
     ],
 )
 def test_an_option_the_game_has_not_or_a_value_it_does_not_take_is_refused_in_words(
@@ -73,10 +80,27 @@ def test_an_option_the_game_has_not_or_a_value_it_does_not_take_is_refused_in_wo
     assert words in refusal.value.reason
 
 
-def test_what_each_option_takes_is_said_for_every_option_of_every_game():
-    for game_id in games.ids():
-        for name, field in games.get(game_id).options_model.model_fields.items():
-            assert takes(name, field), (game_id, name)
+def test_what_an_option_takes_is_said_in_the_words_it_is_typed_in():
+    fields = games.get("runway").options_model.model_fields
+    assert takes("trading", fields["trading"]) == "yes or no"
+    assert takes("decks", fields["decks"]) == "1 to 3 decks"
+    assert takes("handicap", fields["handicap"]) == "off, longer-run, smaller-hand or both"
+    assert takes("deck_end", fields["deck_end"]) == "off or reshuffle"
+
+
+def test_a_choice_may_be_typed_by_the_first_letters_of_its_short_name_or_its_words():
+    assert typed("runway", "handicap=longer", "deck-end=resh", "points=deck") == {
+        "handicap": Handicap.LONGER_RUN,
+        "deck_end": DeckEnd.RESHUFFLE,
+        "points": Points.DECK_ENDS,
+    }
+    assert typed("runway", "handicap=One more")["handicap"] is Handicap.LONGER_RUN
+
+
+def test_an_option_given_twice_is_refused_whatever_its_spelling():
+    with pytest.raises(OptionsError) as refusal:
+        typed("run-it", "hand-size=3", "HAND_SIZE=4")
+    assert refusal.value.reason == "--option hand-size is given twice: give it once."
 
 
 def test_play_and_host_refuse_a_wrong_option_before_anything_starts(capsys):

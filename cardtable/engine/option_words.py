@@ -14,8 +14,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 YES = ("yes", "y", "on", "true", "1")
+"""The words that turn a yes-or-no option on (any case)."""
 NO = ("no", "n", "off", "false", "0")
-"""The words a yes-or-no option takes (any case)."""
+"""The words that turn a yes-or-no option off (any case)."""
 
 
 class OptionsError(ValueError):
@@ -100,11 +101,21 @@ def _value(name: str, field: Any, text: str) -> Any:
             return typed in YES
     elif isinstance(default, Enum):
         members = list(type(default))
-        exact = [m for m in members if _plain(typed) in (_plain(str(m.value)), _plain(m.name))]
-        begun = [m for m in members if _plain(str(m.value)).startswith(_plain(typed))]
-        found = exact or (begun if _plain(typed) and len(begun) == 1 else [])
-        if found:
-            return found[0]
+        plain = _plain(typed)
+        exact = [m for m in members if plain in (_plain(str(m.value)), _plain(m.name))]
+        begun = [
+            m
+            for m in members
+            if plain
+            and (_plain(m.name).startswith(plain) or _plain(str(m.value)).startswith(plain))
+        ]
+        if exact or len(begun) == 1:
+            return (exact or begun)[0]
+        if len(begun) > 1:
+            which = " or ".join(option_key(m.name.lower()) for m in begun)
+            raise OptionsError(
+                f"--option {option_key(name)}={text}: that begins {which}; write more of it."
+            )
     else:
         value = whole_number(typed)
         if value is not None and within(field, value):
@@ -122,13 +133,31 @@ def typed_options(model: type[BaseModel], game_name: str, typed: list[str]) -> d
         key = _plain(name)
         found = next((n for n in fields if _plain(n) == key), None)
         if not equals or not name.strip():
-            raise OptionsError(f"--option {text}: write a name, = and a value, like games=3.")
+            raise OptionsError(
+                f"--option {text}".rstrip()
+                + f" needs a name, = and a value, like {example(model)}."
+            )
         if found is None:
             raise OptionsError(
                 f"{game_name} has no option {name.strip()!r}. Its options: {options_list(model)}."
             )
+        if found in chosen:
+            raise OptionsError(f"--option {option_key(found)} is given twice: give it once.")
         chosen[found] = _value(found, fields[found], value)
     return chosen
+
+
+def example(model: type[BaseModel]) -> str:
+    """An option of this game as it is typed, at a value it takes: 'show-buried=yes'."""
+    name, field = next(iter(model.model_fields.items()))
+    default = field.default
+    if isinstance(default, bool):
+        value = "no" if default else "yes"
+    elif isinstance(default, Enum):
+        value = option_key(list(type(default))[-1].name.lower())
+    else:
+        value = str(default)
+    return f"{option_key(name)}={value}"
 
 
 def validated(model: type[BaseModel], chosen: dict[str, Any]) -> BaseModel:
