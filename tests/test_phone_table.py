@@ -21,6 +21,23 @@ SIDEWAYS = (90, 20)
 SMALLEST = (30, 16)
 
 
+def phone_app(where: str):
+    """A bare app holding a PhoneTable, on a phone's page ('browser') or in a terminal."""
+    from textual.app import App
+
+    from cardtable.ui.themes import FELT_COLOURS
+
+    class Phone(App):
+        def get_theme_variable_defaults(self):
+            return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
+
+        def compose(self):
+            yield PhoneTable()
+
+    Phone.where = where  # as CardTableApp says where it runs
+    return Phone
+
+
 async def tap_card(pilot, screen, index: int) -> None:
     """Tap (click) the hand's chip number `index` where it is drawn."""
     hand = screen.query_one(PhoneHand)
@@ -285,17 +302,9 @@ def test_several_moves_of_one_kind_share_a_button_named_by_their_common_words():
 async def test_a_players_name_in_a_buttons_words_is_shown_as_typed_never_as_markup():
     """A seat named 'DJ [/]' (a name may hold brackets) would have stopped every phone drawing a
     button with her name: the labels are Text."""
-    from textual.app import App
-
     from cardtable.games.run_it.moves import NoOffer, TakeDraw, TakeOffer
-    from cardtable.ui.themes import FELT_COLOURS
 
-    class Phone(App):
-        def get_theme_variable_defaults(self):
-            return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
-
-        def compose(self):
-            yield PhoneTable()
+    Phone = phone_app("browser")
 
     moves = [TakeOffer(offered_by=1), TakeOffer(offered_by=2), TakeDraw(), NoOffer()]
     names = ["Ann", "DJ [/]", "[@click=app.quit]x", "Bot 4"]
@@ -468,3 +477,56 @@ async def test_in_a_small_terminal_enter_on_a_button_makes_its_move_and_a_menu_n
     finally:
         host.stop()
         server.close()
+
+
+async def test_in_a_small_terminal_the_buttons_take_the_tables_letters_and_the_keys_are_listed():
+    """The game's own letters work on the phone-sized table in a terminal (a player who knows
+    t and c from the big table), each button names its letter, and a line lists the keys."""
+    host, server, port = await hosting("sets-and-runs", "Ann,bot,bot,bot", seed=1, delay=0.05)
+    app = joining_app(port, host.codes[0])
+    try:
+        async with app.run_test(size=SIDEWAYS) as pilot:
+            await wait_until(pilot, lambda: joined(app) is not None)
+            screen = joined(app)
+            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
+            await pilot.pause()
+            phone = screen.query_one(PhoneTable)
+            labels = [str(button.label) for button in phone.query("#phone-buttons Button")]
+            assert labels == ["Hint", "Take the discard (t)", "Draw from the stock (c)"], labels
+            keys = phone.query_one("#phone-keys")
+            assert keys.display and "Tab the buttons" in str(keys.render())
+            moves = len(host.match.record.log)
+            await pilot.press("c")
+            await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
+            assert host.match.record.log[moves].move == {"kind": "draw"}
+    finally:
+        host.stop()
+        server.close()
+
+
+async def test_in_a_small_terminal_the_arrows_underline_the_card_they_are_on_playable_or_not():
+    from cardtable import games
+    from cardtable.ui.phone import CURSOR
+
+    game = games.get("run-it")
+    state = game.new_game(4, 5)
+    view, legal = game.view(state, 0), game.legal_moves(state, 0)
+    for where, underlined in (("keyboard", True), ("browser", False)):
+        app = phone_app(where)()
+        async with app.run_test(size=SIDEWAYS) as pilot:
+            phone = app.query_one(PhoneTable)
+            phone.show("run-it", view, ["Ann", "B", "C", "D"], legal, True, str)
+            await pilot.pause()
+            phone.focus()
+            dead = [n for n in range(len(phone.hand)) if n not in phone._playable()]
+            assert dead, "seed 5 deals Ann a card with no move"
+            for _ in range(len(phone.hand)):  # at least once: a key has moved it there
+                await pilot.press("right")
+                if phone.cursor == dead[0]:
+                    break
+            await pilot.pause()
+            assert phone.cursor == dead[0] and phone.selected is None
+            shown = phone.query_one(PhoneHand).render()
+            _, first, last, _ = phone.query_one(PhoneHand).places[dead[0]]
+            styles = {str(span.style) for span in shown.spans if span.start <= first < span.end}
+            assert (CURSOR in " ".join(styles)) is underlined, styles

@@ -34,8 +34,13 @@ LOG_LINES = 3
 """The log's last lines shown over the hand."""
 WIDE = 60
 """From this many columns (a phone held sideways) the buttons sit two a row."""
+KEYS_LINE = "← → a card · Enter plays it · Tab the buttons · h hint · ? rules · Ctrl+Q quit"
+"""The keys of the phone-sized table, under it in a terminal (a phone's page is tapped)."""
 SELECTED = "reverse bold"
-"""A selected card: its chip in reverse, and a ▲ under it."""
+"""A selected card: its chip in reverse."""
+CURSOR = "underline"
+"""The card under the keys' cursor in a terminal, selected or not (a card with no move is
+never selected, and ← → must still show where they are)."""
 
 
 def shared_words(labels: list[str]) -> str:
@@ -75,8 +80,16 @@ class PhoneHand(Static):
         self.places: list[tuple[int, int, int, int]] = []
         """(row, first column, last column + 1, index in the hand) of each chip drawn."""
 
-    def draw(self, hand: list[Any], selected: int | None, playable: set[int], width: int) -> None:
-        """Draw `hand`, `selected` marked, the cards in `playable` bright, the rest dim."""
+    def draw(
+        self,
+        hand: list[Any],
+        selected: int | None,
+        playable: set[int],
+        width: int,
+        cursor: int | None = None,
+    ) -> None:
+        """Draw `hand`, `selected` marked, the cards in `playable` bright, the rest dim, the
+        card at `cursor` (a terminal's keys) underlined."""
         lines: list[Text] = [Text()]
         self.places = []
         for index, card in enumerate(hand):
@@ -85,6 +98,8 @@ class PhoneHand(Static):
                 face.stylize(SELECTED)
             elif index not in playable:
                 face.stylize("dim")
+            if index == cursor:
+                face.stylize(CURSOR)
             if lines[-1].cell_len + face.cell_len + 1 > width and lines[-1].cell_len:
                 lines.append(Text())
             line = lines[-1]
@@ -163,6 +178,11 @@ class PhoneTable(VerticalScroll):
         height: 1;
         border: none;
     }
+    PhoneTable #phone-keys {
+        height: auto;
+        margin-top: 1;
+        color: $felt-muted;
+    }
     PhoneTable #phone-buttons Button.-big {
         height: 3;
         border: tall $primary-lighten-2;
@@ -182,6 +202,8 @@ class PhoneTable(VerticalScroll):
         """The move the last hint named (its card's menu opens on it)."""
         self.label = str
         """The move in words (the game table's `move_label`)."""
+        self.letter: Callable[[Any], str | None] = lambda move: None
+        """The game table's letter for a move (`letter_of`): a terminal's buttons take it."""
         self.can_focus = True
 
     def compose(self) -> ComposeResult:
@@ -192,6 +214,7 @@ class PhoneTable(VerticalScroll):
         yield Static(id="phone-hand-title")
         yield PhoneHand()
         yield Grid(id="phone-buttons")
+        yield Static(id="phone-keys")
 
     def show(
         self,
@@ -204,16 +227,18 @@ class PhoneTable(VerticalScroll):
         claim_key: str = "",
         log: list[str] | None = None,
         order: Callable[[list[Any]], list[Any]] = list,
+        letter: Callable[[Any], str | None] = lambda move: None,
     ) -> None:
         """Draw `view` for its seat; `legal` its moves, `interactive` whether she may move;
         `order` puts a hand in the order the game's table shows it; `log` the last lines of the
-        game's log (drawn once its widgets are mounted)."""
+        game's log (drawn once its widgets are mounted); `letter` the game table's letter key
+        for a move (a terminal's buttons name it and take it)."""
         if not self.query("#phone-buttons"):
             self._waiting = (
-                game_id, view, names, legal, interactive, label, claim_key, log, order
+                game_id, view, names, legal, interactive, label, claim_key, log, order, letter
             )  # fmt: skip
             return
-        self.label = label
+        self.label, self.letter = label, letter
         said = Text("\n").join(Text(line) for line in (log or [])[-LOG_LINES:])
         self.query_one("#phone-log", Static).update(said)
         hand = order(list(view.hand or []))
@@ -233,6 +258,10 @@ class PhoneTable(VerticalScroll):
         self._draw_hand()
         window = getattr(view, "window", None)
         self._draw_buttons(claim_key, window.verb if window is not None else "claim")
+        keys = self.query_one("#phone-keys", Static)
+        keys.display = not self.touch and not watching
+        if keys.display:
+            keys.update(KEYS_LINE)
 
     def on_resize(self) -> None:
         """Two buttons a row where the window is wide (a phone held sideways), one where not."""
@@ -301,7 +330,8 @@ class PhoneTable(VerticalScroll):
 
     def _draw_hand(self) -> None:
         width = max(self.scrollable_content_region.width, 20)
-        self.query_one(PhoneHand).draw(self.hand, self.selected, self._playable(), width)
+        cursor = None if self.touch else self.cursor
+        self.query_one(PhoneHand).draw(self.hand, self.selected, self._playable(), width, cursor)
 
     def _draw_buttons(self, claim_key: str, verb: str = "claim") -> None:
         """A button for each move that names no card of the hand, Hint first; several moves of
@@ -328,6 +358,7 @@ class PhoneTable(VerticalScroll):
             if move is HINT:
                 grid.mount(Button(Text("Hint"), classes=classes))
                 continue
+            letter = self._letter_of(move)
             if isinstance(move, tuple):
                 words = shared_words([self.label(one) for one in move])
             elif isinstance(move, Claim):
@@ -337,8 +368,18 @@ class PhoneTable(VerticalScroll):
                 words, classes = "Let it go", classes + " -big"
             else:
                 words = self.label(move)
-            words = words[:1].upper() + words[1:]
+            words = words[:1].upper() + words[1:] + (f" ({letter})" if letter else "")
             grid.mount(Button(Text(words), classes=classes, variant="primary"))
+
+    def _letter_of(self, button: Any) -> str | None:
+        """The letter that presses a button in a terminal: the game table's for its move (for
+        all of a shared button's moves, if they have one); none on a phone's page."""
+        if self.touch or button is HINT:
+            return None
+        letters = {
+            self.letter(move) for move in (button if isinstance(button, tuple) else [button])
+        }
+        return letters.pop() if len(letters) == 1 else None
 
     # Taps and keys
 
@@ -401,13 +442,17 @@ class PhoneTable(VerticalScroll):
         places = [name for name in event.button.classes if name.startswith("phone-move-")]
         number = int(places[0].rsplit("-", 1)[-1]) if places else -1
         if 0 <= number < len(self.buttons):
-            move = self.buttons[number]
-            if move is HINT:
-                self.post_message(self.Hinted())
-            elif isinstance(move, tuple):
-                self.menu(shared_words([self.label(one) for one in move]), list(move))
-            else:
-                self.post_message(self.Chosen(move))
+            self.press(self.buttons[number])
+
+    def press(self, button: Any) -> None:
+        """What a button does: Hint, its move, or the menu of its moves."""
+        if button is HINT:
+            self.post_message(self.Hinted())
+        elif isinstance(button, tuple):
+            moves = list(button)
+            self.menu(shared_words([self.label(one) for one in moves]), moves)
+        else:
+            self.post_message(self.Chosen(button))
 
     def on_key(self, event: events.Key) -> None:
         """← → move the cursor through the hand; Enter makes the hinted move, or taps the card
@@ -418,6 +463,8 @@ class PhoneTable(VerticalScroll):
             self.cursor = (self.cursor + step) % len(self.hand)
             self.selected = None
             self.tap(self.cursor)
+        elif self.interactive and event.character and self._pressed_by(event.character):
+            event.stop()
         elif event.key == "enter" and isinstance(self.app.focused, Button):
             return  # the button with the keyboard makes its own move
         elif event.key == "enter" and self._on_hint():
@@ -426,6 +473,13 @@ class PhoneTable(VerticalScroll):
         elif event.key == "enter" and self.selected is not None:
             event.stop()
             self.tap(self.selected)
+
+    def _pressed_by(self, key: str) -> bool:
+        """Press the button whose letter `key` is, if one is (a terminal's, never a phone's)."""
+        button = next((b for b in self.buttons if self._letter_of(b) == key), None)
+        if button is not None:
+            self.press(button)
+        return button is not None
 
     def _on_hint(self) -> bool:
         """True while Enter would make the hinted move: it is hers to make, and no card but

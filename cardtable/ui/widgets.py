@@ -762,6 +762,11 @@ class GameTable(Widget, Generic[ViewT, MoveT], can_focus=True):
         """The move in a few words for a menu or a hint (a table may add the players' names)."""
         return move.brief()
 
+    def letter_of(self, move: MoveT) -> str | None:
+        """The letter key of this table that makes `move` (or opens the menu it is in), for
+        the phone-sized table in a terminal; None where no letter does."""
+        return None
+
     def suggest(self, move: MoveT) -> str:
         """Point at a hinted move on the table without playing it; say which key plays it.
 

@@ -241,6 +241,7 @@ class TableFrame(Screen[None]):
                 self.claim_keys[seat] if seat is not None and self.claims else "",
                 self.query_one(MoveLog).said[-3:],
                 order=self.table.hand_order,
+                letter=self.table.letter_of,
             )
         else:
             self.table.show(self.view, self.names, self.legal, interactive)

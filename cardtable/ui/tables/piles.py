@@ -27,6 +27,9 @@ from cardtable.ui.card_faces import colour_name, face, ink, look
 from cardtable.ui.felt import TURN_MARK, Felt, Seat, around, plate
 from cardtable.ui.widgets import SLOT_KEYS, Drawn, FootWords, GameTable, HandCard
 
+PASS_KEY = "p"
+"""The key that passes (when no card can be placed)."""
+
 
 @dataclass(frozen=True)
 class PileLook:
@@ -131,7 +134,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
         Binding("enter,space", "confirm", "Choose / place"),
         Binding("escape", "back", "Back to hand", show=False),
         Binding("tab", "switch_zone", "Hand / Castle", show=False),
-        Binding("p", "pass_turn", "Pass"),
+        Binding(PASS_KEY, "pass_turn", "Pass"),
     ]
 
     DEFAULT_CSS = """
@@ -682,6 +685,10 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             said += "."
         return said
 
+    def letter_of(self, move: Place | Pass) -> str | None:
+        """p, for a pass."""
+        return PASS_KEY if isinstance(move, Pass) else None
+
     def suggest(self, move: Place | Pass) -> str:
         """Point at the hinted card and pile (Enter places it), or ask to pass (p passes)."""
         if isinstance(move, Pass):
@@ -692,7 +699,7 @@ class PilesTable(GameTable[PilesView, Place | Pass]):
             view = self.view
             assert view is not None and view.seat is not None
             taker = self.names[(view.seat + 1) % view.seats]
-            return f"{taker} takes a card of yours at random. Press p."
+            return f"{taker} takes a card of yours at random. Press {PASS_KEY}."
         self.pass_asked = False
         self.cursor = self.hand.index(move.card)
         self.selected = self.cursor

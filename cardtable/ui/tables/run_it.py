@@ -713,6 +713,19 @@ class RunItTable(GameTable[RunItView, Any]):
         if self.may_act():
             self.make(move)
 
+    LETTER_MOVES = {
+        mv.GET: KEYS["get"],
+        mv.TAKE_PENALTY: KEYS["penalty"],
+        mv.KEEP: KEYS["keep"],
+        mv.TAKE_DRAW: KEYS["draw"],
+        mv.NO_OFFER: KEYS["nothing"],
+    }
+    """The moves a letter makes at once, and the letter."""
+
+    def letter_of(self, move: Any) -> str | None:
+        """c, p, e, t or n, for the move that letter makes."""
+        return self.LETTER_MOVES.get(move)
+
     def action_get(self) -> None:
         """c: get a card (the draw pile or an offer), with nothing to play."""
         self._letter(mv.GET)

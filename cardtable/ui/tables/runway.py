@@ -872,6 +872,12 @@ class RunwayTable(GameTable[RunwayView, Any]):
             return f"Action: reshuffle bin, common area and all hands; everyone draws {view.x}"
         return move.brief()
 
+    def letter_of(self, move: Any) -> str | None:
+        """The letter key whose moves hold `move` (the one that makes it at once first)."""
+        offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
+        offering.sort(key=lambda k: not self._plays_at_once(k, self._moves_for(k)))
+        return ACTION_KEYS[offering[0]].letter if offering else None
+
     def suggest(self, move: Any) -> str:
         """Put the cursor on the hinted card, or name the key that makes the move (the key
         that makes it at once if there is one); Enter makes it as well."""
@@ -882,10 +888,8 @@ class RunwayTable(GameTable[RunwayView, Any]):
                 self.draw_hand()
                 return "Enter on the card under the cursor does it."
         self.hint_cursor = self.cursor  # Enter makes it too (action_confirm)
-        offering = [k for k in ACTION_KEYS if move in self._moves_for(k)]
-        for key in sorted(offering, key=lambda k: not self._plays_at_once(k, self._moves_for(k))):
-            return f"Press {ACTION_KEYS[key].letter} (or Enter)."  # the hinted move (action_keyed)
-        return f"Press {MENU_KEY} (or Enter)."
+        # The hinted move (action_keyed) by its letter, or the menu of every move.
+        return f"Press {self.letter_of(move) or MENU_KEY} (or Enter)."
 
     def summary(self, events: list[Event], view: RunwayView, names: list[str]) -> Summary | None:
         """Between the games of a session, how the last one went. (An answer to a trade is

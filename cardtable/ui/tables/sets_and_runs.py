@@ -733,6 +733,11 @@ class SetsAndRunsTable(GameTable[SetsAndRunsView, Any]):
         }
         handlers[name]()
 
+    def letter_of(self, move: Any) -> str | None:
+        """t, c or b, for the move that letter makes."""
+        names = {mv.TAKE_DISCARD: "take", mv.DRAW_STOCK: "stock", mv.TAKE_BACK: "back"}
+        return KEYS[names[move]] if move in names else None
+
     def _simple(self, move: Any) -> None:
         """A move with nothing to choose: made, or the rules say why not."""
         self.make(move)
