@@ -31,8 +31,13 @@ def phone_app(where: str):
         def get_theme_variable_defaults(self):
             return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
 
+        said: list[str] = []
+
         def compose(self):
             yield PhoneTable()
+
+        def on_phone_table_said(self, message) -> None:
+            self.said.append(message.text)
 
     Phone.where = where  # as CardTableApp says where it runs
     return Phone
@@ -499,6 +504,17 @@ async def test_in_a_small_terminal_the_buttons_take_the_tables_letters_and_the_k
             await pilot.press("c")
             await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
             assert host.match.record.log[moves].move == {"kind": "draw"}
+            # Enter while the hint is thought of waits for it, then makes it (not a card tap).
+            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
+            held = []
+            think = screen.clock.think
+            screen.clock.think = lambda work, done: held.append((work, done))
+            await pilot.press("h", "enter")
+            assert held and phone.selected is None  # the Enter was kept for the hint
+            screen.clock.think = think
+            think(*held[0])
+            await wait_until(pilot, lambda: len(host.match.record.log) > moves + 1, tries=900)
+            assert host.match.record.log[moves + 1].seat == 0
     finally:
         host.stop()
         server.close()
@@ -530,3 +546,8 @@ async def test_in_a_small_terminal_the_arrows_underline_the_card_they_are_on_pla
             _, first, last, _ = phone.query_one(PhoneHand).places[dead[0]]
             styles = {str(span.style) for span in shown.spans if span.start <= first < span.end}
             assert (CURSOR in " ".join(styles)) is underlined, styles
+            # Enter on it says why it has no move (it once did nothing, without a word).
+            app.said.clear()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.said == [f"The {phone.hand[dead[0]].short} has no move now."]

@@ -473,6 +473,17 @@ class PhoneTable(VerticalScroll):
         elif event.key == "enter" and self.selected is not None:
             event.stop()
             self.tap(self.selected)
+        elif event.key == "enter" and self.hand and not self._in_window() and not self._hinting():
+            event.stop()  # the card under the cursor: selected, or why it has no move
+            self.tap(self.cursor)
+
+    def _hinting(self) -> bool:
+        """True while the table thinks of a hint: Enter then waits for it (the frame's)."""
+        return bool(getattr(self.screen, "hint_pending", False))
+
+    def _in_window(self) -> bool:
+        """True while a card is up to claim or let go (Enter lets it go: the frame's key)."""
+        return any(isinstance(move, LetGo) for move in self.legal)
 
     def _pressed_by(self, key: str) -> bool:
         """Press the button whose letter `key` is, if one is (a terminal's, never a phone's)."""

@@ -455,8 +455,7 @@ class TableFrame(Screen[None]):
         """Enter while a hint is thought of at her turn (it waits for the hint, then makes its
         move), u (allowed or not: a refusal says why), claim keys (a game with claim windows),
         and Enter to let a card go in a window (at once, hint or not: that is what it does)."""
-        hint_coming = self._hint_asked is not None and self.window is None
-        if event.key == "enter" and hint_coming and not self.too_small:
+        if event.key == "enter" and self.hint_pending and not self.too_small:
             event.stop()
             self._enter_after_hint = True
             return
@@ -550,6 +549,11 @@ class TableFrame(Screen[None]):
         self.clock.think(choice, partial(self._hint_in, asked, view, legal, show))
         if self._hint_asked is asked:  # not in yet (a fake clock answers at once)
             self.say(self.hint_coming)
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while a hint for her turn is thought of (Enter then makes it once it is in)."""
+        return self._hint_asked is not None and self.window is None
 
     hint_coming = "Thinking of a hint…"
     """The status line while a hint is thought of."""
