@@ -155,3 +155,26 @@ def test_the_leader_is_made_to_need_one_more_card_only_where_run_length_wins(big
     assert mv.LengthenRun(seat=1) in GAME.legal_moves(state, 0)
     move, why = hint(state)
     assert (move == mv.LengthenRun(seat=1)) is not biggest_run_wins, (move, why)
+
+
+@pytest.mark.parametrize("biggest_run_wins", [False, True])
+def test_a_joker_that_fits_the_run_is_kept_unless_the_biggest_run_wins(biggest_run_wins):
+    """A Joker on a run does not count toward X, so it is kept for a gap, and the reason to end
+    the build says so (it once said nothing else helped the run); where the biggest run wins,
+    a Joker counts, so it goes on."""
+    state = position("KpR 2S", "9R 10R", biggest_run_wins=biggest_run_wins)
+    legal = GAME.legal_moves(state, 0)
+    assert any(m.kind == "add" and m.card.is_joker for m in legal)
+    move, why = hint(state)
+    if biggest_run_wins:
+        assert move.kind == "add" and move.card.is_joker
+        assert why == "With Biggest Run Wins a Joker counts: it makes your run one longer."
+    else:
+        assert move == mv.END_BUILD
+        assert "a Joker on your run would not count toward winning: keep it for a gap" in why
+
+
+def test_with_the_bin_empty_the_draw_is_not_explained_by_itself():
+    move, why = hint(position("QS KS", "1R 2R", UP, Phase.DRAW, bin=""))
+    assert move == mv.DRAW
+    assert why == "The bin is empty: the deck is the only place to draw from."

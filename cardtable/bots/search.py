@@ -251,6 +251,6 @@ class SearchBot:
         """Why the search's move beats the planner's, in numbers a player can check."""
         worlds = plural(self.worlds, "deal")
         return (
-            f"Played out over {worlds} you could be facing, this did best: "
-            f"{scores[best]:.0%} against {scores[first]:.0%} for the obvious move."
+            f"Played out over {worlds} you could be facing, this did best: a "
+            f"{scores[best]:.0%} chance against {scores[first]:.0%} for the usual choice."
         )

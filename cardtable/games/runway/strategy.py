@@ -172,7 +172,7 @@ class RunwayPlanner:
             if isinstance(move, mv.DrawFromDeck):
                 why = "Nothing in the bin extends your run this turn: draw from the deck."
                 if not view.bin:
-                    why = "Draw the top card of the deck."
+                    why = "The bin is empty: the deck is the only place to draw from."
                 return move, why
         takes = [m for m in moves if isinstance(m, mv.TakeFromBin)]
         best = max(takes, key=lambda m: self._value(view, m.card))
@@ -209,6 +209,8 @@ class RunwayPlanner:
             return move, f"{named(move.card, start=True)} extends your run."
         if adds and self._joker_bridges(view, adds[0]):
             return adds[0], "A Joker bridges the gap to the card after it in your hand."
+        if adds and view.options.biggest_run_wins:
+            return adds[0], "With Biggest Run Wins a Joker counts: it makes your run one longer."
         trounces = by_kind.get("trounce", [])
         if trounces:
             move = max(trounces, key=lambda m: counted(view.runs[m.seat]))
@@ -230,11 +232,16 @@ class RunwayPlanner:
         common = [m for m in by_kind.get("replace", []) if m.run_of is None]
         if common and not self._needed_now(view, common[0].card):
             return common[0], "Swap a spare card for a Joker from the common area."
-        return by_kind["end-build"][0], self._why_end(view, all_triples)
+        return by_kind["end-build"][0], self._why_end(view, all_triples, bool(adds))
 
-    def _why_end(self, view: RunwayView, triples: list[mv.PlayTriple]) -> str:
-        """Why ending the build is best now, with what it keeps back or gives up."""
+    def _why_end(
+        self, view: RunwayView, triples: list[mv.PlayTriple], joker_fits: bool = False
+    ) -> str:
+        """Why ending the build is best now, with what it keeps back or gives up (a Joker that
+        would fit the run is kept: it would not count toward winning yet)."""
         parts = ["Nothing else helps your run this turn"]
+        if joker_fits:
+            parts.append("a Joker on your run would not count toward winning: keep it for a gap")
         if triples:
             kept = sorted({named(c) for m in triples for c in m.cards if self._needed_now(view, c)})
             parts.append(f"keep your triple: your run needs {' '.join(kept)}")
