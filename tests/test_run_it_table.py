@@ -888,3 +888,21 @@ async def test_every_key_of_an_offer_fits_80_columns():
         footer = screen_lines(app)[-1]
         for words in ("Play / choose", "o Offer", "Offer nothing", "Moves", "Hint", "^l Log"):
             assert words in footer, footer
+
+
+async def test_who_plays_next_beside_the_piles_breaks_between_names_never_inside_one():
+    # "To play: Bot 4 → Player" above a lone "1" (a player's name with a space in it).
+    app = table_app("Ann Lee,Bob Ray,Cy Dee,Di Fox,Ed Gil,Flo Hu,Gus Ivy,Hal Joy", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(pilot, app)
+        crowded(screen)
+        state = screen.match.state
+        state.turn, state.penalty = 6, 2
+        info = screen.table.query_one("#ri-info")
+        for phase in (Phase.WINDOW, Phase.PLAY):  # "Next to play:", then "To play: … → …"
+            state.phase = phase
+            screen.redraw()
+            await let_time_pass(pilot, 0.1)
+            lines = str(info.render()).splitlines()  # as written, before the widget wraps them
+            assert all(cell_len(line) <= info.content_size.width for line in lines), lines
+            assert any("to play:" in line.lower() for line in lines), lines

@@ -400,6 +400,11 @@ class RunItTable(GameTable[RunItView, Any]):
         def who(seat: int) -> str:
             return fitted_name(self.who(seat), width)
 
+        def pair(head: str, tail: str, indent: str = "") -> str:
+            """Two parts on one line, or the second on a line of its own: the line breaks
+            between them, never inside a name (a name may have a space)."""
+            return head + (" " if len(head) + 1 + len(tail) <= width else "\n" + indent) + tail
+
         info = Text()
         way = "clockwise" if view.direction > 0 else "anticlockwise"
         arrow = "↻" if view.direction > 0 else "↺"
@@ -412,17 +417,19 @@ class RunItTable(GameTable[RunItView, Any]):
             info.append(f" {view.colour.value} ", style=colour_style(view.colour))
             info.append(f" {COLOUR_NAMES[view.colour]}", style=colour_ink(view.colour))
         if view.penalty:
-            info.append(f"\nPENALTY RUN {view.penalty}", style="bold reverse #ff8a80")
-            info.append(f" on {who(view.turn)}", style="bold #ff8a80")
+            run = f"PENALTY RUN {view.penalty}"
+            on = pair(run, f"on {who(view.turn)}").removeprefix(run)
+            info.append(f"\n{run}", style="bold reverse #ff8a80")
+            info.append(on, style="bold #ff8a80")
         else:
             info.append("\nNo penalty run", style="dim")
         following = (view.turn + view.direction) % view.seats
         if view.over:
             info.append("\nGame over")
         elif view.phase is Phase.WINDOW:
-            info.append(f"\nNext to play: {who(view.turn)}")
+            info.append("\n" + pair("Next to play:", who(view.turn), "  "))
         else:
-            info.append(f"\nTo play: {who(view.turn)} → {who(following)}")
+            info.append("\n" + pair(f"To play: {who(view.turn)}", f"→ {who(following)}", "  "))
         game = f"Game {view.game_number} of {view.games} · " if view.games > 1 else ""
         info.append(f"\n{game}{who(view.dealer)} dealt", style="dim")
         return info
