@@ -13,7 +13,7 @@ from cardtable.bots.seat_player import planner
 from cardtable.engine import Match, SeatConfig, SeatKind, new_save_path
 from cardtable.ui.app import CardTableApp, Launch
 from cardtable.ui.card_faces import look
-from cardtable.ui.screens.replay import PARTED, ReplayScreen
+from cardtable.ui.screens.replay import MOVER, PARTED, ReplayScreen
 from cardtable.ui.screens.results import ResultsScreen
 
 
@@ -212,7 +212,9 @@ async def test_each_games_replay_steps_from_the_deal_to_the_end_on_screen(game_i
         hands = str(screen.query_one("#replay-hands").render()).splitlines()
         assert len(hands) == len(match.record.seats)
         mover = match.record.seats[match.record.log[1].seat].name
-        assert [line for line in hands if line.startswith("▶")] == [
+        # Not ▶: on the table ▶ marks whose turn is next, often someone else.
+        assert not any("▶" in line for line in hands)
+        assert [line for line in hands if line.startswith(MOVER)] == [
             next(line for line in hands if line[2:].startswith(mover + " "))
         ]
         assert str(screen.query_one("#replay-note").render()).startswith("2. ")
@@ -355,3 +357,48 @@ async def test_an_offer_made_face_down_is_named_in_the_replay():
         note = str(screen.query_one("#replay-note").render())
         assert "offers a card face down" in note
         assert f"(offer the {offer.move.card.short} face down)" in note
+
+
+async def test_a_card_the_clock_let_go_for_a_person_gets_no_hint_beside_it(tmp_path):
+    """A Match-it window's time ran out: the let-go was the clock's, not hers, so the replay
+    says so and sets no '✓ The hint agreed' beside it, from the history and an export too."""
+    from cardtable.engine.claims import LET_GO
+    from cardtable.engine.history import History, export_lines, finished_game, read_export
+
+    game = games.get("run-it")
+    seats = [
+        SeatConfig(name="Ann"),
+        *(SeatConfig(name=f"Bot {i}", kind=SeatKind.BOT) for i in (2, 3)),
+    ]
+    match = Match.start(game, seats, 3, {"hand_size": 3})
+    bots = [planner("run-it", i) for i in range(3)]
+    timed = []
+    while not game.is_over(match.state):
+        window = game.claim_window(match.state)
+        if window is not None and 0 in window.open_to:
+            match.play(0, LET_GO, timed=True)  # her time ran out
+            timed.append(len(match.record.log))
+            continue
+        seat = window.open_to[0] if window is not None else game.to_act(match.state)[0]
+        legal = game.legal_moves(match.state, seat)
+        match.play(seat, bots[seat].choose(game.view(match.state, seat), legal)[0])
+    assert timed, "seed 3 opens a window to Ann"
+    done = finished_game(match)
+    with History() as history:
+        history.record(done)
+        from_history = history.load(done.id, games)
+    exported = tmp_path / "game.jsonl"
+    exported.write_text(export_lines(done))
+    for record in (match.record, from_history.record, read_export(exported, games).record):
+        replay = Replay(game, record)
+        assert all(replay.advice(n) is None for n in timed)
+        chosen = [m.number for m in replay.moves if m.by_person and m.number not in timed]
+        assert all(replay.advice(n) is not None for n in chosen)
+    app = CardTableApp(Launch())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(Replay(game, from_history.record))
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.show(timed[0])
+        note = " ".join(str(screen.query_one("#replay-note").render()).split())
+        assert note.endswith("(the window's time ran out)") and "hint" not in note, note

@@ -37,6 +37,8 @@ class ReplayMove:
     move: Move
     lines: list[str]
     by_person: bool
+    timed: bool = False
+    """The clock made it for her (a window's time ran out): no hint is set beside it."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class Replay:
                 ) from None
             lines = [event.render(self.names) for event in events]
             person = record.seats[entry.seat].kind is SeatKind.HUMAN
-            self.moves.append(ReplayMove(number, entry.seat, move, lines, person))
+            self.moves.append(ReplayMove(number, entry.seat, move, lines, person, entry.timed))
             if number % KEPT_EVERY == 0:
                 self._kept[number] = state.model_copy(deep=True)
         if not game.is_over(state):
@@ -120,9 +122,9 @@ class Replay:
 
     def advice(self, number: int) -> Advice | None:
         """The hint the bot would have given the person who made move `number`, from her
-        view just before it; None for a bot's move."""
+        view just before it; None for a bot's move and one the clock made for her."""
         made = self.moves[number - 1]
-        if not made.by_person:
+        if not made.by_person or made.timed:
             return None
         known = self._advice.get(number)
         hint = self.record.log[number - 1].hint

@@ -93,6 +93,8 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     # 2: the hint a person was shown for her move (NULL: she asked for none), for replays.
     ("ALTER TABLE moves ADD COLUMN hint TEXT",),
+    # 3: a move the clock made for a person (a claim window's time ran out), for replays.
+    ("ALTER TABLE moves ADD COLUMN timed INTEGER NOT NULL DEFAULT 0",),
 ]
 """The schema, step by step: step N takes a file at user_version N-1 to N. A later cardtable
 adds a step; it never changes one already shipped."""
@@ -407,7 +409,7 @@ class History:
                 ],
             )
             conn.executemany(
-                "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     (
                         finished.id,
@@ -416,6 +418,7 @@ class History:
                         json.dumps(entry.move),
                         json.dumps(entry.lines),
                         None if entry.hint is None else entry.hint.model_dump_json(),
+                        int(entry.timed),
                     )
                     for number, entry in enumerate(record.log, start=1)
                 ),
@@ -549,7 +552,8 @@ class History:
         )
         why = _bad_seats(seats)
         moves_rows = self._read(
-            "SELECT number, seat, move, lines, hint FROM moves WHERE game_id = ? ORDER BY number "
+            "SELECT number, seat, move, lines, hint, timed FROM moves WHERE game_id = ? "
+            "ORDER BY number "
             "LIMIT ?",
             (game_id, MAX_MOVES + 1),
         )
@@ -566,7 +570,7 @@ class History:
                 seats=[SeatConfig(name=row[1], kind=row[2]) for row in seats],
             )
             lines = [header.model_dump_json()]
-            for number, seat, move, said, hint in moves_rows:
+            for number, seat, move, said, hint, timed in moves_rows:
                 if max(len(move), len(said), len(hint or "")) > MAX_LINE_BYTES:
                     raise ValueError(f"move {number} is longer than any move")
                 entry = LoggedMove(
@@ -574,6 +578,7 @@ class History:
                     move=json.loads(move),
                     lines=json.loads(said),
                     hint=None if hint is None else MoveHint.model_validate_json(hint),
+                    timed=bool(timed),
                 )
                 lines.append(entry.line())
             stored = Outcome.model_validate_json(outcome)

@@ -81,11 +81,17 @@ class LoggedMove(BaseModel):
     move: dict[str, Any]
     lines: list[str]
     hint: MoveHint | None = None
+    timed: bool = False
+    """Made for her by the clock (a claim window's time ran out), not chosen: a replay gives it
+    no hint to compare."""
 
     def line(self) -> str:
-        """The move as a save's line (JSON; no `hint` key when she was shown none, so a save
-        reads as it did before hints were kept)."""
-        return self.model_dump_json(exclude={"hint"} if self.hint is None else None)
+        """The move as a save's line (JSON; no `hint` key when she was shown none, nor `timed`
+        when she chose it, so a save reads as it did before they were kept)."""
+        left_out = {"hint"} if self.hint is None else set()
+        if not self.timed:
+            left_out.add("timed")
+        return self.model_dump_json(exclude=left_out or None)
 
 
 class UndoLine(BaseModel):
@@ -255,8 +261,9 @@ class Match:
             return None
         return shown[2]
 
-    def play(self, seat: int, move: Move) -> list[Event]:
+    def play(self, seat: int, move: Move, timed: bool = False) -> list[Event]:
         """Apply a move through the checked path, log it and save; IllegalMove changes nothing.
+        `timed`: the clock made it for the seat (a window's time ran out).
 
         When the move ends the game, its save is deleted: only unfinished games are kept."""
         before = None
@@ -266,7 +273,9 @@ class Match:
         self.kept(before)
         lines = [event.render(self.names) for event in events]
         hint = self._hint_given(seat)
-        entry = LoggedMove(seat=seat, move=move.model_dump(mode="json"), lines=lines, hint=hint)
+        entry = LoggedMove(
+            seat=seat, move=move.model_dump(mode="json"), lines=lines, hint=hint, timed=timed
+        )
         self.record.log.append(entry)
         if self._save_to is not None:
             if self.game.is_over(self.state):

@@ -21,6 +21,8 @@ from cardtable.ui.widgets import GameTable
 
 AGREED = "✓"
 PARTED = "✗"
+MOVER = "◆"
+"""Marks the hand of the player who made the move shown (the table's ▶ is whose turn is next)."""
 
 
 class ReplayScreen(Screen[None]):
@@ -148,7 +150,7 @@ class ReplayScreen(Screen[None]):
 
     def _hands(self, number: int, shown: int) -> Text:
         """Every other player's hand, face up, a line each (in a short window the mover's
-        too, marked ▶: the hand row is not drawn)."""
+        too, marked MOVER: the hand row is not drawn)."""
         replay = self.replay
         short = self.has_class("-short")
         width = max(len(name) for name in replay.names)
@@ -156,7 +158,7 @@ class ReplayScreen(Screen[None]):
         for seat, hand in enumerate(replay.hands(number)):
             if seat == shown and not short:
                 continue
-            mark = "▶ " if seat == shown else "  "
+            mark = f"{MOVER} " if seat == shown else "  "
             line = Text(f"{mark}{replay.names[seat]:<{width}} ", style="bold")
             line.append(f"{len(hand):>2} ")
             for card in self.table.hand_order(hand):  # as the table sorts and draws the mover's
@@ -191,6 +193,8 @@ class ReplayScreen(Screen[None]):
         before = replay.game.view(replay.position(number - 1), made.seat)
         if made.lines and made.move.face_down:
             said += f" ({self._label(made.move, before)})"
+        if made.timed:
+            said += " (the window's time ran out)"
         note = Text(f"{number}. {said}")
         advice = replay.advice(number)
         if advice is None:
