@@ -4,7 +4,7 @@ table (every hint names it) must not skip them. Once the moment has passed, Ente
 from __future__ import annotations
 
 from cardtable.ui.app import CardTableApp, Launch
-from cardtable.ui.screens.game_summary import GameSummaryScreen, SummaryScreen
+from cardtable.ui.screens.game_summary import NEXT_PARTS, GameSummaryScreen, SummaryScreen
 from cardtable.ui.screens.results import ResultsScreen
 from cardtable.ui.screens.table import TableScreen
 from tests.pilot_steps import steadied, tick, wait_until
@@ -24,6 +24,11 @@ async def test_an_enter_as_the_results_open_does_not_deal_again_and_one_after_do
         results = await until_summary(app, ResultsScreen)
         await pilot.press("enter", "space", "n")
         assert app.screen is results and not results.steady
+        # The choices under the scores break between two choices, never inside one.
+        await pilot.pause()
+        shown = str(results.query_one("#results-next").render()).splitlines()
+        choices = results.next_line().split(NEXT_PARTS)
+        assert len(shown) > 1 and [c for line in shown for c in line.split(NEXT_PARTS)] == choices
         await steadied(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))

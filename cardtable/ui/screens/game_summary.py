@@ -73,6 +73,22 @@ def summary_table(summary: Summary) -> Table:
     return table
 
 
+NEXT_PARTS = "  ·  "
+"""What parts the choices of a summary's last line ('Enter: play again  ·  q: quit')."""
+
+
+def choices_lines(line: str, width: int) -> Text:
+    """A line of choices parted by NEXT_PARTS, on as few lines as fit `width`, broken only
+    between two choices (never 'm:' on one line and 'menu' on the next)."""
+    lines: list[str] = []
+    for choice in line.split(NEXT_PARTS):
+        if lines and len(lines[-1]) + len(NEXT_PARTS) + len(choice) <= width:
+            lines[-1] += NEXT_PARTS + choice
+        else:
+            lines.append(choice)
+    return Text("\n".join(lines))
+
+
 class SummaryScreen(Screen[None]):
     """A summary drawn: its lines, its table and what comes next (the keys are its kind's)."""
 
@@ -123,6 +139,16 @@ class SummaryScreen(Screen[None]):
         if self.is_attached:
             self.steady = True
             self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        """The choices under the summary, broken between choices at the box's width."""
+        self.call_after_refresh(self._fit_next_line)
+
+    def _fit_next_line(self) -> None:
+        shown = self.query("#results-next")
+        width = shown.first().content_size.width if shown else 0
+        if width:
+            shown.first(Static).update(choices_lines(self.next_line(), width))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key that goes on shows dimmed, and does nothing, for the first moment."""

@@ -34,7 +34,7 @@ def outcome_summary(game_name: str, outcome: Outcome, names: list[str]) -> Summa
     heading = "Team" if any(len(t) > 1 for t in outcome.teams) else "Player"
     return Summary(
         title="Scores",
-        columns=[Column(heading), Column(outcome.score_label, right=True), Column("")],
+        columns=[Column(heading), Column(outcome.score_label, right=True), Column("Result")],
         rows=rows,
         above=[
             Line(Text(f"{game_name}: game over", style="bold"), "results-title"),

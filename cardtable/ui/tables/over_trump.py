@@ -607,7 +607,7 @@ def hand_summary(s: HandSummary, names: list[str], last: bool = False) -> Summar
     """The points of the hand just played, by kind and team, and the game's totals; `last`:
     the game ended with this hand, and what comes next is the result, not a hand."""
     rows = [
-        ("Tricks", s.tricks),
+        ("Tricks taken (a count)", s.tricks),
         ("1s (10 each)", s.ones),
         ("J Q K A (1 each)", s.honours),
         ("Keepers (1 each)", s.keepers),
