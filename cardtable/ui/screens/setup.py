@@ -272,6 +272,11 @@ class SetupScreen(Screen[None]):
     SetupScreen .seat-row TickBox:focus {
         outline-left: tall $cursor;
     }
+    /* Unfocused, a framed field has no frame (Textual's own edge drew a bar like the one
+       that marks the field with the keyboard). */
+    SetupScreen .option-row Input, SetupScreen CountChoice, SetupScreen #setup > TickBox {
+        border: blank;
+    }
     SetupScreen .option-row Input:focus, SetupScreen CountChoice:focus,
     SetupScreen #setup > TickBox:focus {
         border: round $cursor;
