@@ -5,6 +5,8 @@ tap selects a card, a second tap plays it."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 from textual.widgets import Static
 
@@ -408,39 +410,50 @@ def test_the_castles_columns_stay_in_line_on_a_phone_whatever_its_cards():
         assert len({row.index(name) for row in rows}) == 1, rows
 
 
-async def test_in_a_small_terminal_a_hint_names_enter_and_enter_makes_the_hinted_move():
-    """A terminal too small for the game's table (a split pane) gets the phone-sized one; it
-    has a keyboard, not a finger: the hint says Enter (never "tap"), and Enter makes exactly
-    the hinted move, on a card of the hand or on a button."""
+@asynccontextmanager
+async def anns_small_terminal():
+    """Ann's Sets and Runs seat (seed 1) joined from a terminal too small for the game's table,
+    at her first turn: the host, the pilot, her screen and its phone-sized table."""
     host, server, port = await hosting("sets-and-runs", "Ann,bot,bot,bot", seed=1, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
         async with app.run_test(size=SIDEWAYS) as pilot:
             await wait_until(pilot, lambda: joined(app) is not None)
             screen = joined(app)
+            await her_turn(pilot, screen)
             assert screen.phone and app.where == "keyboard"
-            phone = screen.query_one(PhoneTable)
-            on_a_card = []
-            for _ in range(2):  # her turn: a card from the stock or the discards, a discard
-                await wait_until(
-                    pilot, lambda: screen.may_move and screen.window is None, tries=900
-                )
-                await pilot.pause()
-                moves = len(host.match.record.log)
-                await pilot.press("h")
-                await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
-                hinted = phone.hinted
-                on_a_card.append(any(shown_cards(hinted)[card] for card in phone.hand))
-                said = " ".join(str(screen.query_one("#status").render()).split())
-                assert said.startswith("Hint:") and said.endswith("Enter does it."), said
-                assert "Tap" not in said
-                await pilot.press("enter")
-                await wait_until(pilot, lambda n=moves: len(host.match.record.log) > n, tries=900)
-                assert host.match.record.log[moves].move == hinted.model_dump(mode="json")
-            assert on_a_card == [False, True]  # a button's move, then a card's
+            yield host, pilot, screen, screen.query_one(PhoneTable)
     finally:
         host.stop()
         server.close()
+
+
+async def her_turn(pilot, screen) -> None:
+    """Wait until the seat may move (no card up to claim), all drawn."""
+    await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
+    await pilot.pause()
+
+
+async def test_in_a_small_terminal_a_hint_names_enter_and_enter_makes_the_hinted_move():
+    """A terminal too small for the game's table (a split pane) gets the phone-sized one; it
+    has a keyboard, not a finger: the hint says Enter (never "tap"), and Enter makes exactly
+    the hinted move, on a card of the hand or on a button."""
+    async with anns_small_terminal() as (host, pilot, screen, phone):
+        on_a_card = []
+        for _ in range(2):  # her turn: a card from the stock or the discards, a discard
+            await her_turn(pilot, screen)
+            moves = len(host.match.record.log)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
+            hinted = phone.hinted
+            on_a_card.append(any(shown_cards(hinted)[card] for card in phone.hand))
+            said = " ".join(str(screen.query_one("#status").render()).split())
+            assert said.startswith("Hint:") and said.endswith("Enter does it."), said
+            assert "Tap" not in said
+            await pilot.press("enter")
+            await wait_until(pilot, lambda n=moves: len(host.match.record.log) > n, tries=900)
+            assert host.match.record.log[moves].move == hinted.model_dump(mode="json")
+        assert on_a_card == [False, True]  # a button's move, then a card's
 
 
 async def test_in_a_small_terminal_enter_on_a_button_makes_its_move_and_a_menu_names_its_keys():
@@ -448,30 +461,19 @@ async def test_in_a_small_terminal_enter_on_a_button_makes_its_move_and_a_menu_n
     menu in a terminal names the keys that work it, as the game's own table's does."""
     from textual.widgets import Button
 
-    host, server, port = await hosting("sets-and-runs", "Ann,bot,bot,bot", seed=1, delay=0.05)
-    app = joining_app(port, host.codes[0])
-    try:
-        async with app.run_test(size=SIDEWAYS) as pilot:
-            await wait_until(pilot, lambda: joined(app) is not None)
-            screen = joined(app)
-            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
-            await pilot.pause()
-            phone = screen.query_one(PhoneTable)
-            await pilot.press("h")
-            await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
-            other = next(
-                (number, move)
-                for number, move in enumerate(phone.buttons)
-                if move not in (HINT, phone.hinted) and not isinstance(move, tuple)
-            )
-            phone.query_one(f".phone-move-{other[0]}", Button).focus()
-            moves = len(host.match.record.log)
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
-            assert host.match.record.log[moves].move == other[1].model_dump(mode="json")
-    finally:
-        host.stop()
-        server.close()
+    async with anns_small_terminal() as (host, pilot, screen, phone):
+        await pilot.press("h")
+        await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
+        other = next(
+            (number, move)
+            for number, move in enumerate(phone.buttons)
+            if move not in (HINT, phone.hinted) and not isinstance(move, tuple)
+        )
+        phone.query_one(f".phone-move-{other[0]}", Button).focus()
+        moves = len(host.match.record.log)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
+        assert host.match.record.log[moves].move == other[1].model_dump(mode="json")
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
@@ -487,37 +489,26 @@ async def test_in_a_small_terminal_enter_on_a_button_makes_its_move_and_a_menu_n
 async def test_in_a_small_terminal_the_buttons_take_the_tables_letters_and_the_keys_are_listed():
     """The game's own letters work on the phone-sized table in a terminal (a player who knows
     t and c from the big table), each button names its letter, and a line lists the keys."""
-    host, server, port = await hosting("sets-and-runs", "Ann,bot,bot,bot", seed=1, delay=0.05)
-    app = joining_app(port, host.codes[0])
-    try:
-        async with app.run_test(size=SIDEWAYS) as pilot:
-            await wait_until(pilot, lambda: joined(app) is not None)
-            screen = joined(app)
-            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
-            await pilot.pause()
-            phone = screen.query_one(PhoneTable)
-            labels = [str(button.label) for button in phone.query("#phone-buttons Button")]
-            assert labels == ["Hint", "Take the discard (t)", "Draw from the stock (c)"], labels
-            keys = phone.query_one("#phone-keys")
-            assert keys.display and "Tab the buttons" in str(keys.render())
-            moves = len(host.match.record.log)
-            await pilot.press("c")
-            await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
-            assert host.match.record.log[moves].move == {"kind": "draw"}
-            # Enter while the hint is thought of waits for it, then makes it (not a card tap).
-            await wait_until(pilot, lambda: screen.may_move and screen.window is None, tries=900)
-            held = []
-            think = screen.clock.think
-            screen.clock.think = lambda work, done: held.append((work, done))
-            await pilot.press("h", "enter")
-            assert held and phone.selected is None  # the Enter was kept for the hint
-            screen.clock.think = think
-            think(*held[0])
-            await wait_until(pilot, lambda: len(host.match.record.log) > moves + 1, tries=900)
-            assert host.match.record.log[moves + 1].seat == 0
-    finally:
-        host.stop()
-        server.close()
+    async with anns_small_terminal() as (host, pilot, screen, phone):
+        labels = [str(button.label) for button in phone.query("#phone-buttons Button")]
+        assert labels == ["Hint", "Take the discard (t)", "Draw from the stock (c)"], labels
+        keys = phone.query_one("#phone-keys")
+        assert keys.display and "Tab the buttons" in str(keys.render())
+        moves = len(host.match.record.log)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
+        assert host.match.record.log[moves].move == {"kind": "draw"}
+        # Enter while the hint is thought of waits for it, then makes it (not a card tap).
+        await her_turn(pilot, screen)
+        held = []
+        think = screen.clock.think
+        screen.clock.think = lambda work, done: held.append((work, done))
+        await pilot.press("h", "enter")
+        assert held and phone.selected is None  # the Enter was kept for the hint
+        screen.clock.think = think
+        think(*held[0])
+        await wait_until(pilot, lambda: len(host.match.record.log) > moves + 1, tries=900)
+        assert host.match.record.log[moves + 1].seat == 0
 
 
 async def test_in_a_small_terminal_the_arrows_underline_the_card_they_are_on_playable_or_not():

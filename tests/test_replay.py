@@ -17,6 +17,20 @@ from cardtable.ui.screens.replay import MOVER, PARTED, ReplayScreen
 from cardtable.ui.screens.results import ResultsScreen
 
 
+def kept_three_ways(match: Match, tmp_path) -> list:
+    """A finished match's record as it is kept: in memory, read back from the history, and
+    read back from a file `history export` wrote."""
+    from cardtable.engine.history import History, export_lines, finished_game, read_export
+
+    done = finished_game(match)
+    with History() as history:
+        history.record(done)
+        from_history = history.load(done.id, games)
+    exported = tmp_path / "game.jsonl"
+    exported.write_text(export_lines(done))
+    return [match.record, from_history.record, read_export(exported, games).record]
+
+
 def played(game_id: str, seed: int, people: int = 2, moves: int | None = None) -> Match:
     """A game at one keyboard: `people` people who pick a seeded random legal move, planners
     in the other seats; played to its end (or `moves` moves)."""
@@ -96,12 +110,6 @@ async def test_the_hint_she_was_shown_is_kept_with_her_move_and_set_beside_it_in
     with her move through the save, a resume, the history and an export: the replay shows
     that hint, marked as the one she asked for, agreeing where she followed it. A hint shown
     before another seat moved goes with no move of hers."""
-    from cardtable.engine.history import (
-        History,
-        export_lines,
-        finished_game,
-        read_export,
-    )
 
     game = games.get("piles")
     seats = [SeatConfig(name="Ann")] + [
@@ -137,13 +145,7 @@ async def test_the_hint_she_was_shown_is_kept_with_her_move_and_set_beside_it_in
         seat = game.to_act(resumed.state)[0]
         legal = game.legal_moves(resumed.state, seat)
         resumed.play(seat, bots[seat].choose(game.view(resumed.state, seat), legal)[0])
-    done = finished_game(resumed)
-    with History() as history:
-        history.record(done)
-        from_history = history.load(done.id, games)
-    exported = tmp_path / "game.jsonl"
-    exported.write_text(export_lines(done))
-    for record in (resumed.record, from_history.record, read_export(exported, games).record):
+    for record in kept_three_ways(resumed, tmp_path):
         replay = Replay(game, record)
         for number, (hinted, follows) in asked.items():
             advice = replay.advice(number)
@@ -363,7 +365,6 @@ async def test_a_card_the_clock_let_go_for_a_person_gets_no_hint_beside_it(tmp_p
     """A Match-it window's time ran out: the let-go was the clock's, not hers, so the replay
     says so and sets no '✓ The hint agreed' beside it, from the history and an export too."""
     from cardtable.engine.claims import LET_GO
-    from cardtable.engine.history import History, export_lines, finished_game, read_export
 
     game = games.get("run-it")
     seats = [
@@ -383,20 +384,15 @@ async def test_a_card_the_clock_let_go_for_a_person_gets_no_hint_beside_it(tmp_p
         legal = game.legal_moves(match.state, seat)
         match.play(seat, bots[seat].choose(game.view(match.state, seat), legal)[0])
     assert timed, "seed 3 opens a window to Ann"
-    done = finished_game(match)
-    with History() as history:
-        history.record(done)
-        from_history = history.load(done.id, games)
-    exported = tmp_path / "game.jsonl"
-    exported.write_text(export_lines(done))
-    for record in (match.record, from_history.record, read_export(exported, games).record):
+    records = kept_three_ways(match, tmp_path)
+    for record in records:
         replay = Replay(game, record)
         assert all(replay.advice(n) is None for n in timed)
         chosen = [m.number for m in replay.moves if m.by_person and m.number not in timed]
         assert all(replay.advice(n) is not None for n in chosen)
     app = CardTableApp(Launch())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReplayScreen(Replay(game, from_history.record))
+        screen = ReplayScreen(Replay(game, records[1]))
         await app.push_screen(screen)
         await pilot.pause()
         screen.show(timed[0])
