@@ -465,15 +465,22 @@ class PhoneTable(VerticalScroll):
             self.tap(self.cursor)
         elif self.interactive and event.character and self._pressed_by(event.character):
             event.stop()
-        elif event.key == "enter" and isinstance(self.app.focused, Button):
-            return  # the button with the keyboard makes its own move
-        elif event.key == "enter" and self._on_hint():
+        elif event.key == "enter":
+            self._enter(event)
+
+    def _enter(self, event: events.Key) -> None:
+        """Enter: the hinted move, else the selected card's, else the card under the cursor;
+        left to others while a button has the keyboard (its own move) or a hint is thought of
+        (the frame makes it once it is in)."""
+        if isinstance(self.app.focused, Button) or self._hinting():
+            return
+        if self._on_hint():
             event.stop()  # exactly the hinted move, never a menu of its card's moves
             self.post_message(self.Chosen(self.hinted))
-        elif event.key == "enter" and self.selected is not None:
+        elif self.selected is not None:
             event.stop()
             self.tap(self.selected)
-        elif event.key == "enter" and self.hand and not self._in_window() and not self._hinting():
+        elif self.hand and not self._in_window():
             event.stop()  # the card under the cursor: selected, or why it has no move
             self.tap(self.cursor)
 
