@@ -179,9 +179,9 @@ class Recorder:
         """Wrap the match's moves and the host's connect for this seat's code."""
         play = self.match.play
 
-        def recorded_play(seat: int, move: Any) -> list[Event]:
+        def recorded_play(seat: int, move: Any, timed: bool = False) -> list[Event]:
             self.recent.append(may_know(self.game, self.match.state, self.seat))
-            events = play(seat, move)
+            events = play(seat, move, timed)
             self.recent.append(may_know(self.game, self.match.state, self.seat))
             return events
 

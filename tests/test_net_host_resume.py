@@ -318,7 +318,7 @@ def test_a_port_given_wins_over_the_one_kept_and_a_busy_port_lets_the_save_go():
 def test_resume_and_a_new_game_are_not_mixed():
     with pytest.raises(SystemExit) as stopped:
         main(["host", "piles", "--resume"])
-    assert "leave out the game, --seats and --seed" in str(stopped.value)
+    assert "leave out the game, --seats, --seed and --option" in str(stopped.value)
     with pytest.raises(SystemExit) as stopped:
         main(["host", "--seats", "Ann,bot"])
     assert "name the game and its seats" in str(stopped.value)

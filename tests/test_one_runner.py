@@ -49,8 +49,8 @@ class Played:
         self.moves: dict[int, list[tuple[int, dict, list[str], str]]] = {}
         real = Match.play
 
-        def play(match: Match, seat, move):
-            events = real(match, seat, move)
+        def play(match: Match, seat, move, timed=False):
+            events = real(match, seat, move, timed)
             entry = match.record.log[-1]
             after = match.state.model_dump_json()
             self.moves.setdefault(id(match), []).append(
