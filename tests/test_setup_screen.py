@@ -364,6 +364,9 @@ async def test_a_quick_2_point_5_is_said_at_the_first_start_and_the_second_plays
         assert text(setup, "#setup-error") == (
             "Seed: '.' not typed, so it is 25. Start again to play with that."
         )
+        error = setup.query_one("#setup-error")  # read whole beside the button, two lines
+        shown = error.render_lines(error.content_region.reset_offset)
+        assert "with that." in " ".join(line.text for line in shown)
         await pilot.press("enter")
         await wait_until(pilot, lambda: started(app))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
