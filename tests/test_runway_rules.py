@@ -487,6 +487,8 @@ def test_biggest_run_wins_plays_to_the_empty_deck():
         biggest_run_wins=True,
     )
     state.phase = Phase.BUILD
+    # The title's line says how this game is won (it said "Runs of 6 win").
+    assert GAME.outcome(state).summary == "The longest run wins when the deck runs out; deck 1."
     do(state, mv.END_BUILD)
     assert not state.over, "a run of X does not win"
     do(state, mv.END_TURN)

@@ -776,6 +776,8 @@ class Runway(Game[RunwayState, RunwayMove, RunwayOptions]):
             return f"Game {state.game_number}; first to {MATCH_TARGET} points."
         if session:
             return f"Game {state.game_number} of {opts.games}."
+        if opts.biggest_run_wins:
+            return f"The longest run wins when the deck runs out; deck {len(state.deck)}."
         return f"Runs of {state.x} win; deck {len(state.deck)}."
 
     def cards(self, state: RunwayState) -> list[Any]:
