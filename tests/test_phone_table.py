@@ -474,6 +474,16 @@ async def test_in_a_small_terminal_enter_on_a_button_makes_its_move_and_a_menu_n
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(host.match.record.log) > moves, tries=900)
         assert host.match.record.log[moves].move == other[1].model_dump(mode="json")
+        # On the Hint button (Tab's first stop), Enter asks for the hint, and Enter again
+        # makes it (it showed the same hint again, for ever).
+        await her_turn(pilot, screen)
+        phone.query_one(".phone-move-0", Button).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: phone.hinted is not None, tries=900)
+        hinted = phone.hinted
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(host.match.record.log) > moves + 1, tries=900)
+        assert host.match.record.log[moves + 1].move == hinted.model_dump(mode="json")
     host, server, port = await hosting("piles", "Ann,bot,bot,bot", seed=3, delay=0.05)
     app = joining_app(port, host.codes[0])
     try:
@@ -491,7 +501,7 @@ async def test_in_a_small_terminal_the_buttons_take_the_tables_letters_and_the_k
     t and c from the big table), each button names its letter, and a line lists the keys."""
     async with anns_small_terminal() as (host, pilot, screen, phone):
         labels = [str(button.label) for button in phone.query("#phone-buttons Button")]
-        assert labels == ["Hint", "Take the discard (t)", "Draw from the stock (c)"], labels
+        assert labels == ["Hint (h)", "Take the discard (t)", "Draw from the stock (c)"], labels
         keys = phone.query_one("#phone-keys")
         assert keys.display and "Tab the buttons" in str(keys.render())
         moves = len(host.match.record.log)

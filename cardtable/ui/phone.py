@@ -356,7 +356,7 @@ class PhoneTable(VerticalScroll):
         for number, move in enumerate(buttons):
             classes = f"phone-move phone-move-{number}"
             if move is HINT:
-                grid.mount(Button(Text("Hint"), classes=classes))
+                grid.mount(Button(Text("Hint" if self.touch else "Hint (h)"), classes=classes))
                 continue
             letter = self._letter_of(move)
             if isinstance(move, tuple):
@@ -459,6 +459,7 @@ class PhoneTable(VerticalScroll):
         under the cursor (a button with the keyboard takes Enter itself)."""
         if event.key in ("left", "right") and self.hand:
             event.stop()
+            self.focus()  # the hand has the keys again (Enter is the card's, not a button's)
             step = 1 if event.key == "right" else -1
             self.cursor = (self.cursor + step) % len(self.hand)
             self.selected = None
@@ -472,9 +473,17 @@ class PhoneTable(VerticalScroll):
         """Enter: the hinted move, else the selected card's, else the card under the cursor;
         left to others while a button has the keyboard (its own move) or a hint is thought of
         (the frame makes it once it is in)."""
-        if isinstance(self.app.focused, Button) or self._hinting():
+        focused = self.app.focused
+        hint_button = (
+            isinstance(focused, Button)
+            and focused.has_class("phone-move-0")
+            and self.buttons[:1] == [HINT]
+        )
+        if self._hinting() or (isinstance(focused, Button) and not hint_button):
             return
-        if self._on_hint():
+        if hint_button and not self._on_hint():
+            return  # Enter on Hint asks for one
+        if self._on_hint():  # (on Hint too, once it is in: not the same hint again)
             event.stop()  # exactly the hinted move, never a menu of its card's moves
             self.post_message(self.Chosen(self.hinted))
         elif self.selected is not None:
