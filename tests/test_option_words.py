@@ -55,13 +55,14 @@ def test_every_value_of_every_option_can_be_typed_and_is_what_a_game_starts_with
 @pytest.mark.parametrize(
     ("game_id", "text", "words"),
     [
-        ("run-it", "hand-size=12", "--option hand-size=12: it takes 3 to 10 cards dealt."),
-        ("run-it", "hand-size=five", "it takes 3 to 10 cards dealt."),
-        ("run-it", "match-seconds=-1", "it takes 0 to 10 seconds."),
+        ("run-it", "hand-size=12", "--option hand-size=12: it takes a whole number, 3 to 10 cards"),
+        ("run-it", "hand-size=five", "it takes a whole number, 3 to 10 cards dealt."),
+        ("run-it", "match-seconds=2.5", "it takes a whole number, 0 to 10 seconds."),
         ("run-it", "draw-anyway=maybe", "--option draw-anyway=maybe: it takes yes or no."),
         ("runway", "points=x", "it takes off, to-500 or deck-ends."),
         ("runway", "handicap=", "it takes off, longer-run, smaller-hand or both."),
-        ("runway", "points=to", "--option points=to: that begins to-500 or deck-ends; write more"),
+        ("runway", "handicap=one", "--option handicap=one: that begins longer-run or smaller-hand"),
+        ("run-it", "hand-sise=4", "Run It has no option 'hand-sise'. Did you mean hand-size?"),
         ("piles", "games=3", "Piles has no option 'games'. Its options: show-buried (yes or no)."),
         (
             "piles",
@@ -83,7 +84,7 @@ def test_an_option_the_game_has_not_or_a_value_it_does_not_take_is_refused_in_wo
 def test_what_an_option_takes_is_said_in_the_words_it_is_typed_in():
     fields = games.get("runway").options_model.model_fields
     assert takes("trading", fields["trading"]) == "yes or no"
-    assert takes("decks", fields["decks"]) == "1 to 3 decks"
+    assert takes("decks", fields["decks"]) == "a whole number, 1 to 3 decks"
     assert takes("handicap", fields["handicap"]) == "off, longer-run, smaller-hand or both"
     assert takes("deck_end", fields["deck_end"]) == "off or reshuffle"
 
@@ -95,6 +96,8 @@ def test_a_choice_may_be_typed_by_the_first_letters_of_its_short_name_or_its_wor
         "points": Points.DECK_ENDS,
     }
     assert typed("runway", "handicap=One more")["handicap"] is Handicap.LONGER_RUN
+    # The short names come first: 'to' begins to-500 (and the words of deck-ends' choice).
+    assert typed("runway", "points=to")["points"] is Points.TO_500
 
 
 def test_an_option_given_twice_is_refused_whatever_its_spelling():
@@ -105,7 +108,7 @@ def test_an_option_given_twice_is_refused_whatever_its_spelling():
 
 def test_play_and_host_refuse_a_wrong_option_before_anything_starts(capsys):
     said = refused(capsys, "play", "run-it", "--seats", "Ann,bot", "--option", "hand-size=2")
-    assert "--option hand-size=2: it takes 3 to 10 cards dealt." in said
+    assert "--option hand-size=2: it takes a whole number, 3 to 10 cards dealt." in said
     said = refused(capsys, "host", "runway", "--seats", "Ann,bot", "--option", "colour=red")
     assert "Runway has no option 'colour'. Its options: trading (yes or no);" in said
     said = refused(capsys, "host", "--resume", "--option", "trading=yes")

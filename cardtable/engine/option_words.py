@@ -7,6 +7,7 @@ other refuses in the same words.
 
 from __future__ import annotations
 
+import difflib
 import re
 from enum import Enum
 from typing import Any
@@ -74,15 +75,17 @@ def _plain(text: str) -> str:
 
 
 def takes(name: str, field: Any) -> str:
-    """What an option takes, in a few words: '3 to 10 cards', 'yes or no', 'off, to-500 or
-    deck-ends' (a choice by its short name; its words as setup shows them are taken too)."""
+    """What an option takes, in a few words: 'a whole number, 3 to 10 cards', 'yes or no',
+    'off, to-500 or deck-ends' (a choice by its short name; its words as setup shows them are
+    taken too)."""
     default = field.default
     if isinstance(default, bool):
         return "yes or no"
     if isinstance(default, Enum):
         words = [option_key(member.name.lower()) for member in type(default)]
         return ", ".join(words[:-1]) + f" or {words[-1]}"
-    return range_note(name, field)
+    note = range_note(name, field)
+    return note if note.startswith("a whole number") else f"a whole number, {note}"
 
 
 def options_list(model: type[BaseModel]) -> str:
@@ -103,14 +106,18 @@ def _value(name: str, field: Any, text: str) -> Any:
         members = list(type(default))
         plain = _plain(typed)
         exact = [m for m in members if plain in (_plain(str(m.value)), _plain(m.name))]
+        short = [m for m in members if plain and _plain(m.name).startswith(plain)]
         begun = [
             m
             for m in members
             if plain
             and (_plain(m.name).startswith(plain) or _plain(str(m.value)).startswith(plain))
         ]
-        if exact or len(begun) == 1:
-            return (exact or begun)[0]
+        # Its exact name, else the one short name it begins (the names listed), else the
+        # one choice whose words it begins.
+        for found in (exact, short, begun):
+            if len(found) == 1:
+                return found[0]
         if len(begun) > 1:
             which = " or ".join(option_key(m.name.lower()) for m in begun)
             raise OptionsError(
@@ -138,8 +145,12 @@ def typed_options(model: type[BaseModel], game_name: str, typed: list[str]) -> d
                 + f" needs a name, = and a value, like {example(model)}."
             )
         if found is None:
+            keys = [option_key(n) for n in fields]
+            near = difflib.get_close_matches(name.strip().lower(), keys, n=1)
+            guess = f" Did you mean {near[0]}?" if near else ""
             raise OptionsError(
-                f"{game_name} has no option {name.strip()!r}. Its options: {options_list(model)}."
+                f"{game_name} has no option {name.strip()!r}.{guess} "
+                f"Its options: {options_list(model)}."
             )
         if found in chosen:
             raise OptionsError(f"--option {option_key(found)} is given twice: give it once.")
