@@ -80,10 +80,10 @@ def test_time_up_lets_every_seat_still_open_go_people_too():
     assert runner.claiming() is None
     assert runner.match.state.hands[0].count(card("R7")) == 1, "Ann kept her R7"
     assert (0, "let-go") in logged(runner)
-    # The clock let it go for the people, not they themselves (a replay sets no hint beside
-    # it), and says so in the save's line; a bot's answer is its own.
+    # The clock let it go for every seat still open, people and bots (a replay sets no hint
+    # beside it and says the time ran out), and says so in the save's line.
     timed = {e.seat: e.timed for e in runner.match.record.log if e.move["kind"] == "let-go"}
-    assert timed == {0: True, 1: False, 2: True}
+    assert timed == {0: True, 1: True, 2: True}
     entry = next(e for e in runner.match.record.log if e.timed)
     assert '"timed":true' in entry.line()
     assert "timed" not in runner.match.record.log[0].line()  # chosen: a line as before

@@ -64,7 +64,11 @@ def test_a_bin_card_that_follows_cards_in_hand_is_taken_with_them_named():
 def test_taking_stops_when_nothing_left_in_the_bin_extends_the_run():
     move, why = hint(position("3R KS", "1R 2R", UP, Phase.TAKING, bin="9R 7P"))
     assert move == mv.STOP_TAKING
-    assert "stop taking" in why
+    assert why == "No other card in the bin extends your run this turn: stop taking."
+    # With no run yet there is none to extend: the reason says what the bin could not do.
+    move, why = hint(position("3R KS", "", UP, Phase.TAKING, bin="9S 7P"))
+    assert move == mv.STOP_TAKING
+    assert why == "No other card in the bin helps you start a run: stop taking."
 
 
 def test_with_the_deck_empty_one_card_is_taken_because_it_must_be():
@@ -85,7 +89,7 @@ def test_a_triple_kept_back_for_the_run_is_named_in_the_reason_to_end_the_build(
     move, why = hint(state)
     assert move == mv.END_BUILD
     assert "Nothing more to build" not in why
-    assert "keep your triple: your run needs 4●R" in why
+    assert "keep your triple: your run will need 4●R" in why
 
 
 def test_ending_the_build_with_an_unused_action_says_it_is_given_up():
@@ -142,7 +146,7 @@ def test_a_reason_names_a_joker_in_words():
     state = position("KpR 5P 5S", "1R 2R", UP)
     move, why = hint(state)
     assert move == mv.END_BUILD
-    assert "Jkr" not in why and why.endswith("your run needs the Rock Joker.")
+    assert "Jkr" not in why and why.endswith("your run will need the Rock Joker.")
 
 
 @pytest.mark.parametrize("biggest_run_wins", [False, True])

@@ -251,6 +251,7 @@ class SearchBot:
         """Why the search's move beats the planner's, in numbers a player can check."""
         worlds = plural(self.worlds, "deal")
         return (
-            f"Played out over {worlds} you could be facing, this did best: a "
-            f"{scores[best]:.0%} chance against {scores[first]:.0%} for the usual choice."
+            f"Played out over {worlds} you could be facing, this did best: it came out "
+            f"ahead {scores[best]:.0%} of the time, against {scores[first]:.0%} for the usual "
+            "choice."
         )

@@ -574,7 +574,7 @@ class Runner:
             bot_claims.pop(seat, None)
             move = claim_move(self.game, state, seat) if claim else LET_GO
             try:
-                made += self.match.play(seat, move, timed=let_go_all and person)
+                made += self.match.play(seat, move, timed=let_go_all)
             except IllegalMove:
                 if claim:  # refused: it lets the card go instead
                     made += self.match.play(seat, LET_GO)

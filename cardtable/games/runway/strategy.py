@@ -168,6 +168,9 @@ class RunwayPlanner:
             return max(helpful, key=lambda pair: self._value(view, pair[0].card))
         for move in moves:
             if isinstance(move, mv.StopTaking):
+                seat = view.seat
+                if seat is not None and not view.runs[seat]:
+                    return move, "No other card in the bin helps you start a run: stop taking."
                 return move, "No other card in the bin extends your run this turn: stop taking."
             if isinstance(move, mv.DrawFromDeck):
                 why = "Nothing in the bin extends your run this turn: draw from the deck."
@@ -244,7 +247,7 @@ class RunwayPlanner:
             parts.append("a Joker on your run would not count toward winning: keep it for a gap")
         if triples:
             kept = sorted({named(c) for m in triples for c in m.cards if self._needed_now(view, c)})
-            parts.append(f"keep your triple: your run needs {' '.join(kept)}")
+            parts.append(f"keep your triple: your run will need {' '.join(kept)}")
         if view.actions:
             gives_up = plural(view.actions, "unused special action")
             parts.append(f"ending the build gives up {gives_up}")
