@@ -164,6 +164,17 @@ async def test_a_name_another_seat_has_is_said_as_it_is_typed_and_cleared_by_typ
         setup.query_one("#seat-name-1", Input).value = "Bob"
         await pilot.pause()
         assert text(setup, "#seat-note-2") == ""
+        # A name typed into an earlier seat is marked there, where it was typed (it was
+        # marked on the later seat, which nobody had touched), and Start blames it too.
+        name = setup.query_one("#seat-name-0", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"bob")
+        assert text(setup, "#seat-note-0") == "same name as seat 2"
+        assert text(setup, "#seat-note-1") == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text(setup, "#setup-error").startswith("Seat 1: same name as seat 2")
 
 
 async def test_a_name_note_is_read_whole_at_80x24_under_the_widest_seat_row():
@@ -394,3 +405,14 @@ async def test_a_team_games_setup_says_who_partners_whom(game_id):
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         blurb = " ".join(text(app.screen, "#setup-blurb").split())
         assert "1 and 3" in blurb and "against 2 and 4" in blurb
+
+
+async def test_tab_stops_only_on_fields_the_keyboard_can_change():
+    """Every Tab stop shows which field has the keyboard: the form itself is none of them
+    (its stop showed nothing)."""
+    app = setup_app("run-it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert not setup.query_one("#setup").can_focus
+        assert setup.query_one("#setup") not in setup.focus_chain

@@ -297,7 +297,9 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        with VerticalScroll(id="setup"):
+        form = VerticalScroll(id="setup")
+        form.can_focus = False  # Tab goes from field to field, never to the form itself
+        with form:
             yield Static(Text(f"{game.name}: new game", style="bold"), id="setup-title")
             yield Static(Text(game.blurb), id="setup-blurb")
             if len(game.seat_counts) > 1:
@@ -491,8 +493,9 @@ class SetupScreen(Screen[None]):
     def _note_shared_names(self, typed: int) -> None:
         """As a name is typed, say at once when another seat already goes by it; a note of a
         name shared on another seat goes when the names differ again."""
+        self.typed_last = typed
         try:
-            problems = seats_problems(self.seats())
+            problems = self.names_marked(self.seats())
         except NoMatches:  # a seat row still being added
             return
         for j, problem in enumerate(problems):
@@ -503,10 +506,30 @@ class SetupScreen(Screen[None]):
             elif j != typed and str(note.render()).startswith("same name"):
                 self._note(f"#seat-note-{j}", shared)
 
+    typed_last: int | None = None
+    """The seat whose name was typed last: a name it shares is marked on it."""
+
+    def names_marked(self, seats: list[SeatConfig]) -> list[str | None]:
+        """Each seat's name problem (`seats_problems`), a name shared with the seat typed last
+        marked on that one: it is the name just typed, so the one to change."""
+        problems = seats_problems(seats)
+        typed = self.typed_last
+        if typed is None or typed >= len(seats) or problems[typed] is not None:
+            return problems
+        for j, problem in enumerate(problems):
+            if problem in (
+                f"same name as seat {typed + 1}",
+                f"same name as the bot in seat {typed + 1}",
+            ):
+                whose = "seat" if seats[j].is_human else "the bot in seat"
+                problems[typed], problems[j] = f"same name as {whose} {j + 1}", None
+                break
+        return problems
+
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
         found = []
-        for i, problem in enumerate(seats_problems(seats)):
+        for i, problem in enumerate(self.names_marked(seats)):
             self._note(f"#seat-note-{i}", problem or "")
             if problem:
                 found.append(f"Seat {i + 1}: {problem}")
