@@ -94,10 +94,13 @@ async def test_a_hostile_client_is_refused_at_every_turn_and_the_game_plays_on(c
         await bob.send(Act(move=ann_turn.legal[0], seat=2, table=number))
         await bob.send(Act(move=ann_turn.legal[0], seat=0, table=number))
         await bob.send(ClaimCard(seat=3, table=number))
-        assert await refusals(bob, 3) == [
+        await bob.send(Act(move=ann_turn.legal[0], seat=4, table=number))
+        assert await refusals(bob, 4) == [
             "Your code is Bob's: it cannot act for Bot 3's seat.",
             "Your code is Bob's: it cannot act for Ann's seat.",
             "Your code is Bob's: it cannot act for Bot 4's seat.",
+            # (It said "seat 4", the fifth seat counted from 0, of a game of four.)
+            "Your code is Bob's: it cannot act for a seat this game does not have.",
         ]
         # Garbage: not JSON, binary, the wrong shapes, fields no message has, deep nesting.
         garbage: list[str | bytes] = [
@@ -173,7 +176,7 @@ async def test_a_hostile_client_is_refused_at_every_turn_and_the_game_plays_on(c
         # Nothing of all that was applied.
         assert match.state.model_dump_json() == before
         assert len(match.record.log) == moves_before
-        assert host.refusals == 3 + len(garbage) + 1 + 2 + 1100
+        assert host.refusals == 4 + len(garbage) + 1 + 2 + 1100
         lines = host_log(caplog)
         # Bob's first LOGGED_REFUSALS refusals are a line each (the count line was counted
         # above), and so is each stranger turned away (4).

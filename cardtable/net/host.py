@@ -291,7 +291,7 @@ class Host:
     def _seat_name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
             return f"{self.names[seat]}'s seat"
-        return f"seat {seat}"
+        return "a seat this game does not have"  # (a seat's number counts from 0 on the wire)
 
     @property
     def number(self) -> int:
