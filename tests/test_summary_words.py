@@ -30,3 +30,17 @@ def test_over_trumps_trick_row_says_it_is_a_count_and_this_hand_adds_only_points
     assert rows["Tricks taken (a count)"] == [6, 5]
     points = ("1s (10 each)", "J Q K A (1 each)", "Keepers (1 each)", "Most tricks", "Penalty")
     assert [sum(rows[label][t] for label in points) for t in (0, 1)] == rows["This hand"]
+
+
+def test_the_strong_hints_numbers_say_what_they_count():
+    """'38% against 26% for the obvious move' named neither what the numbers count nor what
+    'obvious' meant."""
+    from cardtable.bots.search import SearchBot
+
+    bot = SearchBot("piles")
+    bot.worlds = 13
+    why = bot.reason({"a": 0.38, "b": 0.26}, "a", "b")
+    assert why == (
+        "Played out over 13 deals you could be facing, this did best: it came out ahead 38% "
+        "of the time, against 26% for the usual choice."
+    )
