@@ -160,3 +160,14 @@ def test_rotated_seats_move_each_level_round_the_table_game_by_game():
     assert both.wins == [a + b for a, b in zip(first.wins, second.wins, strict=True)]
     easy = (first.kinds["easy"].win_share + second.kinds["easy"].win_share) / 2
     assert both.kinds["easy"].win_share == pytest.approx(easy)
+
+
+def test_a_name_shared_is_marked_on_the_seat_typed_last_else_not_on_a_default_name():
+    from cardtable.engine.seats import SeatConfig, SeatKind, seats_problems
+
+    seats = [SeatConfig(name="Bob"), SeatConfig(name="bob"), SeatConfig(name="Bot 3", kind="bot")]
+    assert seats_problems(seats) == [None, "same name as seat 1", None]
+    assert seats_problems(seats, typed=0) == ["same name as seat 2", None, None]
+    assert seats_problems(seats, typed=1) == [None, "same name as seat 1", None]
+    typed_bot = [SeatConfig(name="Bot 2"), SeatConfig(name="Bot 2", kind=SeatKind.BOT)]
+    assert seats_problems(typed_bot) == ["same name as the bot in seat 2", None]

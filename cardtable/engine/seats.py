@@ -114,19 +114,24 @@ def names_problems(names: list[str]) -> list[str | None]:
     return problems
 
 
-def seats_problems(seats: list[SeatConfig]) -> list[str | None]:
-    """Each seat's name problem, a name shared marked on the seat where it was typed: a seat
-    keeping its own default name ('Bot 2' in seat 2) is not the one to change."""
+def seats_problems(seats: list[SeatConfig], typed: int | None = None) -> list[str | None]:
+    """Each seat's name problem, a name shared marked on the seat to change: the one `typed`
+    last (setup knows it), else not a seat keeping its own default name ('Bot 2' in seat 2)."""
     problems = names_problems([seat.name for seat in seats])
     for j, problem in enumerate(problems):
         first = re.fullmatch(r"same name as seat (\d+)", problem or "")
-        i = int(first.group(1)) - 1 if first else None
-        if i is None or not is_default_name(seats[j].name, j):
+        if first is None:
             continue
-        if is_default_name(seats[i].name, i):
-            continue
-        whose = "seat" if seats[j].is_human else "the bot in seat"
-        problems[i], problems[j] = f"same name as {whose} {j + 1}", None
+        i = int(first.group(1)) - 1  # the earlier seat of the two
+        if typed in (i, j):
+            change = typed
+        elif is_default_name(seats[j].name, j) and not is_default_name(seats[i].name, i):
+            change = i
+        else:
+            continue  # the later seat, as names_problems marked it
+        if change == i:
+            whose = "seat" if seats[j].is_human else "the bot in seat"
+            problems[i], problems[j] = f"same name as {whose} {j + 1}", None
     return problems
 
 

@@ -495,7 +495,7 @@ class SetupScreen(Screen[None]):
         name shared on another seat goes when the names differ again."""
         self.typed_last = typed
         try:
-            problems = self.names_marked(self.seats())
+            problems = seats_problems(self.seats(), self.typed_last)
         except NoMatches:  # a seat row still being added
             return
         for j, problem in enumerate(problems):
@@ -509,27 +509,10 @@ class SetupScreen(Screen[None]):
     typed_last: int | None = None
     """The seat whose name was typed last: a name it shares is marked on it."""
 
-    def names_marked(self, seats: list[SeatConfig]) -> list[str | None]:
-        """Each seat's name problem (`seats_problems`), a name shared with the seat typed last
-        marked on that one: it is the name just typed, so the one to change."""
-        problems = seats_problems(seats)
-        typed = self.typed_last
-        if typed is None or typed >= len(seats) or problems[typed] is not None:
-            return problems
-        for j, problem in enumerate(problems):
-            if problem in (
-                f"same name as seat {typed + 1}",
-                f"same name as the bot in seat {typed + 1}",
-            ):
-                whose = "seat" if seats[j].is_human else "the bot in seat"
-                problems[typed], problems[j] = f"same name as {whose} {j + 1}", None
-                break
-        return problems
-
     def seat_problems(self, seats: list[SeatConfig]) -> list[str]:
         """Mark each seat whose name breaks the rules; the problems as 'Seat 2: needs a name'."""
         found = []
-        for i, problem in enumerate(self.names_marked(seats)):
+        for i, problem in enumerate(seats_problems(seats, self.typed_last)):
             self._note(f"#seat-note-{i}", problem or "")
             if problem:
                 found.append(f"Seat {i + 1}: {problem}")
